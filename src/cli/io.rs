@@ -1,0 +1,95 @@
+//! Input, output and failure reporting shared by every command.
+
+use crate::diagnostic::{self, Diagnostic, Source};
+use std::io::{self, IsTerminal, Write};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Why a command could not do its job; reported on stderr with exit code 2.
+#[derive(Debug)]
+pub enum Failure {
+    /// A plain message.
+    Message(String),
+    /// Diagnostics located in a source text.
+    Located {
+        name: String,
+        text: String,
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// Standard output was closed (`nomic diff … | head`): not an error.
+    BrokenPipe,
+}
+
+impl Failure {
+    pub fn message(message: impl Into<String>) -> Failure {
+        Failure::Message(message.into())
+    }
+
+    pub fn report(self) -> ExitCode {
+        match self {
+            Failure::BrokenPipe => ExitCode::SUCCESS,
+            Failure::Message(message) => {
+                eprintln!("error: {message}");
+                ExitCode::from(2)
+            }
+            Failure::Located {
+                name,
+                text,
+                diagnostics,
+            } => {
+                let source = Source::new(&name, &text);
+                eprint!(
+                    "{}",
+                    diagnostic::render_human(source, &diagnostics, stderr_color())
+                );
+                ExitCode::from(2)
+            }
+        }
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(err: io::Error) -> Failure {
+        if err.kind() == io::ErrorKind::BrokenPipe {
+            Failure::BrokenPipe
+        } else {
+            Failure::Message(err.to_string())
+        }
+    }
+}
+
+/// Reads a file, or standard input for `-`. Returns a display name and the bytes.
+pub fn read_input(path: &Path) -> Result<(String, Vec<u8>), Failure> {
+    if path == Path::new("-") {
+        let mut bytes = Vec::new();
+        io::Read::read_to_end(&mut io::stdin(), &mut bytes)
+            .map_err(|err| Failure::message(format!("cannot read standard input: {err}")))?;
+        Ok(("<stdin>".to_string(), bytes))
+    } else {
+        let bytes = std::fs::read(path)
+            .map_err(|err| Failure::message(format!("cannot read {}: {err}", path.display())))?;
+        Ok((path.display().to_string(), bytes))
+    }
+}
+
+/// Writes to standard output; a closed pipe becomes `Failure::BrokenPipe`.
+pub fn print_stdout(text: &str) -> Result<(), Failure> {
+    let mut stdout = io::stdout().lock();
+    stdout.write_all(text.as_bytes())?;
+    stdout.flush()?;
+    Ok(())
+}
+
+/// Whether to colour output on stdout: only on a terminal, never with `NO_COLOR`.
+pub fn stdout_color() -> bool {
+    color_allowed() && io::stdout().is_terminal()
+}
+
+/// Whether to colour output on stderr: only on a terminal, never with `NO_COLOR`.
+pub fn stderr_color() -> bool {
+    color_allowed() && io::stderr().is_terminal()
+}
+
+fn color_allowed() -> bool {
+    std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+}

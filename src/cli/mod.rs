@@ -1,0 +1,39 @@
+//! The command line: argument parsing, wiring and reporting. No command
+//! holds game or format logic; each calls the library and prints.
+
+mod formats;
+mod io;
+
+pub use io::{print_stdout, Failure};
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "nomic",
+    version,
+    about = "Ingest, publish, check, diff, amend and simulate Nomic rulesets",
+    propagate_version = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Formats(formats::Args),
+}
+
+/// Runs the command line and returns the process exit code.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Formats(args) => formats::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(failure) => failure.report(),
+    }
+}

@@ -1,0 +1,268 @@
+//! Located findings (errors, warnings) and their three renderings:
+//! rustc-style snippets for people, JSON for tools, GitHub workflow commands
+//! for pull requests.
+
+use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+use serde::Serialize;
+use std::fmt;
+use std::ops::Range;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Note,
+    Warning,
+    Error,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Note => "note",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        })
+    }
+}
+
+/// One finding about a span of a source text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Diagnostic {
+    /// A stable code such as `N001`, or the name of the error kind.
+    pub code: String,
+    pub severity: Severity,
+    pub message: String,
+    /// Byte range in the source text.
+    pub span: Range<usize>,
+    /// A short note on the span itself.
+    pub label: Option<String>,
+    /// What to do about it.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn new(
+        code: impl Into<String>,
+        severity: Severity,
+        message: impl Into<String>,
+        span: Range<usize>,
+    ) -> Diagnostic {
+        Diagnostic {
+            code: code.into(),
+            severity,
+            message: message.into(),
+            span,
+            label: None,
+            help: None,
+        }
+    }
+
+    pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
+        self.label = Some(label.into());
+        self
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+}
+
+/// A named source text that diagnostics point into.
+#[derive(Debug, Clone, Copy)]
+pub struct Source<'a> {
+    pub name: &'a str,
+    pub text: &'a str,
+}
+
+/// A 1-based line and column (in characters).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Location {
+    pub line: usize,
+    pub column: usize,
+}
+
+impl<'a> Source<'a> {
+    pub fn new(name: &'a str, text: &'a str) -> Source<'a> {
+        Source { name, text }
+    }
+
+    /// The line and column of a byte offset (clamped to the text, and moved
+    /// back to a character boundary).
+    pub fn location(&self, offset: usize) -> Location {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let before = &self.text[..offset];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        Location {
+            line: before.matches('\n').count() + 1,
+            column: before[line_start..].chars().count() + 1,
+        }
+    }
+
+    /// A span clamped to the text and to character boundaries.
+    fn clamp(&self, span: &Range<usize>) -> Range<usize> {
+        let mut start = span.start.min(self.text.len());
+        while !self.text.is_char_boundary(start) {
+            start -= 1;
+        }
+        let mut end = span.end.clamp(start, self.text.len());
+        while !self.text.is_char_boundary(end) {
+            end += 1;
+        }
+        start..end
+    }
+}
+
+/// Renders diagnostics rustc-style, with the source line and the span marked.
+pub fn render_human(source: Source<'_>, diagnostics: &[Diagnostic], color: bool) -> String {
+    let renderer = if color {
+        Renderer::styled()
+    } else {
+        Renderer::plain()
+    };
+    let mut out = String::new();
+    for diagnostic in diagnostics {
+        let level = match diagnostic.severity {
+            Severity::Error => Level::ERROR,
+            Severity::Warning => Level::WARNING,
+            Severity::Note => Level::NOTE,
+        };
+        let span = source.clamp(&diagnostic.span);
+        let mut annotation = AnnotationKind::Primary.span(span);
+        if let Some(label) = &diagnostic.label {
+            annotation = annotation.label(label.as_str());
+        }
+        let title = level
+            .clone()
+            .primary_title(diagnostic.message.as_str())
+            .id(diagnostic.code.as_str());
+        let snippet = Snippet::source(source.text)
+            .path(source.name)
+            .annotation(annotation);
+        let mut group = title.element(snippet);
+        if let Some(help) = &diagnostic.help {
+            group = group.element(Level::HELP.message(help.as_str()));
+        }
+        out.push_str(&renderer.render(&[group]));
+        out.push_str("\n\n");
+    }
+    out
+}
+
+/// One diagnostic as tools read it.
+#[derive(Debug, Serialize)]
+pub struct JsonDiagnostic<'a> {
+    pub file: &'a str,
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+    #[serde(flatten)]
+    pub diagnostic: &'a Diagnostic,
+}
+
+pub fn to_json<'a>(source: Source<'a>, diagnostic: &'a Diagnostic) -> JsonDiagnostic<'a> {
+    let start = source.location(diagnostic.span.start);
+    let end = source.location(diagnostic.span.end);
+    JsonDiagnostic {
+        file: source.name,
+        line: start.line,
+        column: start.column,
+        end_line: end.line,
+        end_column: end.column,
+        diagnostic,
+    }
+}
+
+/// GitHub Actions workflow commands, one line per diagnostic:
+/// `::error file=F,line=L,col=C,title=CODE::message`.
+pub fn render_github(source: Source<'_>, diagnostics: &[Diagnostic]) -> String {
+    let mut out = String::new();
+    for diagnostic in diagnostics {
+        let command = match diagnostic.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "notice",
+        };
+        let start = source.location(diagnostic.span.start);
+        let end = source.location(diagnostic.span.end);
+        let mut message = diagnostic.message.clone();
+        if let Some(help) = &diagnostic.help {
+            message.push_str(" (help: ");
+            message.push_str(help);
+            message.push(')');
+        }
+        out.push_str(&format!(
+            "::{command} file={},line={},col={},endLine={},endColumn={},title={}::{}\n",
+            escape_property(source.name),
+            start.line,
+            start.column,
+            end.line,
+            end.column,
+            escape_property(&diagnostic.code),
+            escape_data(&message),
+        ));
+    }
+    out
+}
+
+/// Escaping of a workflow command's message, as the Actions toolkit does it.
+fn escape_data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escaping of a workflow command's property value.
+fn escape_property(s: &str) -> String {
+    escape_data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = "## 101/0\n\nRule text.\nSecond ünï line here\n";
+
+    #[test]
+    fn locations_are_one_based_in_characters() {
+        let source = Source::new("r.md", TEXT);
+        assert_eq!(source.location(0), Location { line: 1, column: 1 });
+        let offset = TEXT.find("line").unwrap();
+        assert_eq!(
+            source.location(offset),
+            Location {
+                line: 4,
+                column: 12
+            }
+        );
+    }
+
+    #[test]
+    fn human_rendering_names_file_line_and_marks_the_span() {
+        let source = Source::new("r.md", TEXT);
+        let start = TEXT.find("Rule text").unwrap();
+        let diagnostic = Diagnostic::new("N100", Severity::Warning, "a finding", start..start + 4)
+            .with_label("here")
+            .with_help("do this");
+        let out = render_human(source, &[diagnostic], false);
+        assert!(out.contains("warning[N100]: a finding"), "{out}");
+        assert!(out.contains("r.md:3:1"), "{out}");
+        assert!(out.contains("^^^^ here"), "{out}");
+        assert!(out.contains("help: do this"), "{out}");
+    }
+
+    #[test]
+    fn github_commands_escape_their_fields() {
+        let source = Source::new("a,b.md", TEXT);
+        let diagnostic = Diagnostic::new("N1", Severity::Error, "50% bad\nthing", 10..14);
+        let out = render_github(source, &[diagnostic]);
+        assert_eq!(
+            out,
+            "::error file=a%2Cb.md,line=3,col=1,endLine=3,endColumn=5,title=N1::50%25 bad%0Athing\n"
+        );
+    }
+}

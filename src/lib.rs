@@ -1,0 +1,11 @@
+//! `nomic`: a toolchain for the rulesets of Nomic, the self-amending game.
+//!
+//! Data flows one way: text → [`parse`] → [`model`] → [`render`], [`check`],
+//! [`diff`], [`amend`], [`engine`]. The [`cli`] only wires these together and
+//! reports.
+
+pub mod cli;
+pub mod diagnostic;
+pub mod model;
+pub mod output;
+pub mod parse;

@@ -1,0 +1,150 @@
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// What kind of change a history entry records.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum HistoryKind {
+    /// `Initial mutable Rule 203, Jun 1, 2020`
+    Initial,
+    /// `Enacted by Proposal 303 (THUNDER THIGHS), Jun 7, 2020 (R1T3)`
+    Enacted,
+    /// `Amended (1) by Proposal 329 (Alekosen), Jul 27, 2020`
+    Amended,
+    /// `Transmuted from immutable to mutable by Proposal ...`
+    Transmuted,
+    /// `Repealed by Proposal ...`
+    Repealed,
+    /// `Reenacted by Proposal ...`
+    #[serde(rename = "reenacted")]
+    Reenacted,
+    /// `Created from Temporary Rule 600 (Name), ...`
+    CreatedFromTemporary,
+    /// A line no grammar recognised; `source` keeps its text.
+    Other,
+}
+
+/// A calendar date, written `Mon D, YYYY` in rulesets and `YYYY-MM-DD` in JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date {
+    pub year: i32,
+    pub month: u8,
+    pub day: u8,
+}
+
+const MONTHS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+
+impl Date {
+    /// A date if the day exists in that month (leap years included).
+    pub fn new(year: i32, month: u8, day: u8) -> Option<Date> {
+        let days = match month {
+            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+            4 | 6 | 9 | 11 => 30,
+            2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
+            2 => 28,
+            _ => return None,
+        };
+        (1..=days)
+            .contains(&day)
+            .then_some(Date { year, month, day })
+    }
+
+    /// The three-letter English month abbreviation, `Jan` for 1.
+    pub fn month_abbrev(self) -> &'static str {
+        MONTHS[usize::from(self.month - 1)]
+    }
+
+    /// The month number of an abbreviation such as `Jun` (case-sensitive).
+    pub fn month_from_abbrev(abbrev: &str) -> Option<u8> {
+        MONTHS
+            .iter()
+            .position(|m| *m == abbrev)
+            .map(|i| i as u8 + 1)
+    }
+
+    /// `Jun 1, 2020`, the form rulesets use (`%b %-d, %Y`).
+    pub fn to_ruleset_string(self) -> String {
+        format!("{} {}, {}", self.month_abbrev(), self.day, self.year)
+    }
+
+    /// Parses `YYYY-MM-DD`.
+    pub fn parse_iso(s: &str) -> Option<Date> {
+        let mut parts = s.splitn(3, '-');
+        let year = parts.next()?.parse().ok()?;
+        let month = parts.next()?.parse().ok()?;
+        let day = parts.next()?.parse().ok()?;
+        Date::new(year, month, day)
+    }
+}
+
+impl fmt::Display for Date {
+    /// ISO `YYYY-MM-DD`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}-{:02}", self.year, self.month, self.day)
+    }
+}
+
+impl Serialize for Date {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Date {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(deserializer)?;
+        Date::parse_iso(&s).ok_or_else(|| {
+            serde::de::Error::custom(format!("invalid date `{s}`, expected YYYY-MM-DD"))
+        })
+    }
+}
+
+/// `(R4T6)`: round 4, turn 6.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct RoundTurn {
+    pub round: u32,
+    pub turn: u32,
+}
+
+/// One line of a rule's history.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HistoryEntry {
+    pub kind: HistoryKind,
+    /// The k of "Amended (k)".
+    pub amendment: Option<u32>,
+    pub proposal: Option<u32>,
+    pub proposer: Option<String>,
+    pub date: Option<Date>,
+    pub round: Option<u32>,
+    pub turn: Option<u32>,
+    /// Where the rule's page stood after this change (md-long links).
+    pub link: Option<String>,
+    /// The entry's original text, without link markup or italics.
+    pub source: String,
+}
+
+impl HistoryEntry {
+    /// An entry of the given kind with every optional field absent.
+    pub fn new(kind: HistoryKind, source: impl Into<String>) -> HistoryEntry {
+        HistoryEntry {
+            kind,
+            amendment: None,
+            proposal: None,
+            proposer: None,
+            date: None,
+            round: None,
+            turn: None,
+            link: None,
+            source: source.into(),
+        }
+    }
+
+    pub fn round_turn(&self) -> Option<RoundTurn> {
+        Some(RoundTurn {
+            round: self.round?,
+            turn: self.turn?,
+        })
+    }
+}

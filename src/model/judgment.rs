@@ -1,0 +1,25 @@
+use super::history::{Date, RoundTurn};
+use serde::{Deserialize, Serialize};
+
+/// A Judge's ruling recorded under a rule:
+/// `*"Regulated" means ... (Coconutpies), Jun 6, 2020 (R1T3)*`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Judgment {
+    /// The ruling itself, without the judge, date and round.
+    pub text: String,
+    pub judge: Option<String>,
+    pub date: Option<Date>,
+    pub round: Option<u32>,
+    pub turn: Option<u32>,
+    /// The line's original text, without the italics.
+    pub source: String,
+}
+
+impl Judgment {
+    pub fn round_turn(&self) -> Option<RoundTurn> {
+        Some(RoundTurn {
+            round: self.round?,
+            turn: self.turn?,
+        })
+    }
+}

@@ -1,0 +1,92 @@
+use super::format::Format;
+use serde::{Deserialize, Serialize};
+
+/// The line ending a file used; meaning is always stored with `\n`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LineEnding {
+    #[default]
+    Lf,
+    Crlf,
+}
+
+impl LineEnding {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineEnding::Lf => "\n",
+            LineEnding::Crlf => "\r\n",
+        }
+    }
+}
+
+/// How a whole file was laid out.
+///
+/// The pieces are exact substrings of the decoded file, in order:
+/// `header`, then each rule's `RuleLayout::source`, then `footer`.
+/// Concatenated they give back the file's bytes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DocumentLayout {
+    /// The format the file was read as.
+    pub format: Format,
+    pub line_ending: LineEnding,
+    /// The title as it was read; the header is kept only while the ruleset's
+    /// title still equals it.
+    pub title: String,
+    /// Everything before the first rule (byte order mark, title, rulers).
+    pub header: String,
+    /// Everything after the last rule's source.
+    pub footer: String,
+    /// Quirks outside any rule (for example a missing final newline).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub quirks: Vec<LayoutQuirk>,
+}
+
+/// How one rule was laid out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleLayout {
+    /// The exact text of the rule, from the first byte of its heading up to
+    /// the first byte of the next rule's heading (separators included).
+    pub source: String,
+    /// Byte offset of `source` in the file.
+    pub offset: usize,
+    /// `Rule::fingerprint` of the meaning read from `source`.
+    pub fingerprint: String,
+    /// Departures from the canonical form that the source carries.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub quirks: Vec<LayoutQuirk>,
+}
+
+/// A departure from the canonical layout, located in the file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LayoutQuirk {
+    pub kind: QuirkKind,
+    /// Byte offset in the file where the quirk is.
+    pub offset: usize,
+    /// Length in bytes of the span (0 for a missing thing).
+    pub len: usize,
+}
+
+/// The kinds of layout departures published files are known to carry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "type")]
+pub enum QuirkKind {
+    /// `#### *History*` where the canonical form has `#####`.
+    HistoryHeadingLevel { level: u8 },
+    /// Trailing spaces where the canonical form has none (for example after
+    /// the last history line).
+    TrailingSpaces,
+    /// A blank line the canonical form has is missing (between two rules, or
+    /// after a heading).
+    MissingBlankLine,
+    /// More blank lines than the canonical form has.
+    ExtraBlankLines,
+    /// A long-format heading without `/R`.
+    HeadingWithoutRevision,
+    /// Text wrapped differently from the canonical 70 columns.
+    IrregularWrap,
+    /// The file ends differently from the canonical form (a final newline
+    /// present or missing).
+    FinalNewline,
+    /// Any other departure, described.
+    Other { description: String },
+}

@@ -1,0 +1,20 @@
+//! The ruleset model: plain data that owns the meaning of a ruleset.
+//!
+//! Every other module reads or produces these types; none of them is
+//! referenced from here. Meaning (numbers, texts, history) and layout (the
+//! exact bytes a rule was read from) live side by side so that renderers can
+//! re-emit untouched rules byte for byte while the meaning stays clean.
+
+mod format;
+mod history;
+mod judgment;
+mod layout;
+mod rule;
+mod ruleset;
+
+pub use format::Format;
+pub use history::{Date, HistoryEntry, HistoryKind, RoundTurn};
+pub use judgment::Judgment;
+pub use layout::{DocumentLayout, LayoutQuirk, LineEnding, QuirkKind, RuleLayout};
+pub use rule::{Mutability, Rule};
+pub use ruleset::Ruleset;

@@ -1,0 +1,145 @@
+use super::history::{HistoryEntry, HistoryKind};
+use super::judgment::Judgment;
+use super::layout::RuleLayout;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::fmt;
+
+/// Whether a rule may be amended directly. Rulesets mark immutable rules in
+/// their heading; any other marker (for example `TRANSIENT`) is kept, in
+/// lower case, as `Other`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub enum Mutability {
+    #[default]
+    Mutable,
+    Immutable,
+    Other(String),
+}
+
+impl Mutability {
+    /// The marker from a heading such as `(IMMUTABLE)` or `(Immutable)`.
+    pub fn from_marker(marker: &str) -> Mutability {
+        match marker.to_lowercase().as_str() {
+            "immutable" => Mutability::Immutable,
+            "mutable" => Mutability::Mutable,
+            other => Mutability::Other(other.to_string()),
+        }
+    }
+
+    /// The lower-case name used in JSON.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Mutability::Mutable => "mutable",
+            Mutability::Immutable => "immutable",
+            Mutability::Other(marker) => marker,
+        }
+    }
+
+    /// The marker a heading carries, upper case (`IMMUTABLE`); none for mutable rules.
+    pub fn heading_marker(&self) -> Option<String> {
+        match self {
+            Mutability::Mutable => None,
+            other => Some(other.as_str().to_uppercase()),
+        }
+    }
+}
+
+impl fmt::Display for Mutability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Mutability {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Mutability {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(Mutability::from_marker(&String::deserialize(deserializer)?))
+    }
+}
+
+/// One rule: its meaning, and optionally the layout it was read from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Rule {
+    pub number: u32,
+    /// The number of amendments, where the format gives one (`203/1`).
+    pub revision: Option<u32>,
+    pub mutability: Mutability,
+    /// The body as Markdown source, paragraphs separated by one blank line,
+    /// with no trailing newline.
+    pub text: String,
+    #[serde(default)]
+    pub history: Vec<HistoryEntry>,
+    #[serde(default)]
+    pub judgments: Vec<Judgment>,
+    /// How the rule was laid out in its source file; absent for rules that
+    /// were built or changed in memory and for JSON read without layout.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layout: Option<RuleLayout>,
+}
+
+/// The meaning of a rule, the part that a fingerprint covers.
+#[derive(Serialize)]
+struct Meaning<'a> {
+    number: u32,
+    revision: Option<u32>,
+    mutability: &'a Mutability,
+    text: &'a str,
+    history: &'a [HistoryEntry],
+    judgments: &'a [Judgment],
+}
+
+impl Rule {
+    /// A mutable rule with the given text and nothing else.
+    pub fn new(number: u32, text: impl Into<String>) -> Rule {
+        Rule {
+            number,
+            revision: None,
+            mutability: Mutability::Mutable,
+            text: text.into(),
+            history: Vec::new(),
+            judgments: Vec::new(),
+            layout: None,
+        }
+    }
+
+    pub fn is_immutable(&self) -> bool {
+        self.mutability == Mutability::Immutable
+    }
+
+    /// A stable digest of the rule's meaning (everything but the layout).
+    ///
+    /// Parsers store it in the layout; renderers compare it with the current
+    /// meaning to decide whether the kept source bytes still say the same.
+    pub fn fingerprint(&self) -> String {
+        let meaning = Meaning {
+            number: self.number,
+            revision: self.revision,
+            mutability: &self.mutability,
+            text: &self.text,
+            history: &self.history,
+            judgments: &self.judgments,
+        };
+        let json = serde_json::to_vec(&meaning).expect("rule meaning serializes");
+        let digest = Sha256::digest(&json);
+        digest[..8].iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// The kept source, if the rule still means what it meant when read.
+    pub fn unchanged_source(&self) -> Option<&str> {
+        let layout = self.layout.as_ref()?;
+        (layout.fingerprint == self.fingerprint()).then_some(layout.source.as_str())
+    }
+
+    /// The number of amendments the history records.
+    pub fn amendment_count(&self) -> u32 {
+        self.history
+            .iter()
+            .filter(|entry| entry.kind == HistoryKind::Amended)
+            .count() as u32
+    }
+}

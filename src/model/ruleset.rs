@@ -1,0 +1,56 @@
+use super::layout::DocumentLayout;
+use super::rule::Rule;
+use serde::{Deserialize, Serialize};
+
+/// A whole ruleset: a title and its rules, in file order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ruleset {
+    pub title: String,
+    pub rules: Vec<Rule>,
+    /// How the file was laid out, when the ruleset was read from one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub layout: Option<DocumentLayout>,
+}
+
+impl Ruleset {
+    pub fn new(title: impl Into<String>, rules: Vec<Rule>) -> Ruleset {
+        Ruleset {
+            title: title.into(),
+            rules,
+            layout: None,
+        }
+    }
+
+    pub fn rule(&self, number: u32) -> Option<&Rule> {
+        self.rules.iter().find(|rule| rule.number == number)
+    }
+
+    pub fn rule_mut(&mut self, number: u32) -> Option<&mut Rule> {
+        self.rules.iter_mut().find(|rule| rule.number == number)
+    }
+
+    /// The same ruleset with every piece of layout dropped: meaning only.
+    pub fn without_layout(&self) -> Ruleset {
+        Ruleset {
+            title: self.title.clone(),
+            rules: self
+                .rules
+                .iter()
+                .map(|rule| Rule {
+                    layout: None,
+                    ..rule.clone()
+                })
+                .collect(),
+            layout: None,
+        }
+    }
+
+    /// The highest proposal number any history entry names.
+    pub fn highest_proposal(&self) -> Option<u32> {
+        self.rules
+            .iter()
+            .flat_map(|rule| &rule.history)
+            .filter_map(|entry| entry.proposal)
+            .max()
+    }
+}

@@ -1,0 +1,1 @@
+//! Parsers: text → model, one submodule per input format.

@@ -1,0 +1,4 @@
+fn main() {
+    eprintln!("usage: cargo xtask <task>");
+    std::process::exit(2);
+}
