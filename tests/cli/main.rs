@@ -1,0 +1,6 @@
+//! CLI tests: every test runs the real `nomic` binary through [`Test`].
+
+mod formats;
+mod test;
+
+pub use test::{bundled, Test};

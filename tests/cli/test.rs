@@ -1,0 +1,170 @@
+#![allow(dead_code)] // helpers used by some command tests and not others
+//! One builder for every CLI test, in the manner of `just`'s test harness:
+//! set up files in a temporary directory, give arguments and standard input,
+//! run the binary, then assert on status, output and files.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use tempfile::TempDir;
+
+/// The path of a bundled ruleset, for example `bundled("nomic-4-long.md")`.
+pub fn bundled(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("rulesets")
+        .join(name)
+}
+
+pub struct Test {
+    dir: TempDir,
+    args: Vec<String>,
+    stdin: Option<Vec<u8>>,
+    envs: Vec<(String, String)>,
+}
+
+/// What a run produced; assertions chain on it.
+pub struct Output {
+    pub dir: TempDir,
+    pub status: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Test {
+    pub fn new() -> Test {
+        Test {
+            dir: tempfile::tempdir().expect("temporary directory"),
+            args: Vec::new(),
+            stdin: None,
+            envs: vec![("NO_COLOR".into(), "1".into())],
+        }
+    }
+
+    pub fn arg(mut self, arg: impl AsRef<str>) -> Test {
+        self.args.push(arg.as_ref().to_string());
+        self
+    }
+
+    pub fn args<I, S>(mut self, args: I) -> Test
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        self.args
+            .extend(args.into_iter().map(|a| a.as_ref().to_string()));
+        self
+    }
+
+    pub fn stdin(mut self, input: impl AsRef<[u8]>) -> Test {
+        self.stdin = Some(input.as_ref().to_vec());
+        self
+    }
+
+    pub fn env(mut self, key: &str, value: &str) -> Test {
+        self.envs.push((key.into(), value.into()));
+        self
+    }
+
+    /// Writes a file (folders created) in the test's working directory.
+    pub fn file(self, path: &str, contents: impl AsRef<[u8]>) -> Test {
+        let full = self.dir.path().join(path);
+        fs::create_dir_all(full.parent().unwrap()).unwrap();
+        fs::write(full, contents).unwrap();
+        self
+    }
+
+    /// Copies a bundled ruleset into the working directory under `path`.
+    pub fn bundled_file(self, name: &str, path: &str) -> Test {
+        let contents = fs::read(bundled(name)).unwrap();
+        self.file(path, contents)
+    }
+
+    /// The working directory the binary runs in.
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub fn run(self) -> Output {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_nomic"));
+        command
+            .args(&self.args)
+            .current_dir(self.dir.path())
+            .env_remove("CLICOLOR_FORCE")
+            .stdin(if self.stdin.is_some() {
+                Stdio::piped()
+            } else {
+                Stdio::null()
+            })
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        for (key, value) in &self.envs {
+            command.env(key, value);
+        }
+        let mut child = command.spawn().expect("nomic runs");
+        if let Some(input) = &self.stdin {
+            let mut pipe = child.stdin.take().unwrap();
+            pipe.write_all(input).unwrap();
+        }
+        let output = child.wait_with_output().expect("nomic finishes");
+        Output {
+            dir: self.dir,
+            status: output.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        }
+    }
+}
+
+impl Output {
+    pub fn status(self, expected: i32) -> Output {
+        assert_eq!(
+            self.status, expected,
+            "exit status\n--- stdout ---\n{}\n--- stderr ---\n{}",
+            self.stdout, self.stderr
+        );
+        self
+    }
+
+    pub fn stdout(self, expected: &str) -> Output {
+        assert_eq!(
+            self.stdout, expected,
+            "stdout; stderr was:\n{}",
+            self.stderr
+        );
+        self
+    }
+
+    pub fn stdout_contains(self, needle: &str) -> Output {
+        assert!(
+            self.stdout.contains(needle),
+            "stdout lacks {needle:?}:\n{}",
+            self.stdout
+        );
+        self
+    }
+
+    pub fn stderr_contains(self, needle: &str) -> Output {
+        assert!(
+            self.stderr.contains(needle),
+            "stderr lacks {needle:?}:\n{}",
+            self.stderr
+        );
+        self
+    }
+
+    pub fn stderr_empty(self) -> Output {
+        assert!(self.stderr.is_empty(), "stderr:\n{}", self.stderr);
+        self
+    }
+
+    /// The contents of a file in the working directory.
+    pub fn read(&self, path: &str) -> String {
+        fs::read_to_string(self.dir.path().join(path))
+            .unwrap_or_else(|err| panic!("cannot read {path}: {err}"))
+    }
+
+    pub fn exists(&self, path: &str) -> bool {
+        self.dir.path().join(path).exists()
+    }
+}
