@@ -31,6 +31,12 @@ pub struct Output {
     pub stderr: String,
 }
 
+impl Default for Test {
+    fn default() -> Test {
+        Test::new()
+    }
+}
+
 impl Test {
     pub fn new() -> Test {
         Test {
