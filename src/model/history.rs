@@ -148,3 +148,164 @@ impl HistoryEntry {
         })
     }
 }
+
+/// Who made a change and when: the fields every proposal-driven entry shares.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Change {
+    pub proposal: u32,
+    pub proposer: Option<String>,
+    pub date: Option<Date>,
+    pub round_turn: Option<RoundTurn>,
+}
+
+impl HistoryEntry {
+    /// `Initial mutable Rule 203, Jun 1, 2020`.
+    pub fn initial(rule: u32, immutable: bool, date: Option<Date>) -> HistoryEntry {
+        let adjective = if immutable { "immutable" } else { "mutable" };
+        let mut source = format!("Initial {adjective} Rule {rule}");
+        if let Some(date) = date {
+            source.push_str(", ");
+            source.push_str(&date.to_ruleset_string());
+        }
+        HistoryEntry {
+            date,
+            ..HistoryEntry::new(HistoryKind::Initial, source)
+        }
+    }
+
+    /// `Enacted by Proposal 303 (THUNDER THIGHS), Jun 7, 2020 (R1T3)`.
+    pub fn enacted(change: &Change) -> HistoryEntry {
+        HistoryEntry::from_change(HistoryKind::Enacted, "Enacted by", None, change)
+    }
+
+    /// `Amended (1) by Proposal 329 (Alekosen), Jul 27, 2020`.
+    pub fn amended(amendment: u32, change: &Change) -> HistoryEntry {
+        let verb = format!("Amended ({amendment}) by");
+        HistoryEntry::from_change(HistoryKind::Amended, &verb, Some(amendment), change)
+    }
+
+    /// `Transmuted to mutable by Proposal 340 (Name), Aug 20, 2020 (R6T1)`.
+    pub fn transmuted(to_immutable: bool, change: &Change) -> HistoryEntry {
+        let verb = if to_immutable {
+            "Transmuted to immutable by"
+        } else {
+            "Transmuted to mutable by"
+        };
+        HistoryEntry::from_change(HistoryKind::Transmuted, verb, None, change)
+    }
+
+    /// `Repealed by Proposal 340 (Name), Aug 20, 2020 (R6T1)`.
+    pub fn repealed(change: &Change) -> HistoryEntry {
+        HistoryEntry::from_change(HistoryKind::Repealed, "Repealed by", None, change)
+    }
+
+    /// `Reenacted by Proposal 340 (Name), Aug 20, 2020 (R6T1)`.
+    pub fn reenacted(change: &Change) -> HistoryEntry {
+        HistoryEntry::from_change(HistoryKind::Reenacted, "Reenacted by", None, change)
+    }
+
+    /// `Created from Temporary Rule 601 (Fenris Wolf), Aug 14, 2020 (R5T8)`.
+    /// The temporary rule's number is kept in `proposal`.
+    pub fn created_from_temporary(change: &Change) -> HistoryEntry {
+        let mut entry = HistoryEntry::from_change(
+            HistoryKind::CreatedFromTemporary,
+            "Created from",
+            None,
+            change,
+        );
+        entry.source =
+            entry
+                .source
+                .replacen("Created from Proposal", "Created from Temporary Rule", 1);
+        entry
+    }
+
+    fn from_change(
+        kind: HistoryKind,
+        verb: &str,
+        amendment: Option<u32>,
+        change: &Change,
+    ) -> HistoryEntry {
+        let mut source = format!("{verb} Proposal {}", change.proposal);
+        if let Some(proposer) = &change.proposer {
+            source.push_str(&format!(" ({proposer})"));
+        }
+        if let Some(date) = change.date {
+            source.push_str(", ");
+            source.push_str(&date.to_ruleset_string());
+        }
+        if let Some(rt) = change.round_turn {
+            source.push_str(&format!(" (R{}T{})", rt.round, rt.turn));
+        }
+        HistoryEntry {
+            kind,
+            amendment,
+            proposal: Some(change.proposal),
+            proposer: change.proposer.clone(),
+            date: change.date,
+            round: change.round_turn.map(|rt| rt.round),
+            turn: change.round_turn.map(|rt| rt.turn),
+            link: None,
+            source,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(
+        proposal: u32,
+        proposer: &str,
+        date: (i32, u8, u8),
+        rt: Option<(u32, u32)>,
+    ) -> Change {
+        Change {
+            proposal,
+            proposer: Some(proposer.to_string()),
+            date: Date::new(date.0, date.1, date.2),
+            round_turn: rt.map(|(round, turn)| RoundTurn { round, turn }),
+        }
+    }
+
+    #[test]
+    fn canonical_entry_texts_match_the_published_ones() {
+        let date = Date::new(2020, 6, 1);
+        assert_eq!(
+            HistoryEntry::initial(203, false, date).source,
+            "Initial mutable Rule 203, Jun 1, 2020"
+        );
+        assert_eq!(
+            HistoryEntry::amended(1, &change(329, "Alekosen", (2020, 7, 27), None)).source,
+            "Amended (1) by Proposal 329 (Alekosen), Jul 27, 2020"
+        );
+        let enacted =
+            HistoryEntry::enacted(&change(303, "THUNDER THIGHS", (2020, 6, 7), Some((1, 3))));
+        assert_eq!(
+            enacted.source,
+            "Enacted by Proposal 303 (THUNDER THIGHS), Jun 7, 2020 (R1T3)"
+        );
+        assert_eq!((enacted.round, enacted.turn), (Some(1), Some(3)));
+        assert_eq!(
+            HistoryEntry::created_from_temporary(&change(
+                601,
+                "Fenris Wolf",
+                (2020, 8, 14),
+                Some((5, 8))
+            ))
+            .source,
+            "Created from Temporary Rule 601 (Fenris Wolf), Aug 14, 2020 (R5T8)"
+        );
+    }
+
+    #[test]
+    fn dates_validate_and_print_both_ways() {
+        assert!(Date::new(2021, 2, 29).is_none());
+        assert!(Date::new(2020, 2, 29).is_some());
+        let date = Date::parse_iso("2020-07-27").unwrap();
+        assert_eq!(date.to_string(), "2020-07-27");
+        assert_eq!(date.to_ruleset_string(), "Jul 27, 2020");
+        assert_eq!(Date::month_from_abbrev("Aug"), Some(8));
+    }
+}

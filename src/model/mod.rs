@@ -13,7 +13,7 @@ mod rule;
 mod ruleset;
 
 pub use format::Format;
-pub use history::{Date, HistoryEntry, HistoryKind, RoundTurn};
+pub use history::{Change, Date, HistoryEntry, HistoryKind, RoundTurn};
 pub use judgment::Judgment;
 pub use layout::{DocumentLayout, LayoutQuirk, LineEnding, QuirkKind, RuleLayout};
 pub use rule::{Mutability, Rule};
