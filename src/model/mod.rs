@@ -11,6 +11,7 @@ mod judgment;
 mod layout;
 mod rule;
 mod ruleset;
+mod synthetic;
 
 pub use format::Format;
 pub use history::{Change, Date, HistoryEntry, HistoryKind, RoundTurn};
@@ -18,3 +19,4 @@ pub use judgment::Judgment;
 pub use layout::{DocumentLayout, LayoutQuirk, LineEnding, QuirkKind, RuleLayout};
 pub use rule::{Mutability, Rule};
 pub use ruleset::Ruleset;
+pub use synthetic::synthetic_ruleset;
