@@ -360,8 +360,16 @@ fn continuation<'a>(text: &'a str, input: &'a str) -> Res<'a, CitedNumber> {
         recognize((spaces, char(','), opt(gap), opt((conjunction(), gap)))),
         recognize((gap, conjunction(), gap)),
     ));
-    let (rest, (_, _, intro)) =
+    let (rest, (_, separator, intro)) =
         (opt(parenthetical), separator, opt(terminated(keyword, gap))).parse(input)?;
+    // `…under Rule 206,\n2. Each player…`: a bare number that starts a line
+    // and is followed by `.` or `)` is the marker of an ordered list item.
+    let marker = rest
+        .trim_start_matches(|c: char| c.is_ascii_digit())
+        .starts_with(['.', ')']);
+    if intro.is_none() && separator.contains('\n') && marker {
+        return fail(input);
+    }
     item(text, rest, intro.unwrap_or(Intro::Bare))
 }
 
