@@ -95,7 +95,27 @@ pub struct CitedNumber {
     /// The digits only.
     pub span: Range<usize>,
     /// For a range (`101-117`): the last number and the span of its digits.
+    /// In JSON: `{"number": 117, "span": {"start": …, "end": …}}`.
+    #[serde(serialize_with = "serialize_range_end")]
     pub range_end: Option<(u32, Range<usize>)>,
+}
+
+fn serialize_range_end<S: serde::Serializer>(
+    range_end: &Option<(u32, Range<usize>)>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct End<'a> {
+        number: u32,
+        span: &'a Range<usize>,
+    }
+    range_end
+        .as_ref()
+        .map(|(number, span)| End {
+            number: *number,
+            span,
+        })
+        .serialize(serializer)
 }
 
 impl CitedNumber {

@@ -278,3 +278,27 @@ fn every_spelling_of_supersede() {
     }
     assert_eq!(found("supersedence 203"), vec![]);
 }
+
+#[test]
+fn json_names_every_field() {
+    let json = serde_json::to_value(extract("Rules 101-117. See rule 3.")).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!([
+            {
+                "span": {"start": 0, "end": 13},
+                "kind": "rule",
+                "numbers": [{
+                    "number": 101,
+                    "span": {"start": 6, "end": 9},
+                    "range_end": {"number": 117, "span": {"start": 10, "end": 13}}
+                }]
+            },
+            {
+                "span": {"start": 19, "end": 25},
+                "kind": "rule",
+                "numbers": [{"number": 3, "span": {"start": 24, "end": 25}, "range_end": null}]
+            }
+        ])
+    );
+}
