@@ -130,7 +130,10 @@ pub fn find_mojibake(text: &str) -> Vec<EncodingIssue> {
 
 /// One pass over the text with the code pages in `allowed`: the certain and
 /// the one-byte-short sequences, each with the code pages that fit it.
-fn scan(text: &str, allowed: u8) -> (Vec<(EncodingIssue, u8)>, Vec<(EncodingIssue, u8)>) {
+/// Issues, each with the code pages that fit it.
+type Found = Vec<(EncodingIssue, u8)>;
+
+fn scan(text: &str, allowed: u8) -> (Found, Found) {
     let table = reverse_table();
     let bytes_of_text = text.as_bytes();
     let mut certain = Vec::new();
