@@ -3,6 +3,7 @@
 
 mod formats;
 mod parse;
+mod refs;
 // Shared by the commands; some helpers serve only commands still to come.
 #[allow(dead_code)]
 mod io;
@@ -28,6 +29,7 @@ pub struct Cli {
 enum Command {
     Formats(formats::Args),
     Parse(parse::Args),
+    Refs(refs::Args),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -36,6 +38,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Formats(args) => formats::run(args),
         Command::Parse(args) => parse::run(args),
+        Command::Refs(args) => refs::run(args),
     };
     match result {
         Ok(code) => code,

@@ -64,6 +64,8 @@
 //!   `Rules 201 and 212 are mutable` cites both. The same holds for the number
 //!   after a bare `superseding`: `supersedes 2 rules` is not a citation.
 
+#[cfg(test)]
+mod bundled_tests;
 mod grammar;
 mod graph;
 #[cfg(test)]
