@@ -136,3 +136,34 @@ fn renumbering_304_to_340_in_nomic_1_final_rewrites_rule_303_only() {
         }
     }
 }
+
+#[test]
+fn renumbering_every_citation_there_and_back_is_the_identity_on_every_rule_text() {
+    for name in [
+        "nomic-1-final.txt",
+        "nomic-3.md",
+        "nomic-4-long-early.txt",
+        "nomic-4-long.md",
+        "nomic-5-initial.txt",
+    ] {
+        for rule in bundled(name).rules {
+            let references = extract(&rule.text);
+            let cited: std::collections::BTreeSet<u32> = references
+                .iter()
+                .flat_map(|reference| &reference.numbers)
+                .flat_map(super::CitedNumber::numbers)
+                .collect();
+            for from in cited.iter().copied().chain([304]) {
+                let to = (from + 36..).find(|n| !cited.contains(n)).unwrap();
+                let there = super::renumber(&rule.text, &[(from, to)].into());
+                let back = super::renumber(&there.text, &[(to, from)].into());
+                assert_eq!(
+                    back.text, rule.text,
+                    "{name} rule {} {from}->{to}",
+                    rule.number
+                );
+                assert_eq!(extract(&there.text).len(), references.len());
+            }
+        }
+    }
+}

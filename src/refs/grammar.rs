@@ -363,11 +363,13 @@ fn continuation<'a>(text: &'a str, input: &'a str) -> Res<'a, CitedNumber> {
     let (rest, (_, separator, intro)) =
         (opt(parenthetical), separator, opt(terminated(keyword, gap))).parse(input)?;
     // `…under Rule 206,\n2. Each player…`: a bare number that starts a line
-    // and is followed by `.` or `)` is the marker of an ordered list item.
+    // after a comma and is followed by `.` or `)` is the marker of an ordered
+    // list item. (After `and` or `or` it is the end of a wrapped list.)
     let marker = rest
         .trim_start_matches(|c: char| c.is_ascii_digit())
         .starts_with(['.', ')']);
-    if intro.is_none() && separator.contains('\n') && marker {
+    let line_after_comma = separator.contains('\n') && separator.trim_end().ends_with(',');
+    if intro.is_none() && line_after_comma && marker {
         return fail(input);
     }
     item(text, rest, intro.unwrap_or(Intro::Bare))

@@ -227,6 +227,10 @@ fn an_ordered_list_marker_after_a_citation_is_not_a_rule() {
     );
     // A list continued on the next line is still a list.
     assert_eq!(
+        found("superseding 201, 212, 213, and\n      217."),
+        vec![superseding(&["201", "212", "213", "217"])]
+    );
+    assert_eq!(
         found("superseding 201, 212,\n      213, and 217."),
         vec![superseding(&["201", "212", "213", "217"])]
     );
