@@ -3,7 +3,7 @@
 use super::io::{print_stdout, read_input, Failure};
 use crate::model::{Format, Ruleset};
 use crate::parse::{read, ReadOptions};
-use crate::refs::{graph, Dangling, Reference, ReferenceGraph};
+use crate::refs::{extract, graph, Dangling, Reference, ReferenceGraph};
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -130,7 +130,7 @@ fn phrase<'a>(
     graph: &ReferenceGraph,
     dangling: &Dangling,
 ) -> Option<&'a str> {
-    let text = &ruleset.rule(dangling.rule)?.text;
+    let text = &ruleset.rules.get(dangling.rule_index)?.text;
     let reference = graph
         .references
         .get(&dangling.rule)?
@@ -159,7 +159,7 @@ struct JsonRule<'a> {
 struct JsonReference<'a> {
     text: Option<&'a str>,
     #[serde(flatten)]
-    reference: &'a Reference,
+    reference: Reference,
 }
 
 #[derive(Serialize)]
@@ -174,7 +174,6 @@ fn json(ruleset: &Ruleset, graph: &ReferenceGraph) -> Result<String, Failure> {
         .cites
         .iter()
         .map(|(&rule, cites)| {
-            let text = ruleset.rule(rule).map(|rule| rule.text.as_str());
             JsonRule {
                 rule,
                 cites: cites.iter().copied().collect(),
@@ -183,14 +182,19 @@ fn json(ruleset: &Ruleset, graph: &ReferenceGraph) -> Result<String, Failure> {
                     .get(&rule)
                     .map(|set| set.iter().copied().collect())
                     .unwrap_or_default(),
-                references: graph
-                    .references
-                    .get(&rule)
-                    .into_iter()
-                    .flatten()
-                    .map(|reference| JsonReference {
-                        text: text.and_then(|text| text.get(reference.span.clone())),
-                        reference,
+                // From each rule's own text, so that rules sharing a number
+                // (a defect `nomic check` reports) quote their own words.
+                references: ruleset
+                    .rules
+                    .iter()
+                    .filter(|candidate| candidate.number == rule)
+                    .flat_map(|rule| {
+                        extract(&rule.text)
+                            .into_iter()
+                            .map(move |reference| JsonReference {
+                                text: rule.text.get(reference.span.clone()),
+                                reference,
+                            })
                     })
                     .collect(),
             }

@@ -43,7 +43,7 @@ fn json_for_tools() {
     assert_eq!(
         json["dangling"],
         serde_json::json!([{
-            "rule": 201, "number": 999, "range_end": null,
+            "rule": 201, "rule_index": 2, "number": 999, "range_end": null,
             "span": {"start": 12, "end": 15},
             "text": "Superseding 999 and rule 102"
         }])
