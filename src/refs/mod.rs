@@ -28,14 +28,16 @@
 //! - Lists and ranges after the word: `Rules 101-117 (immutable) and 201-219
 //!   (mutable)`, `Rules 201, 212 and 213`, `Relevant Rules: 116, 307`,
 //!   `both Rule 206 and Rule 304` (one citation naming two rules), `Rules
-//!   101–117` (en dash), `Rules 101 through 117`. A range is taken only when its
-//!   end is greater than its start.
+//!   101–117` (en dash), `Rules 101 through 117`, `Rules 201 to 219`. A range
+//!   is taken only when its end is greater than its start; after `to` or
+//!   `through` its end must also read as a list member (see below), so that
+//!   `amend Rule 206 to 250 words` cites only 206.
 //! - Forms of *supersede* (any spelling in the rulesets: `superseding`,
 //!   `supersedes`, `superceeding`, …) followed by numbers, with or without the
 //!   word rule: `superseding 203`, `superseding 201, 212, 213, and 217`,
 //!   `superseding Rule 215`.
 //! - A part of a rule: `the first paragraph of rule 301`, `paragraph 2 of
-//!   Rule 206`, `the last sentence of Rules 201 and 202` (kind
+//!   Rule 206`, `clause (a) of rule 206`, `the 2nd sentence of Rule 206` (kind
 //!   [`ReferenceKind::Part`]; the span starts at the ordinal or the part word).
 //! - `Temporary Rule 601` in a rule body: temporary rules that become rules
 //!   keep their number (Nomic IV rule 306), so it names rule 601. (History

@@ -78,6 +78,12 @@ fn initial_set_ranges() {
     assert_eq!(spans(text), vec!["Rules 101-117 (immutable) and 201-219"]);
     assert_eq!(found("Rules 101–117"), vec![rule(&["101-117"])]);
     assert_eq!(found("Rules 101 through 117."), vec![rule(&["101-117"])]);
+    assert_eq!(
+        found("Rules 201 to 219 are mutable"),
+        vec![rule(&["201-219"])]
+    );
+    assert_eq!(found("amend Rule 206 to 250 words"), vec![rule(&["206"])]);
+    assert_eq!(found("Rule 206 to 3"), vec![rule(&["206"])]);
 }
 
 #[test]
@@ -133,9 +139,27 @@ fn paragraph_of_a_rule() {
         vec![(ReferenceKind::Part, vec!["301".to_string()])]
     );
     assert_eq!(spans(text), vec!["first paragraph of rule 301"]);
+    for text in [
+        "paragraph 2 of Rule 206.",
+        "section 3 of Rule 206",
+        "clause (a) of rule 206",
+        "the 2nd sentence of Rule 206",
+        "the last bullet of Rule 206",
+    ] {
+        assert_eq!(
+            found(text),
+            vec![(ReferenceKind::Part, vec!["206".to_string()])],
+            "{text}"
+        );
+    }
     assert_eq!(
-        found("paragraph 2 of Rule 206."),
-        vec![(ReferenceKind::Part, vec!["206".to_string()])]
+        spans("the 2nd sentence of Rule 206"),
+        vec!["2nd sentence of Rule 206"]
+    );
+    assert_eq!(
+        found("Rule 206, section 3"),
+        vec![rule(&["206"])],
+        "a part after the citation is not a number"
     );
 }
 
