@@ -170,6 +170,7 @@ fn not_references() {
         "Initially rules in the 100’s are immutable",
         "and are numbered 600's and above.",
         "any rule with a rule number less than 300",
+        "a rule number 300 or above",
         "At the end of a player's turn, 1d6 points are added",
         "The length of a turn defaults to 24 hours.",
         "receives 35 points",
