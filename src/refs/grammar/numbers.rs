@@ -38,7 +38,8 @@ fn digits(input: &str) -> Res<'_, (&str, u32)> {
 /// The `-117` of `101-117`, `101–117`, `101 through 117`, `201 to 219`,
 /// and whether the range was written in words.
 fn range_end(input: &str) -> Res<'_, ((&str, u32), bool)> {
-    let dash = recognize((spaces, alt((char('-'), char('–'), char('—'))), spaces)).map(|_| false);
+    // A dash may end a wrapped line: `101-\n      117`.
+    let dash = recognize((spaces, alt((char('-'), char('–'), char('—'))), opt(gap))).map(|_| false);
     let words = recognize((
         gap,
         alt((
