@@ -331,3 +331,41 @@ fn json_names_every_field() {
         ])
     );
 }
+
+/// The shapes that `FORMATS.md` ("References between rules") lists, in its
+/// order, and the numbers it says are not references.
+#[test]
+fn every_shape_in_formats_md() {
+    let shapes: &[(&str, &[&str])] = &[
+        ("Rule 206", &["206"]),
+        ("rule 312", &["312"]),
+        (
+            "Rules 101-117 (immutable) and 201-219 (mutable)",
+            &["101-117", "201-219"],
+        ),
+        ("superseding 203", &["203"]),
+        (
+            "superseding 201, 212, 213, and 217",
+            &["201", "212", "213", "217"],
+        ),
+        ("superseding Rule 215", &["215"]),
+        ("both Rule 206 and Rule 304", &["206", "304"]),
+        ("per rule 113", &["113"]),
+        ("Relevant Rules: 116, 307", &["116", "307"]),
+        ("the first paragraph of rule 301", &["301"]),
+    ];
+    for (text, numbers) in shapes {
+        let found = found(text);
+        assert_eq!(found.len(), 1, "{text}: {found:?}");
+        assert_eq!(found[0].1, numbers.to_vec(), "{text}");
+    }
+    for text in [
+        "100's",
+        "600's and above",
+        "rule number less than 300",
+        "1d6",
+        "24 hours",
+    ] {
+        assert_eq!(extract(text), vec![], "{text}");
+    }
+}
