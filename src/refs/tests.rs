@@ -369,3 +369,19 @@ fn every_shape_in_formats_md() {
         assert_eq!(extract(text), vec![], "{text}");
     }
 }
+
+#[test]
+fn html_bom_and_crlf() {
+    assert_eq!(
+        found("<a href=\"rules/206.html\">Rule 206</a>"),
+        vec![rule(&["206"])]
+    );
+    let text = "\u{feff}Rule 206\r\nsuperseding 201,\r\n212 and 213.\r\n";
+    assert_eq!(
+        found(text),
+        vec![rule(&["206"]), superseding(&["201", "212", "213"])]
+    );
+    assert_eq!(spans(text)[0], "Rule 206");
+    // Only ASCII digits are rule numbers.
+    assert_eq!(found("Rule ２０６"), vec![]);
+}
