@@ -125,3 +125,12 @@ fn bundled_nomic_3_paragraph_citation_in_json() {
     );
     assert_eq!(json["dangling"], serde_json::json!([]));
 }
+
+#[test]
+fn help_has_an_example() {
+    Test::new()
+        .args(["refs", "--help"])
+        .run()
+        .status(0)
+        .stdout_contains("Example:\n  nomic refs rulesets/nomic-1-final.txt");
+}
