@@ -2,6 +2,8 @@
 //! holds game or format logic; each calls the library and prints.
 
 mod formats;
+mod parse;
+mod refs;
 // Shared by the commands; some helpers serve only commands still to come.
 #[allow(dead_code)]
 mod io;
@@ -26,6 +28,8 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Formats(formats::Args),
+    Parse(parse::Args),
+    Refs(refs::Args),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -33,6 +37,8 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Formats(args) => formats::run(args),
+        Command::Parse(args) => parse::run(args),
+        Command::Refs(args) => refs::run(args),
     };
     match result {
         Ok(code) => code,
