@@ -9,3 +9,4 @@ pub mod diagnostic;
 pub mod model;
 pub mod output;
 pub mod parse;
+pub mod render;
