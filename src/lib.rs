@@ -10,3 +10,4 @@ pub mod diff;
 pub mod model;
 pub mod output;
 pub mod parse;
+pub mod render;
