@@ -5,8 +5,9 @@
 //! files directly would report every rule as changed, so both sides are seen
 //! through the same lens:
 //! - bodies are compared as written when both sides hold Markdown bodies;
-//!   otherwise both are projected to plain text (the text forms drop emphasis,
-//!   HTML tags and list markup) and their whitespace collapsed;
+//!   otherwise both are projected to plain text with the very function the
+//!   text renderers use (`render::text::markdown_to_text`: emphasis, links
+//!   and HTML tags go) and their whitespace collapsed;
 //! - revisions only when both formats carry them (and both rules give one);
 //! - history and judgments only when both formats carry them, history links
 //!   only when both formats can hold links;
@@ -14,7 +15,7 @@
 //!   formats differ.
 
 use crate::model::{Date, Format, HistoryEntry, HistoryKind, Judgment};
-use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+use crate::render::text::markdown_to_text;
 use std::borrow::Cow;
 
 /// What one side's format can carry; a side read from no file (built in
@@ -148,24 +149,6 @@ impl Lens {
 /// Runs of whitespace become one space; ends are trimmed.
 pub fn collapse_whitespace(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// The words a reader sees in Markdown: emphasis, links, HTML tags and list
-/// markers dropped, blocks separated by blank lines.
-fn markdown_to_text(markdown: &str) -> String {
-    let mut out = String::with_capacity(markdown.len());
-    for event in Parser::new(markdown) {
-        match event {
-            Event::Text(text) | Event::Code(text) => out.push_str(&text),
-            Event::SoftBreak | Event::HardBreak => out.push(' '),
-            Event::Start(Tag::Item) => out.push_str("\n\n"),
-            Event::End(
-                TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::Item | TagEnd::BlockQuote(_),
-            ) => out.push_str("\n\n"),
-            _ => {}
-        }
-    }
-    out
 }
 
 #[cfg(test)]

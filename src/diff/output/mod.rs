@@ -5,6 +5,7 @@ pub mod human;
 pub mod json;
 pub mod md;
 pub mod stat;
+pub mod unified;
 
 use super::{Change, WordChange, WordOp};
 

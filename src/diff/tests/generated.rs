@@ -1,1 +1,132 @@
+//! Generated edits: take a synthetic ruleset, apply random enactments,
+//! repeals, amendments, transmutations and renumberings, and check that the
+//! diff reports exactly those.
 
+use crate::diff::{diff, new_text, old_text, Change, DiffOptions, RulesetDiff};
+use crate::model::{synthetic_ruleset, Change as Made, HistoryEntry, Mutability, Rule, Ruleset};
+use proptest::prelude::*;
+use std::collections::HashSet;
+
+#[derive(Debug, Clone, Copy)]
+enum Edit {
+    Keep,
+    Repeal,
+    Amend,
+    Transmute,
+    Renumber,
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        3 => Just(Edit::Keep),
+        1 => Just(Edit::Repeal),
+        1 => Just(Edit::Amend),
+        1 => Just(Edit::Transmute),
+        1 => Just(Edit::Renumber),
+    ]
+}
+
+/// What the diff must say, as `(rule, kind, detail)`.
+type Expected = Vec<(u32, &'static str, String)>;
+
+fn apply(base: &Ruleset, edits: &[Edit], enactments: u32) -> (Ruleset, Expected) {
+    let mut rules = Vec::new();
+    let mut expected = Vec::new();
+    let mut next_number = base.rules.iter().map(|r| r.number).max().unwrap_or(300) + 1;
+    let mut moved = Vec::new();
+    for (rule, edit) in base.rules.iter().zip(edits) {
+        let number = rule.number;
+        match edit {
+            Edit::Keep => rules.push(rule.clone()),
+            Edit::Repeal => expected.push((number, "repealed", String::new())),
+            Edit::Amend => {
+                let mut amended = rule.clone();
+                let k = amended.amendment_count() + 1;
+                amended
+                    .text
+                    .push_str(&format!(" Clause zq{number} applies."));
+                amended.revision = Some(k);
+                let by = Made {
+                    proposal: 9000 + number,
+                    ..Made::default()
+                };
+                amended.history.push(HistoryEntry::amended(k, &by));
+                expected.push((number, "amended", amended.text.clone()));
+                expected.push((number, "history", String::new()));
+                rules.push(amended);
+            }
+            Edit::Transmute => {
+                let mut transmuted = rule.clone();
+                transmuted.mutability = match rule.mutability {
+                    Mutability::Immutable => Mutability::Mutable,
+                    _ => Mutability::Immutable,
+                };
+                expected.push((number, "transmuted", String::new()));
+                rules.push(transmuted);
+            }
+            Edit::Renumber => {
+                let to = next_number;
+                next_number += 1;
+                moved.push(Rule {
+                    number: to,
+                    ..rule.clone()
+                });
+                expected.push((to, "renumbered", number.to_string()));
+            }
+        }
+    }
+    rules.extend(moved);
+    for k in 0..enactments {
+        let number = next_number;
+        next_number += 1;
+        let text = format!("Novel{number} provision{k} about xyzzy{number} plugh{number}.");
+        rules.push(Rule::new(number, text));
+        expected.push((number, "enacted", String::new()));
+    }
+    expected.sort();
+    (Ruleset::new(base.title.clone(), rules), expected)
+}
+
+fn observed(diff: &RulesetDiff) -> Expected {
+    let mut seen: Expected = diff
+        .changes
+        .iter()
+        .map(|change| {
+            let detail = match change {
+                Change::Renumbered { from, .. } => from.to_string(),
+                Change::Amended { words, .. } => new_text(words),
+                _ => String::new(),
+            };
+            (change.rule().unwrap_or(0), change.kind(), detail)
+        })
+        .collect();
+    seen.sort();
+    seen
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_diff_reports_exactly_the_edits_made(
+        seed in 0u64..10_000,
+        edits in prop::collection::vec(edit(), 5..60),
+        enactments in 0u32..4,
+    ) {
+        let base = synthetic_ruleset(edits.len(), seed);
+        let texts: HashSet<&str> = base.rules.iter().map(|r| r.text.as_str()).collect();
+        prop_assume!(texts.len() == base.rules.len());
+        let (edited, expected) = apply(&base, &edits, enactments);
+        let result = diff(&base, &edited, &DiffOptions::default());
+        prop_assert_eq!(observed(&result), expected);
+        for change in &result.changes {
+            if let Change::Amended { rule, words, .. } = change {
+                let before = base.rule(*rule).unwrap();
+                prop_assert_eq!(old_text(words), before.text.clone());
+            }
+        }
+        // Order: by rule number, the title first.
+        let order: Vec<Option<u32>> = result.changes.iter().map(Change::rule).collect();
+        prop_assert!(order.windows(2).all(|w| w[0] <= w[1]));
+    }
+}

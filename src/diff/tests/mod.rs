@@ -195,9 +195,9 @@ fn layout_changes_show_only_when_asked_and_do_not_change_meaning() {
 
 #[test]
 fn format_only_differences_are_not_changes() {
-    let mut md_rule = rule(216, "Achieving *n* points (see [Rule 213](213.md)).");
+    let mut md_rule = rule(216, "Achieving *n* points, weight 2<sup>-*k*</sup>.");
     md_rule.history[0].link = Some("https://example.org/216.md".into());
-    let txt_rule = rule(216, "Achieving n points (see Rule 213).");
+    let txt_rule = rule(216, "Achieving n points,\n  weight 2-k.");
     let md = with_layout(ruleset(vec![md_rule]), Format::MdLong, &["x"]);
     let txt = with_layout(ruleset(vec![txt_rule]), Format::TxtLong, &["y"]);
     let options = DiffOptions {
