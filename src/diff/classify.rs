@@ -60,6 +60,9 @@ fn entry_text(key: &EntryKey) -> EntryText {
 }
 
 fn history(old: &Rule, new: &Rule, lens: &Lens, changes: &mut Vec<Change>) {
+    if old.history == new.history {
+        return;
+    }
     let old_keys: Vec<EntryKey> = old.history.iter().map(|e| lens.entry(e)).collect();
     let new_keys: Vec<EntryKey> = new.history.iter().map(|e| lens.entry(e)).collect();
     if old_keys == new_keys {
@@ -120,6 +123,9 @@ fn history(old: &Rule, new: &Rule, lens: &Lens, changes: &mut Vec<Change>) {
 /// Judgments are a set of rulings, not a sequence: compared as multisets of
 /// their text, so reordering them is not a change.
 fn judgments(old: &Rule, new: &Rule, lens: &Lens, changes: &mut Vec<Change>) {
+    if old.judgments == new.judgments {
+        return;
+    }
     let old_texts: Vec<String> = old.judgments.iter().map(|j| lens.judgment(j)).collect();
     let new_texts: Vec<String> = new.judgments.iter().map(|j| lens.judgment(j)).collect();
     let removed = missing_from(&old_texts, &new_texts);
