@@ -151,7 +151,7 @@ fn elide(runs: &[WordChange], context: usize) -> Vec<WordChange> {
                 (false, true) => (context, 0),
                 (false, false) => (context, context),
             };
-            if words.len() <= head + tail + 3 {
+            if words.len() <= head + tail + context {
                 return run.clone();
             }
             let mut text = String::new();

@@ -120,3 +120,6 @@ pub fn preview(text: &str, words: usize) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests;
