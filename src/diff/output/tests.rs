@@ -21,7 +21,7 @@ fn sample() -> crate::diff::RulesetDiff {
         "T",
         vec![
             transmuted,
-            Rule::new(219, &long.replace("48 hours", "72 hours")),
+            Rule::new(219, long.replace("48 hours", "72 hours")),
             Rule::new(340, "Each player has one vote."),
         ],
     );
