@@ -1,7 +1,9 @@
 //! The command line: argument parsing, wiring and reporting. No command
 //! holds game or format logic; each calls the library and prints.
 
+mod diff;
 mod formats;
+mod git;
 mod parse;
 // Shared by the commands; some helpers serve only commands still to come.
 #[allow(dead_code)]
@@ -26,6 +28,7 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    Diff(diff::Args),
     Formats(formats::Args),
     Parse(parse::Args),
 }
@@ -34,6 +37,7 @@ enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Diff(args) => diff::run(args),
         Command::Formats(args) => formats::run(args),
         Command::Parse(args) => parse::run(args),
     };

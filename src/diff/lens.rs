@@ -14,7 +14,7 @@
 //! - the title without its `(LONG FORMAT)` / `(SHORT FORMAT)` suffix when the
 //!   formats differ.
 
-use crate::model::{Date, Format, HistoryEntry, HistoryKind, Judgment};
+use crate::model::{Date, Format, HistoryEntry, HistoryKind, Judgment, Ruleset};
 use crate::render::text::markdown_to_text;
 use std::borrow::Cow;
 
@@ -134,6 +134,32 @@ impl Lens {
             text: collapse_whitespace(&entry.source),
             link: if self.links { entry.link.clone() } else { None },
         }
+    }
+
+    /// The ruleset reduced to what both sides' formats carry: bodies as
+    /// plain text when one side is plain, no links, history or revisions
+    /// where one side cannot hold them, and no layout. Used to render both
+    /// sides of a unified diff through one renderer.
+    pub fn reduce(&self, ruleset: &Ruleset) -> Ruleset {
+        let mut reduced = ruleset.without_layout();
+        for rule in &mut reduced.rules {
+            if self.plain {
+                rule.text = markdown_to_text(&rule.text);
+            }
+            if !self.revision {
+                rule.revision = None;
+            }
+            if !self.history {
+                rule.history.clear();
+                rule.judgments.clear();
+            }
+            if !self.links {
+                for entry in &mut rule.history {
+                    entry.link = None;
+                }
+            }
+        }
+        reduced
     }
 
     /// A judgment as compared: its line, projected like a body.

@@ -6,10 +6,14 @@
 //! because layout quirks are not meaning, so they never show as hunks, and so
 //! that two sides read from different formats go through one renderer. A file
 //! that `nomic` wrote is canonical, so the patch applies to it as it is; a
-//! hand-edited file with quirks may need `nomic render` first. Across formats
-//! the old side loses what its format could not carry (emphasis, history
-//! links), and those lines show: use `human`, `md` or `json` for meaning.
+//! hand-edited file with quirks may need `nomic render` first.
+//!
+//! When the two sides come from different formats, both are first reduced
+//! to what both formats carry ([`Lens::reduce`]: plain bodies, no links,
+//! history or revisions a side lacks), so the hunks show changes of meaning,
+//! not what one format could not say.
 
+use crate::diff::Lens;
 use crate::model::{Format, Ruleset};
 use crate::render::{RenderError, RenderOptions, Renderer};
 use similar::TextDiff;
@@ -19,7 +23,7 @@ use similar::TextDiff;
 pub fn render(
     old: &Ruleset,
     new: &Ruleset,
-    format: Format,
+    formats: (Format, Format),
     old_name: &str,
     new_name: &str,
 ) -> Result<String, RenderError> {
@@ -27,8 +31,18 @@ pub fn render(
         canonical: true,
         templates: None,
     })?;
-    let old_text = renderer.render(old, format)?;
-    let new_text = renderer.render(new, format)?;
+    let (old_text, new_text) = if formats.0 == formats.1 {
+        (
+            renderer.render(old, formats.1)?,
+            renderer.render(new, formats.1)?,
+        )
+    } else {
+        let lens = Lens::new(Some(formats.0), Some(formats.1));
+        (
+            renderer.render(&lens.reduce(old), formats.1)?,
+            renderer.render(&lens.reduce(new), formats.1)?,
+        )
+    };
     if old_text == new_text {
         return Ok(String::new());
     }
@@ -54,7 +68,14 @@ mod tests {
         );
         let mut new = old.clone();
         new.rules[20].text = "Changed text.".into();
-        let patch = render(&old, &new, Format::MdLong, "a/rules.md", "b/rules.md").unwrap();
+        let patch = render(
+            &old,
+            &new,
+            (Format::MdLong, Format::MdLong),
+            "a/rules.md",
+            "b/rules.md",
+        )
+        .unwrap();
         assert!(
             patch.starts_with("--- a/rules.md\n+++ b/rules.md\n@@ "),
             "{patch}"
@@ -64,8 +85,10 @@ mod tests {
             patch.contains("\n-Rule text 121.\n+Changed text.\n"),
             "{patch}"
         );
-        assert!(render(&old, &old, Format::MdLong, "a", "b")
-            .unwrap()
-            .is_empty());
+        assert!(
+            render(&old, &old, (Format::MdLong, Format::MdLong), "a", "b")
+                .unwrap()
+                .is_empty()
+        );
     }
 }

@@ -1,0 +1,308 @@
+use crate::{bundled, Test};
+use serde_json::Value;
+use std::path::Path;
+use std::process::Command;
+
+const EARLY: &str = "nomic-4-long-early.txt";
+const LATE: &str = "nomic-4-long.md";
+
+/// The truth between the two bundled Nomic IV rulesets, established by hand:
+/// the txt file is the ruleset of early June 2020, the md file that of mid
+/// August. Between them 21 rules were enacted and rules 203, 206 and 210 were
+/// amended once each (revision 0 → 1, one `Amended (1)` history line). Every
+/// other rule differs only in format: wrapping and indentation, list spacing
+/// in 207, emphasis in 209 (`*i.e.*`) and 216 (`*n*`), history links, the
+/// judgment of 117 in italics, a `#### *History*` heading, a missing blank
+/// line after 210. None of that may be reported.
+const ENACTED: [u64; 21] = [
+    303, 304, 305, 308, 309, 312, 314, 316, 317, 318, 319, 320, 323, 324, 325, 326, 327, 330, 336,
+    338, 601,
+];
+const AMENDED: [u64; 3] = [203, 206, 210];
+
+fn pair(format: &str) -> crate::test::Output {
+    Test::new()
+        .bundled_file(EARLY, "early.txt")
+        .bundled_file(LATE, "late.md")
+        .args(["diff", "early.txt", "late.md", "--format", format])
+        .run()
+        .status(1)
+        .stderr_empty()
+}
+
+#[test]
+fn the_nomic_iv_pair_lists_exactly_the_enactments_and_amendments() {
+    let out = pair("json");
+    let json: Value = serde_json::from_str(&out.stdout).unwrap();
+    let changes = json["changes"].as_array().unwrap();
+    let listed: Vec<(u64, &str)> = changes
+        .iter()
+        .map(|c| (c["rule"].as_u64().unwrap(), c["kind"].as_str().unwrap()))
+        .collect();
+    let mut expected: Vec<(u64, &str)> = Vec::new();
+    for rule in AMENDED {
+        expected.push((rule, "amended"));
+        expected.push((rule, "history"));
+    }
+    expected.extend(ENACTED.iter().map(|&rule| (rule, "enacted")));
+    expected.sort();
+    assert_eq!(listed, expected);
+
+    let words = |rule: u64| -> (String, String) {
+        let change = changes
+            .iter()
+            .find(|c| c["rule"] == rule && c["kind"] == "amended")
+            .unwrap();
+        assert_eq!(change["revision"]["old"], 0);
+        assert_eq!(change["revision"]["new"], 1);
+        let pick = |op: &str| -> String {
+            change["words"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|w| w["op"] == op)
+                .map(|w| w["text"].as_str().unwrap().trim().to_string())
+                .collect::<Vec<_>>()
+                .join(" | ")
+        };
+        (pick("removed"), pick("added"))
+    };
+    assert_eq!(
+        words(203),
+        (
+            "and only if".to_string(),
+            "This majority must be more than 15% of total players.".to_string()
+        )
+    );
+    let (removed, added) = words(206);
+    assert_eq!(removed, "");
+    assert!(
+        added.starts_with("If, at the 24-hour mark of a turn"),
+        "{added}"
+    );
+    assert!(added.ends_with("the turn ends immediately."), "{added}");
+    let (removed, added) = words(210);
+    assert_eq!(removed, "");
+    assert!(
+        added.starts_with("If at the 24hr mark of a turn"),
+        "{added}"
+    );
+    assert!(added.ends_with("after their turn is started"), "{added}");
+
+    let history = changes
+        .iter()
+        .find(|c| c["rule"] == 203 && c["kind"] == "history")
+        .unwrap();
+    assert_eq!(
+        history["added"][0]["text"],
+        "Amended (1) by Proposal 329 (Alekosen), Jul 27, 2020"
+    );
+    assert_eq!(history["removed"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn snapshot_human() {
+    insta::assert_snapshot!(pair("human").stdout);
+}
+
+#[test]
+fn snapshot_md() {
+    insta::assert_snapshot!(pair("md").stdout);
+}
+
+#[test]
+fn snapshot_json() {
+    insta::assert_snapshot!(pair("json").stdout);
+}
+
+#[test]
+fn snapshot_unified() {
+    insta::assert_snapshot!(pair("unified").stdout);
+}
+
+#[test]
+fn snapshot_stat() {
+    let out = Test::new()
+        .bundled_file(EARLY, "early.txt")
+        .bundled_file(LATE, "late.md")
+        .args(["diff", "--stat", "early.txt", "late.md"])
+        .run()
+        .status(1);
+    insta::assert_snapshot!(out.stdout);
+}
+
+#[test]
+fn same_meaning_exits_zero_with_no_output() {
+    Test::new()
+        .bundled_file(LATE, "a.md")
+        .bundled_file(LATE, "b.md")
+        .args(["diff", "a.md", "b.md"])
+        .run()
+        .status(0)
+        .stdout("")
+        .stderr_empty();
+}
+
+#[test]
+fn layout_only_changes_show_with_layout_and_still_exit_zero() {
+    let late = std::fs::read_to_string(bundled(LATE)).unwrap();
+    // A quirk of the published file, made canonical: meaning unchanged.
+    let fixed = late.replacen("#### *History*", "##### *History*", 1);
+    assert_ne!(late, fixed);
+    let test = || {
+        Test::new()
+            .file("a.md", &late)
+            .file("b.md", &fixed)
+            .args(["diff", "a.md", "b.md"])
+    };
+    test().run().status(0).stdout("");
+    test()
+        .arg("--layout")
+        .run()
+        .status(0)
+        .stdout_contains("layout only");
+}
+
+#[test]
+fn colour_only_on_request_of_a_terminal() {
+    // Not a terminal here: plain markers even without NO_COLOR.
+    let out = Test::new()
+        .env("NO_COLOR", "")
+        .bundled_file(EARLY, "early.txt")
+        .bundled_file(LATE, "late.md")
+        .args(["diff", "early.txt", "late.md"])
+        .run()
+        .status(1);
+    assert!(!out.stdout.contains('\x1b'));
+    assert!(out.stdout.contains("[-and only if-]"), "{}", out.stdout);
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let status = Command::new("git")
+        .args([
+            "-c",
+            "user.name=Moderator",
+            "-c",
+            "user.email=mod@example.org",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .env("GIT_CEILING_DIRECTORIES", dir.parent().unwrap())
+        .status()
+        .expect("git runs");
+    assert!(status.success(), "git {args:?}");
+}
+
+#[test]
+fn a_git_revision_diffs_against_the_working_file() {
+    let late = std::fs::read_to_string(bundled(LATE)).unwrap();
+    let amended = late.replace(
+        "extended by 24 more hours. If,",
+        "extended by 12 more hours. If,",
+    );
+    assert_ne!(late, amended);
+    let test = Test::new().file("rules/rules-l.md", &late);
+    let dir = test.path().to_path_buf();
+    git(&dir, &["init", "-q"]);
+    git(&dir, &["add", "."]);
+    git(&dir, &["commit", "-q", "-m", "one"]);
+    std::fs::write(dir.join("rules/rules-l.md"), &amended).unwrap();
+    git(&dir, &["commit", "-q", "-a", "-m", "two"]);
+    std::fs::write(dir.join("rules/rules-l.md"), &late).unwrap();
+    let ceiling = dir.parent().unwrap().to_str().unwrap().to_string();
+    let out = test
+        .env("GIT_CEILING_DIRECTORIES", &ceiling)
+        .args([
+            "diff",
+            "--format",
+            "json",
+            "HEAD~1:rules/rules-l.md",
+            "HEAD:rules/rules-l.md",
+        ])
+        .run()
+        .status(1)
+        .stderr_empty();
+    let json: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(json["changes"][0]["kind"], "amended");
+    assert_eq!(json["changes"][0]["rule"], 206);
+    assert_eq!(json["changes"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn head_against_the_working_copy_and_unknown_revisions() {
+    let late = std::fs::read_to_string(bundled(LATE)).unwrap();
+    let test = Test::new().file("rules.md", &late);
+    let dir = test.path().to_path_buf();
+    git(&dir, &["init", "-q"]);
+    git(&dir, &["add", "."]);
+    git(&dir, &["commit", "-q", "-m", "one"]);
+    std::fs::write(
+        dir.join("rules.md"),
+        late.replace("1d6 points", "2d6 points"),
+    )
+    .unwrap();
+    std::fs::write(dir.join("copy.md"), &late).unwrap();
+    let ceiling = dir.parent().unwrap().to_str().unwrap().to_string();
+    let out = test
+        .env("GIT_CEILING_DIRECTORIES", &ceiling)
+        .args(["diff", "HEAD:rules.md", "rules.md"])
+        .run()
+        .status(1);
+    assert!(out.stdout.contains("Rule 212: amended"), "{}", out.stdout);
+    assert!(out.stdout.contains("[-1d6-]{+2d6+}"), "{}", out.stdout);
+
+    let again = Test::new().file("rules.md", &late);
+    let dir = again.path().to_path_buf();
+    git(&dir, &["init", "-q"]);
+    git(&dir, &["add", "."]);
+    git(&dir, &["commit", "-q", "-m", "one"]);
+    again
+        .env("GIT_CEILING_DIRECTORIES", &ceiling_of(&dir))
+        .args(["diff", "HEAD~3:rules.md", "rules.md"])
+        .run()
+        .status(2)
+        .stderr_contains("cannot read `HEAD~3:rules.md` from git");
+}
+
+fn ceiling_of(dir: &Path) -> String {
+    dir.parent().unwrap().to_str().unwrap().to_string()
+}
+
+#[test]
+fn a_revision_outside_a_repository_is_a_clear_error() {
+    let test = Test::new().bundled_file(LATE, "rules.md");
+    let ceiling = ceiling_of(test.path());
+    test.env("GIT_CEILING_DIRECTORIES", &ceiling)
+        .args(["diff", "HEAD~1:rules.md", "rules.md"])
+        .run()
+        .status(2)
+        .stderr_contains("not inside a git repository");
+}
+
+#[test]
+fn an_existing_file_wins_over_a_revision_reading() {
+    let test = Test::new()
+        .bundled_file(LATE, "v1:rules.md")
+        .bundled_file(LATE, "rules.md");
+    let ceiling = ceiling_of(test.path());
+    test.env("GIT_CEILING_DIRECTORIES", &ceiling)
+        .args(["diff", "v1:rules.md", "rules.md"])
+        .run()
+        .status(0)
+        .stderr_empty();
+}
+
+#[test]
+fn unreadable_input_is_trouble() {
+    Test::new()
+        .file("bad.md", "this is not a ruleset\n")
+        .bundled_file(LATE, "rules.md")
+        .args(["diff", "bad.md", "rules.md"])
+        .run()
+        .status(2);
+    Test::new()
+        .args(["diff", "-", "-"])
+        .run()
+        .status(2)
+        .stderr_contains("only one of OLD and NEW");
+}
