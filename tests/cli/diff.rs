@@ -306,3 +306,32 @@ fn unreadable_input_is_trouble() {
         .status(2)
         .stderr_contains("only one of OLD and NEW");
 }
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // Enough output to overflow a pipe buffer many times over.
+    let big = nomic::model::synthetic_ruleset(3000, 1);
+    let small = nomic::model::synthetic_ruleset(5, 1);
+    let test = Test::new()
+        .file("old.json", serde_json::to_string(&small).unwrap())
+        .file("new.json", serde_json::to_string(&big).unwrap());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nomic"))
+        .args(["diff", "old.json", "new.json"])
+        .current_dir(test.path())
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 64];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(output.status.code(), Some(0));
+}
