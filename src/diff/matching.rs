@@ -6,7 +6,7 @@
 //!    pairwise, but only after two cheap filters that a pair must pass to
 //!    possibly reach the threshold: a length band (a word ratio of `t` needs
 //!    the shorter text to have at least `t / (2 - t)` of the longer one's
-//!    words) and a 64-bit word-set signature (each distinct word one side has
+//!    words) and a 256-bit word-set signature (each distinct word one side has
 //!    and the other lacks costs at least one unmatched word). Only survivors
 //!    get the real ratio from `similar`. Pairs are then taken greedily, best
 //!    ratio first.
@@ -102,19 +102,20 @@ pub(crate) fn match_rules<'a>(
 struct Candidate<'a> {
     rule: &'a Rule,
     body: Cow<'a, str>,
-    signature: u64,
+    signature: [u64; 4],
     words: usize,
 }
 
 impl<'a> Candidate<'a> {
     fn new(rule: &'a Rule, lens: &Lens) -> Candidate<'a> {
         let body = lens.body(&rule.text);
-        let mut signature = 0u64;
+        let mut signature = [0u64; 4];
         let mut words = 0;
         for word in body.split_whitespace() {
             let mut hasher = DefaultHasher::new();
             word.hash(&mut hasher);
-            signature |= 1 << (hasher.finish() % 64);
+            let bit = hasher.finish() % 256;
+            signature[(bit / 64) as usize] |= 1 << (bit % 64);
             words += 1;
         }
         Candidate {
@@ -127,8 +128,14 @@ impl<'a> Candidate<'a> {
 
     /// An upper bound of the word ratio with `other`, from counts alone.
     fn ratio_bound(&self, other: &Candidate) -> f32 {
-        let only_here = (self.signature & !other.signature).count_ones() as usize;
-        let only_there = (other.signature & !self.signature).count_ones() as usize;
+        let lacking = |a: &[u64; 4], b: &[u64; 4]| -> usize {
+            a.iter()
+                .zip(b)
+                .map(|(x, y)| (x & !y).count_ones() as usize)
+                .sum()
+        };
+        let only_here = lacking(&self.signature, &other.signature);
+        let only_there = lacking(&other.signature, &self.signature);
         let matched = self
             .words
             .saturating_sub(only_here)
@@ -245,4 +252,30 @@ fn renumberings<'a>(
         .map(|(c, _)| c.rule)
         .collect();
     (pairs, repealed, enacted)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::synthetic_ruleset;
+
+    #[test]
+    fn the_signature_bound_never_undercuts_the_real_ratio() {
+        let lens = Lens::new(None, None);
+        let rules = synthetic_ruleset(30, 3).rules;
+        let mut edited = rules.clone();
+        for rule in &mut edited {
+            rule.text = rule.text.replacen("the", "a", 2);
+        }
+        let candidates: Vec<Candidate> = rules
+            .iter()
+            .chain(&edited)
+            .map(|rule| Candidate::new(rule, &lens))
+            .collect();
+        for a in &candidates {
+            for b in candidates.iter().step_by(7) {
+                assert!(a.ratio_bound(b) + 1e-6 >= a.ratio(b));
+            }
+        }
+    }
 }

@@ -14,6 +14,8 @@ enum Edit {
     Amend,
     Transmute,
     Renumber,
+    /// Renumbered with one word changed (rules of 20 words or more).
+    RenumberAmend,
 }
 
 fn edit() -> impl Strategy<Value = Edit> {
@@ -23,6 +25,7 @@ fn edit() -> impl Strategy<Value = Edit> {
         1 => Just(Edit::Amend),
         1 => Just(Edit::Transmute),
         1 => Just(Edit::Renumber),
+        1 => Just(Edit::RenumberAmend),
     ]
 }
 
@@ -64,6 +67,19 @@ fn apply(base: &Ruleset, edits: &[Edit], enactments: u32) -> (Ruleset, Expected)
                 expected.push((number, "transmuted", String::new()));
                 rules.push(transmuted);
             }
+            Edit::RenumberAmend if rule.text.split_whitespace().count() >= 20 => {
+                let to = next_number;
+                next_number += 1;
+                let text = rule.text.replacen(' ', " zorblax ", 1);
+                moved.push(Rule {
+                    number: to,
+                    text: text.clone(),
+                    ..rule.clone()
+                });
+                expected.push((to, "renumbered", number.to_string()));
+                expected.push((to, "amended", text));
+            }
+            Edit::RenumberAmend => rules.push(rule.clone()),
             Edit::Renumber => {
                 let to = next_number;
                 next_number += 1;
@@ -119,9 +135,15 @@ proptest! {
         let (edited, expected) = apply(&base, &edits, enactments);
         let result = diff(&base, &edited, &DiffOptions::default());
         prop_assert_eq!(observed(&result), expected);
+        let from = |to: u32| {
+            result.changes.iter().find_map(|c| match c {
+                Change::Renumbered { from, to: t, .. } if *t == to => Some(*from),
+                _ => None,
+            })
+        };
         for change in &result.changes {
             if let Change::Amended { rule, words, .. } = change {
-                let before = base.rule(*rule).unwrap();
+                let before = base.rule(from(*rule).unwrap_or(*rule)).unwrap();
                 prop_assert_eq!(old_text(words), before.text.clone());
             }
         }
