@@ -7,7 +7,8 @@
 //! - bodies are compared as written when both sides hold Markdown bodies;
 //!   otherwise both are projected to plain text with the very function the
 //!   text renderers use (`render::text::markdown_to_text`: emphasis, links
-//!   and HTML tags go) and their whitespace collapsed;
+//!   and HTML tags go), bullets dropped from the start of lines (`*` in one
+//!   format is `•` in another) and their whitespace collapsed;
 //! - revisions only when both formats carry them (and both rules give one);
 //! - history and judgments only when both formats carry them, history links
 //!   only when both formats can hold links;
@@ -101,7 +102,7 @@ impl Lens {
     /// A rule body as compared.
     pub fn body<'a>(&self, text: &'a str) -> Cow<'a, str> {
         if self.plain {
-            Cow::Owned(collapse_whitespace(&markdown_to_text(text)))
+            Cow::Owned(plain_text(text))
         } else {
             Cow::Borrowed(text)
         }
@@ -165,11 +166,31 @@ impl Lens {
     /// A judgment as compared: its line, projected like a body.
     pub fn judgment(&self, judgment: &Judgment) -> String {
         if self.plain {
-            collapse_whitespace(&markdown_to_text(&judgment.source))
+            plain_text(&judgment.source)
         } else {
             collapse_whitespace(&judgment.source)
         }
     }
+}
+
+/// A body as plain text: Markdown markup gone, bullets (`*`, `-`, `+`, `•`,
+/// `◦`) dropped from the start of lines and `•`/`◦` standing alone anywhere (which glyph a format uses for a list
+/// item is not meaning; numbered items keep their numbers), whitespace
+/// collapsed.
+fn plain_text(markdown: &str) -> String {
+    let text = markdown_to_text(markdown);
+    let mut words = Vec::new();
+    for line in text.lines() {
+        let line = line.trim_start();
+        let line = ["* ", "- ", "+ ", "• ", "◦ "]
+            .iter()
+            .find_map(|bullet| line.strip_prefix(bullet))
+            .unwrap_or(line);
+        // A bullet glyph standing alone is list markup wherever a format's
+        // reader left it (a nested `•` item can fold into its parent).
+        words.extend(line.split_whitespace().filter(|w| !matches!(*w, "•" | "◦")));
+    }
+    words.join(" ")
 }
 
 /// Runs of whitespace become one space; ends are trimmed.
@@ -192,6 +213,16 @@ mod tests {
             lens.body("met:\n* It is\n  wrapped\n* Not"),
             lens.body("met:\n\n* It is wrapped\n\n* Not")
         );
+    }
+
+    #[test]
+    fn bullet_glyphs_are_not_meaning_in_plain_comparisons() {
+        let lens = Lens::new(Some(Format::TxtPlain), Some(Format::MdLong));
+        assert_eq!(
+            lens.body("Hands:\n\n* **Flush**: same suit\n  * Aces high"),
+            lens.body("Hands:\n  • Flush: same suit\n    • Aces high")
+        );
+        assert_ne!(lens.body("1. First"), lens.body("2. First"));
     }
 
     #[test]

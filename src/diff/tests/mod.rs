@@ -228,3 +228,38 @@ fn a_short_format_side_ignores_history_and_revisions() {
         .changes
         .is_empty());
 }
+
+/// The same ruleset rendered to every other format and read back means the
+/// same: format-only differences are never reported.
+#[test]
+fn every_format_of_one_ruleset_means_the_same() {
+    let source = include_str!("../../../rulesets/nomic-4-long.md");
+    let original = crate::parse::parse_str(source, Some(Format::MdLong)).unwrap();
+    let options = crate::render::RenderOptions {
+        canonical: true,
+        templates: None,
+    };
+    for format in [
+        Format::TxtLong,
+        Format::MdShort,
+        Format::TxtShort,
+        Format::TxtPlain,
+        Format::Json,
+    ] {
+        let text = crate::render::render(&original, format, &options).unwrap();
+        let read = crate::parse::read(text.as_bytes(), &crate::parse::ReadOptions::default())
+            .unwrap_or_else(|err| panic!("{format}: {}", err.message));
+        assert_eq!(read.format, format);
+        let options = DiffOptions {
+            old_format: Some(Format::MdLong),
+            new_format: Some(format),
+            ..DiffOptions::default()
+        };
+        let forward = diff(&original, &read.ruleset, &options);
+        assert!(
+            forward.changes.is_empty(),
+            "{format}: {:#?}",
+            forward.changes
+        );
+    }
+}
