@@ -2,6 +2,7 @@
 
 mod diff;
 mod formats;
+mod parse;
 mod test;
 
 pub use test::{bundled, Test};
