@@ -1,8 +1,10 @@
 //! The command line: argument parsing, wiring and reporting. No command
 //! holds game or format logic; each calls the library and prints.
 
+mod build;
 mod formats;
 mod parse;
+mod render;
 // Shared by the commands; some helpers serve only commands still to come.
 #[allow(dead_code)]
 mod io;
@@ -28,6 +30,8 @@ pub struct Cli {
 enum Command {
     Formats(formats::Args),
     Parse(parse::Args),
+    Render(render::Args),
+    Build(build::Args),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -36,6 +40,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Formats(args) => formats::run(args),
         Command::Parse(args) => parse::run(args),
+        Command::Render(args) => render::run(args),
+        Command::Build(args) => build::run(args),
     };
     match result {
         Ok(code) => code,
