@@ -75,3 +75,45 @@ fn canonical_ignores_the_layout() {
     assert!(out.contains("(R4T4)*](https://github.com/dmouscher/nomic/blob/403f60b4f41c9f8427b2785b618acca8cefa6ee8/Game_4/rules/md/330.md)  \n"));
     assert!(out.ends_with("601.md)\n"));
 }
+
+#[test]
+fn in_every_bundled_file_an_edit_stays_inside_its_rule() {
+    for name in BUNDLED {
+        let parsed = parsed(name);
+        let count = parsed.ruleset.rules.len();
+        for index in [0, count / 2, count - 1] {
+            let mut ruleset = parsed.ruleset.clone();
+            let rule = &mut ruleset.rules[index];
+            let layout = rule.layout.clone().unwrap();
+            rule.text = "Changed text.".into();
+            let at = format!("{name}, rule {}", rule.number);
+            let out = render(&ruleset, parsed.format, &RenderOptions::default()).unwrap();
+            let before = &parsed.text[..layout.offset];
+            let after = &parsed.text[layout.offset + layout.source.len()..];
+            assert!(out.starts_with(before), "{at}: text before it changed");
+            assert!(out.ends_with(after), "{at}: text after it changed");
+            let region = &out[before.len()..out.len() - after.len()];
+            assert!(region.contains("Changed text."), "{at}: {region}");
+        }
+    }
+}
+
+#[test]
+fn crlf_files_stay_crlf_and_changed_rules_follow_them() {
+    let text = String::from_utf8(bytes("nomic-4-long.md"))
+        .unwrap()
+        .replace('\n', "\r\n");
+    let parsed =
+        nomic::parse::read(text.as_bytes(), &nomic::parse::ReadOptions::default()).unwrap();
+    let out = render(&parsed.ruleset, parsed.format, &RenderOptions::default()).unwrap();
+    assert_eq!(out, text);
+    let mut ruleset = parsed.ruleset.clone();
+    ruleset.rule_mut(208).unwrap().text = "Each player has two votes.\n\nReally.".into();
+    let out = render(&ruleset, parsed.format, &RenderOptions::default()).unwrap();
+    assert!(out.contains("## 208/0\r\n\r\nEach player has two votes.\r\n\r\nReally.\r\n\r\n"));
+    assert_eq!(
+        out.matches('\n').count(),
+        out.matches("\r\n").count(),
+        "no bare LF"
+    );
+}

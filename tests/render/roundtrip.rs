@@ -68,6 +68,9 @@ proptest! {
             let back = parse_str(&text, Some(format))
                 .unwrap_or_else(|err| panic!("{format}: {} at {:?}\n{text}", err.message, err.span));
             assert_carries(&original, &back, format);
+            // Read back with its layout, it re-renders to the same bytes.
+            let again = render(&back, format, &options).unwrap();
+            assert_eq!(again, text, "{format}: re-render of parsed output");
         }
     }
 }
