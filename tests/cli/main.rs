@@ -2,6 +2,7 @@
 
 mod build;
 mod formats;
+mod parse;
 mod render;
 mod test;
 
