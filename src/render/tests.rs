@@ -347,3 +347,20 @@ fn a_missing_templates_folder_is_an_error() {
         Err(RenderError::TemplateDir(_))
     ));
 }
+
+#[test]
+fn an_override_without_the_rule_macro_names_its_template() {
+    let (mut ruleset, _) = with_kept_layout(sample(), Format::MdLong, |_, region| region);
+    ruleset.rules[0].text = "Changed.".into();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("md-long.md.j2"), "{{ title }}").unwrap();
+    let options = RenderOptions {
+        templates: Some(dir.path().to_path_buf()),
+        ..RenderOptions::default()
+    };
+    let err = render(&ruleset, Format::MdLong, &options).unwrap_err();
+    assert!(
+        err.to_string().starts_with("template `md-long.md.j2`"),
+        "{err}"
+    );
+}
