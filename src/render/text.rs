@@ -22,7 +22,7 @@ pub const SOFT_BREAK: char = '\u{2028}';
 pub enum Block {
     /// Running text; `\n` marks a hard line break, [`SOFT_BREAK`] a source one.
     Paragraph(String),
-    /// A list item: `marker` is `*`, `-`, `1.` or `1)` as written; `depth`
+    /// A list item: `marker` is `*` for any bullet, `1.` or `1)` as written; `depth`
     /// is 0 for a top-level item.
     Item {
         marker: String,
@@ -34,7 +34,8 @@ pub enum Block {
 }
 
 /// The body as unwrapped plain text: blocks separated by one blank line,
-/// list items as `* text` (nested items indented two spaces per level).
+/// list items as `* text` (nested items indented two spaces per level, their
+/// further lines lined up with their text).
 pub fn markdown_to_text(md: &str) -> String {
     let text = join_blocks(&blocks(md), |block| match block {
         Block::Paragraph(text) | Block::Verbatim(text) => text.clone(),
@@ -42,9 +43,17 @@ pub fn markdown_to_text(md: &str) -> String {
             marker,
             depth,
             text,
-        } => format!("{}{marker} {text}", "  ".repeat(*depth)),
+        } => hang(&format!("{}{marker} ", "  ".repeat(*depth)), text),
     });
     text.replace(SOFT_BREAK, "\n")
+}
+
+/// An unwrapped list item: `first` before its text, and every further line
+/// of the text indented to line up with the text.
+fn hang(first: &str, text: &str) -> String {
+    let rest = format!("\n{}", " ".repeat(first.width()));
+    let text = text.replace(['\n', SOFT_BREAK], &rest);
+    format!("{first}{text}")
 }
 
 /// The body as a word-processor export writes it (`txt-plain`): paragraphs
@@ -74,7 +83,7 @@ pub fn markdown_to_export(md: &str) -> String {
                 } else {
                     "•".to_string()
                 };
-                out.push_str(&format!("  {}{bullet} {text}", "  ".repeat(depth)));
+                out.push_str(&hang(&format!("  {}{bullet} ", "  ".repeat(depth)), &text));
             }
         }
         previous_item = is_item;

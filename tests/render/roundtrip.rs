@@ -74,3 +74,74 @@ proptest! {
         }
     }
 }
+
+/// The words of a rule's text as a text form shows them. Characters that
+/// are Markdown markup when the text is read back (a literal `*` in
+/// `“*” - *.`) are left out: text forms show them bare, and reading a text
+/// form takes its text as Markdown.
+fn words(rule: &Rule) -> Vec<String> {
+    markdown_to_text(&rule.text)
+        .replace(['*', '_', '`', '\\'], "")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Where reading a text form back cannot give the words that were written,
+/// because the readers take text as Markdown: a `+` after no-break spaces
+/// starts a line and becomes a bullet (nomic-3 rule 321), and nested
+/// `    • ` items are not read as list items by the txt-plain reader.
+const KNOWN: [(&str, Format, u32); 4] = [
+    ("nomic-3.md", Format::TxtLong, 321),
+    ("nomic-3.md", Format::TxtShort, 321),
+    ("nomic-3.md", Format::TxtPlain, 312),
+    ("nomic-4-long.md", Format::TxtPlain, 330),
+];
+
+#[test]
+fn bundled_rulesets_survive_conversion_to_every_readable_form() {
+    let mut failures = Vec::new();
+    for name in crate::BUNDLED {
+        let original = crate::ruleset(name);
+        for format in [
+            Format::MdLong,
+            Format::MdShort,
+            Format::TxtLong,
+            Format::TxtShort,
+            Format::TxtPlain,
+            Format::Json,
+        ] {
+            let text = render(&original, format, &RenderOptions::default()).unwrap();
+            let back = parse_str(&text, Some(format))
+                .unwrap_or_else(|err| panic!("{name} as {format}: {}", err.message));
+            assert_eq!(back.rules.len(), original.rules.len(), "{name} as {format}");
+            for (want, got) in original.rules.iter().zip(&back.rules) {
+                let at = format!("{name} as {format}, rule {}", want.number);
+                assert_eq!(got.number, want.number, "{at}");
+                assert_eq!(got.mutability, want.mutability, "{at}");
+                if format.is_markdown() || format == Format::Json {
+                    assert_eq!(got.text, want.text, "{at}");
+                } else if words(got) != words(want) && !KNOWN.contains(&(name, format, want.number))
+                {
+                    let (got, want) = (words(got), words(want));
+                    let i = got.iter().zip(&want).position(|(a, b)| a != b).unwrap_or(0);
+                    let window =
+                        |w: &[String]| w[i.saturating_sub(3)..(i + 5).min(w.len())].join(" ");
+                    failures.push(format!(
+                        "{at}: `{}` read back as `{}`",
+                        window(&want),
+                        window(&got)
+                    ));
+                }
+                if format.carries_history() {
+                    let sources = |rule: &Rule| -> Vec<String> {
+                        rule.history.iter().map(|e| e.source.clone()).collect()
+                    };
+                    assert_eq!(sources(got), sources(want), "{at}");
+                    assert_eq!(got.judgments.len(), want.judgments.len(), "{at}");
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "words differ: {failures:#?}");
+}

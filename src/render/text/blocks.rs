@@ -96,13 +96,8 @@ impl Builder {
                         *number += 1;
                         marker
                     }
-                    _ => source
-                        .trim_start()
-                        .chars()
-                        .next()
-                        .filter(|c| matches!(c, '*' | '-' | '+'))
-                        .unwrap_or('*')
-                        .to_string(),
+                    // Text forms write every bullet as `*` (FORMATS.md).
+                    _ => "*".to_string(),
                 };
                 self.pending = Some(Pending::Item { marker, depth });
             }
