@@ -364,3 +364,19 @@ fn an_override_without_the_rule_macro_names_its_template() {
         "{err}"
     );
 }
+
+#[test]
+fn a_rule_without_text_has_no_empty_paragraph() {
+    let mut ruleset = sample();
+    ruleset.rules[0].text = String::new();
+    ruleset.rules[0].judgments.clear();
+    let options = RenderOptions::default();
+    let md_long = render(&ruleset, Format::MdLong, &options).unwrap();
+    assert!(md_long.contains("## 117/0 (IMMUTABLE)\n\n##### *History*\n\n[*Initial"));
+    let md_short = render(&ruleset, Format::MdShort, &options).unwrap();
+    assert!(md_short.contains("---\n## 117 (IMMUTABLE)\n\n## 203\n\nA rule-change"));
+    let txt_long = render(&ruleset, Format::TxtLong, &options).unwrap();
+    assert!(txt_long.contains("Rule 117/0 (IMMUTABLE)\n\nHistory:\n"));
+    let page = render_rule(&ruleset.rules[0], Format::TxtRule, &options).unwrap();
+    assert_eq!(page, "Rule 117/0 (IMMUTABLE)");
+}
