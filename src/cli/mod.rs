@@ -1,10 +1,12 @@
 //! The command line: argument parsing, wiring and reporting. No command
 //! holds game or format logic; each calls the library and prints.
 
+mod build;
 mod diff;
 mod formats;
 mod git;
 mod parse;
+mod render;
 // Shared by the commands; some helpers serve only commands still to come.
 #[allow(dead_code)]
 mod io;
@@ -31,6 +33,8 @@ enum Command {
     Diff(diff::Args),
     Formats(formats::Args),
     Parse(parse::Args),
+    Render(render::Args),
+    Build(build::Args),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -40,6 +44,8 @@ pub fn main() -> ExitCode {
         Command::Diff(args) => diff::run(args),
         Command::Formats(args) => formats::run(args),
         Command::Parse(args) => parse::run(args),
+        Command::Render(args) => render::run(args),
+        Command::Build(args) => build::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,8 +1,10 @@
 //! CLI tests: every test runs the real `nomic` binary through [`Test`].
 
+mod build;
 mod diff;
 mod formats;
 mod parse;
+mod render;
 mod test;
 
 pub use test::{bundled, Test};

@@ -142,3 +142,27 @@ fn export_uses_bullets_on_consecutive_lines() {
         "The classes are:\n\n  • DOG\n  • Cowboy\n\nAfter."
     );
 }
+
+#[test]
+fn source_line_breaks_stay_unwrapped_and_reflow_when_wrapped() {
+    let md = "The tiers are:\nBronze26\nIron48";
+    assert_eq!(markdown_to_text(md), "The tiers are:\nBronze26\nIron48");
+    assert_eq!(markdown_to_export(md), "The tiers are:\nBronze26\nIron48");
+    assert_eq!(
+        wrap_markdown(md, WIDTH, INDENT),
+        "      The tiers are: Bronze26 Iron48"
+    );
+}
+
+#[test]
+fn unwrapped_list_items_line_up_their_further_lines() {
+    let md = "* City: earn gold.\nYou can also buy items:  \nDynamite";
+    assert_eq!(
+        markdown_to_text(md),
+        "* City: earn gold.\n  You can also buy items:\n  Dynamite"
+    );
+    assert_eq!(
+        markdown_to_export(md),
+        "  • City: earn gold.\n    You can also buy items:\n    Dynamite"
+    );
+}
