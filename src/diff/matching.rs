@@ -235,7 +235,8 @@ fn renumberings<'a>(
             pairs.push(Pair {
                 old: old[i].rule,
                 new: new[j].rule,
-                similarity: Some(ratio),
+                // Three decimals are all a reader (or JSON) needs.
+                similarity: Some((ratio * 1000.0).round() / 1000.0),
             });
         }
     }

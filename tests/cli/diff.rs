@@ -335,3 +335,43 @@ fn a_closed_pipe_ends_quietly() {
     );
     assert_eq!(output.status.code(), Some(0));
 }
+
+#[test]
+fn the_unified_diff_applies_with_patch() {
+    // Canonical files, as nomic writes them: the patch applies as it is.
+    let original = std::fs::read_to_string(bundled(LATE)).unwrap();
+    let ruleset = nomic::parse::parse_str(&original, None).unwrap();
+    let options = nomic::render::RenderOptions {
+        canonical: true,
+        templates: None,
+    };
+    let old = nomic::render::render(&ruleset, nomic::model::Format::MdLong, &options).unwrap();
+    let new = old
+        .replace("1d6 points are added", "2d6 points are added")
+        .replace("## 338/0\n", "## 338/0 (IMMUTABLE)\n");
+    assert_ne!(old, new);
+    let out = Test::new()
+        .file("rules.md", &old)
+        .file("new.md", &new)
+        .args(["diff", "--format", "unified", "rules.md", "new.md"])
+        .run()
+        .status(1);
+    assert_eq!(out.stdout.matches("\n@@ ").count(), 2, "{}", out.stdout);
+    let status = Command::new("patch")
+        .args(["-s", "rules.md", "-i", "-"])
+        .current_dir(out.dir.path())
+        .stdin(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(out.stdout.as_bytes())?;
+            child.wait()
+        })
+        .expect("patch runs");
+    assert!(status.success());
+    assert_eq!(out.read("rules.md"), new);
+}
