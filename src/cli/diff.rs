@@ -76,6 +76,12 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     }
     let old = read_side(&args.old, args.from_old)?;
     let new = read_side(&args.new, args.from_new)?;
+    if args.layout && old.parsed.format != new.parsed.format {
+        eprintln!(
+            "note: --layout compares bytes only between files of one format; {} is {} and {} is {}",
+            old.name, old.parsed.format, new.name, new.parsed.format
+        );
+    }
     let options = DiffOptions {
         old_format: Some(old.parsed.format),
         new_format: Some(new.parsed.format),

@@ -375,3 +375,18 @@ fn the_unified_diff_applies_with_patch() {
     assert!(status.success());
     assert_eq!(out.read("rules.md"), new);
 }
+
+#[test]
+fn standard_input_is_one_side_and_layout_across_formats_is_noted() {
+    let early = std::fs::read(bundled(EARLY)).unwrap();
+    let out = Test::new()
+        .bundled_file(LATE, "late.md")
+        .stdin(early)
+        .args(["diff", "--stat", "--layout", "-", "late.md"])
+        .run()
+        .status(1)
+        .stderr_contains("note: --layout compares bytes only between files of one format");
+    assert!(out
+        .stdout
+        .ends_with("24 rules changed: 21 enacted, 3 amended, 3 history\n"));
+}
