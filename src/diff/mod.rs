@@ -20,6 +20,7 @@ mod classify;
 mod lens;
 mod matching;
 pub mod output;
+mod renumber;
 mod words;
 
 pub use lens::Lens;
