@@ -8,12 +8,14 @@
 //! The threshold is [`RENUMBER_THRESHOLD`] = 0.9 on the word ratio
 //! `2·matched / (old words + new words)`: a renumbering in a Nomic game is a
 //! move (ratio 1.0), sometimes with a word or two touched up; two different
-//! rules of one game share much vocabulary ("player", "turn", "vote") and
-//! score 0.3–0.6, and a real amendment that rewrites a sentence of a
-//! paragraph falls below 0.9. So 0.9 keeps a moved-and-tweaked rule together
-//! while an unrelated enactment next to a repeal is reported as such. Rules
-//! shorter than ten words need an exact match (one changed word already
-//! costs more than 10%).
+//! rules of one game share vocabulary ("player", "turn", "vote") yet score
+//! low: among the 57 rules of Nomic IV the most alike pair (106 and 204)
+//! scores 0.37, the median pair 0.06; and the real amendments of that game
+//! score about 0.6–0.7 against their old text, so a rule amended *and* moved
+//! is reported as a repeal and an enactment, which is what it is in effect.
+//! 0.9 keeps a moved rule with a word or two touched up together, and
+//! nothing else. Rules shorter than ten words need an exact match (one
+//! changed word already costs more than 10%).
 
 use super::lens::Lens;
 use super::renumber::renumberings;
