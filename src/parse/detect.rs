@@ -25,7 +25,7 @@ pub fn detect(text: &str) -> Result<Format, ParseError> {
 }
 
 fn candidate(lines: &[Line<'_>]) -> Option<Format> {
-    let first = lines.first()?;
+    let first = lines.iter().find(|l| !l.is_blank())?;
     if first.text.starts_with("# ") {
         let long = lines.iter().any(|l| {
             (looks_like_md_heading(l.text)

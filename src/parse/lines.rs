@@ -31,6 +31,8 @@ pub struct HeadingError {
     pub span: Range<usize>,
     pub message: String,
     pub expected: String,
+    /// The line has a heading's shape but a number too large for a u32.
+    pub overflow: bool,
 }
 
 /// `## N[/R][ (MARKER)]`, the Markdown rule heading.
@@ -82,6 +84,7 @@ fn heading_after(line: &str, prefix: &str, expected: &str) -> Result<Heading, He
             span: 0..line.len().min(prefix.len()),
             message: "not a rule heading".into(),
             expected: expected.into(),
+            overflow: false,
         });
     };
     let base = prefix.len();
@@ -94,6 +97,7 @@ fn heading_after(line: &str, prefix: &str, expected: &str) -> Result<Heading, He
                 span: at..end,
                 message: "malformed rule heading".into(),
                 expected: expected.into(),
+                overflow: false,
             });
         }
         Err(nom::Err::Incomplete(_)) => unreachable!("complete parsers never ask for more"),
@@ -116,6 +120,7 @@ fn to_u32(digits: &str, at: usize, what: &str) -> Result<u32, HeadingError> {
         span: at..at + digits.len(),
         message: format!("{what} {digits} is too large"),
         expected: format!("a {what} up to {}", u32::MAX),
+        overflow: true,
     })
 }
 
