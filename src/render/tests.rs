@@ -403,6 +403,9 @@ fn published_files_hold_every_form_and_one_page_per_number() {
             "rules/txt/203.txt"
         ]
     );
-    assert_eq!(files[0].contents, renderer.render(&ruleset, Format::MdLong).unwrap());
+    assert_eq!(
+        files[0].contents,
+        renderer.render(&ruleset, Format::MdLong).unwrap()
+    );
     assert!(files[5].contents.ends_with("The later text."));
 }
