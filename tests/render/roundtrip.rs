@@ -145,3 +145,70 @@ fn bundled_rulesets_survive_conversion_to_every_readable_form() {
     }
     assert!(failures.is_empty(), "words differ: {failures:#?}");
 }
+
+/// What to do to one rule of a parsed ruleset before rendering it again.
+#[derive(Debug, Clone)]
+enum Edit {
+    Text,
+    Delete,
+    InsertAfter,
+}
+
+fn edit() -> impl Strategy<Value = (usize, Edit)> {
+    (
+        any::<usize>(),
+        prop_oneof![
+            Just(Edit::Text),
+            Just(Edit::Delete),
+            Just(Edit::InsertAfter)
+        ],
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Kept rules and rewritten ones splice into a file that reads back as
+    /// the edited ruleset, whatever rules change, go or come.
+    #[test]
+    fn edited_files_read_back_as_the_edited_ruleset(
+        n in 2usize..30,
+        seed in any::<u64>(),
+        edits in proptest::collection::vec(edit(), 1..4),
+    ) {
+        let original = synthetic_ruleset(n, seed);
+        let options = RenderOptions::default();
+        for format in [
+            Format::MdLong,
+            Format::MdShort,
+            Format::TxtLong,
+            Format::TxtShort,
+            Format::TxtPlain,
+        ] {
+            let text = render(&original, format, &options).unwrap();
+            let mut edited = parse_str(&text, Some(format)).unwrap();
+            for (at, edit) in &edits {
+                if edited.rules.is_empty() {
+                    break;
+                }
+                let index = at % edited.rules.len();
+                match edit {
+                    Edit::Text => edited.rules[index].text = "Changed by a proposal.".into(),
+                    Edit::Delete if edited.rules.len() > 1 => {
+                        edited.rules.remove(index);
+                    }
+                    Edit::Delete => {}
+                    Edit::InsertAfter => {
+                        let mut new = Rule::new(9000 + index as u32, "A new rule.\n\n* one\n* two");
+                        new.revision = Some(0);
+                        edited.rules.insert(index + 1, new);
+                    }
+                }
+            }
+            let out = render(&edited, format, &options).unwrap();
+            let back = parse_str(&out, Some(format))
+                .unwrap_or_else(|err| panic!("{format}: {}\n{out}", err.message));
+            assert_carries(&edited.without_layout(), &back, format);
+        }
+    }
+}
