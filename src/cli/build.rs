@@ -1,7 +1,7 @@
 //! `nomic build`: the whole published set of one ruleset, or of every
 //! bundled ruleset.
 
-use super::io::{print_stdout, read_input, Failure};
+use super::io::{print_stdout, read_input, stdout_color, Failure};
 use crate::output::{write_atomic, WriteOutcome};
 use crate::parse::{self, ReadOptions};
 use crate::render::{published_files, PublishedFile, RenderOptions, Renderer};
@@ -209,16 +209,12 @@ fn describe(plan: &Plan, check: bool, out: &mut String) -> [usize; 3] {
         plan.writes
             .iter()
             .filter(|(_, o)| *o == outcome)
-            .map(|(file, _)| file.path.display().to_string())
+            .map(|(file, _)| slashed(&file.path))
             .collect()
     };
     let created = group(WriteOutcome::Created);
     let changed = group(WriteOutcome::Changed);
-    let removed: Vec<String> = plan
-        .removals
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect();
+    let removed: Vec<String> = plan.removals.iter().map(|p| slashed(p)).collect();
     let unchanged = plan.writes.len() - created.len() - changed.len();
     out.push_str(&format!("{} → {}\n", plan.source, plan.dir.display()));
     let verbs = if check {
@@ -226,8 +222,16 @@ fn describe(plan: &Plan, check: bool, out: &mut String) -> [usize; 3] {
     } else {
         ["created", "changed", "removed"]
     };
-    for (verb, paths) in verbs.iter().zip([&created, &changed, &removed]) {
-        list(out, verb, paths);
+    // Green, yellow, red on a terminal.
+    let colors = ["32", "33", "31"];
+    let color = stdout_color();
+    for ((verb, paths), code) in verbs.iter().zip([&created, &changed, &removed]).zip(colors) {
+        let verb = if color {
+            format!("\x1b[{code}m{verb}\x1b[0m")
+        } else {
+            verb.to_string()
+        };
+        list(out, &verb, paths);
     }
     if plan.damaged > 0 {
         out.push_str(&format!(
@@ -241,6 +245,14 @@ fn describe(plan: &Plan, check: bool, out: &mut String) -> [usize; 3] {
         out.push_str(&format!("  {unchanged} {files} up to date\n"));
     }
     [created.len(), changed.len(), removed.len()]
+}
+
+/// A relative path with `/` between its parts on every system.
+fn slashed(path: &Path) -> String {
+    path.components()
+        .map(|part| part.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// `  created  rules-l.md rules-l.txt` — long lists of rule pages are counted.

@@ -380,3 +380,32 @@ fn a_rule_without_text_has_no_empty_paragraph() {
     let page = render_rule(&ruleset.rules[0], Format::TxtRule, &options).unwrap();
     assert_eq!(page, "Rule 117/0 (IMMUTABLE)");
 }
+
+#[test]
+fn published_files_hold_every_form_and_one_page_per_number() {
+    let mut ruleset = sample();
+    let mut twice = ruleset.rules[1].clone();
+    twice.text = "The later text.".into();
+    ruleset.rules.push(twice);
+    let renderer = Renderer::new(&RenderOptions::default()).unwrap();
+    let files = published_files(&ruleset, &renderer).unwrap();
+    let paths: Vec<String> = files.iter().map(|f| f.path.display().to_string()).collect();
+    assert_eq!(
+        paths,
+        [
+            "rules-l.md",
+            "rules-l.txt",
+            "rules-s.md",
+            "rules-s.txt",
+            "rules/md/117.md",
+            "rules/md/203.md",
+            "rules/txt/117.txt",
+            "rules/txt/203.txt"
+        ]
+    );
+    assert_eq!(
+        files[0].contents,
+        renderer.render(&ruleset, Format::MdLong).unwrap()
+    );
+    assert!(files[5].contents.ends_with("The later text."));
+}

@@ -132,11 +132,13 @@ pub fn wrap_markdown(md: &str, width: usize, indent: usize) -> String {
 /// Greedy word wrap of one line: words split at ASCII spaces (a no-break
 /// space stays inside its word), a word wider than the line stands alone.
 pub fn wrap_line(line: &str, width: usize, first: &str, rest: &str) -> String {
-    let line = line.replace(SOFT_BREAK, " ");
     let mut out = String::from(first);
     let mut column = first.width();
     let mut line_has_word = false;
-    for word in line.split(' ').filter(|word| !word.is_empty()) {
+    for word in line
+        .split([' ', SOFT_BREAK])
+        .filter(|word| !word.is_empty())
+    {
         let word_width = word.width();
         if line_has_word && column + 1 + word_width > width {
             out.push('\n');
