@@ -1,9 +1,11 @@
 //! Generated edits: take a synthetic ruleset, apply random enactments,
-//! repeals, amendments, transmutations and renumberings, and check that the
+//! repeals, amendments, transmutations, renumberings and judgments, and check that the
 //! diff reports exactly those.
 
 use crate::diff::{diff, new_text, old_text, Change, DiffOptions, RulesetDiff};
-use crate::model::{synthetic_ruleset, Change as Made, HistoryEntry, Mutability, Rule, Ruleset};
+use crate::model::{
+    synthetic_ruleset, Change as Made, HistoryEntry, Judgment, Mutability, Rule, Ruleset,
+};
 use proptest::prelude::*;
 use std::collections::HashSet;
 
@@ -16,6 +18,8 @@ enum Edit {
     Renumber,
     /// Renumbered with one word changed (rules of 20 words or more).
     RenumberAmend,
+    /// A Judge's ruling recorded under the rule.
+    Judge,
 }
 
 fn edit() -> impl Strategy<Value = Edit> {
@@ -26,6 +30,7 @@ fn edit() -> impl Strategy<Value = Edit> {
         1 => Just(Edit::Transmute),
         1 => Just(Edit::Renumber),
         1 => Just(Edit::RenumberAmend),
+        1 => Just(Edit::Judge),
     ]
 }
 
@@ -80,6 +85,20 @@ fn apply(base: &Ruleset, edits: &[Edit], enactments: u32) -> (Ruleset, Expected)
                 expected.push((to, "amended", text));
             }
             Edit::RenumberAmend => rules.push(rule.clone()),
+            Edit::Judge => {
+                let mut judged = rule.clone();
+                let ruling = format!("Rule {number} applies on weekends. (Judge), Jul 1, 2020");
+                judged.judgments.push(Judgment {
+                    text: format!("Rule {number} applies on weekends."),
+                    judge: Some("Judge".into()),
+                    date: None,
+                    round: None,
+                    turn: None,
+                    source: ruling.clone(),
+                });
+                expected.push((number, "judgments", ruling));
+                rules.push(judged);
+            }
             Edit::Renumber => {
                 let to = next_number;
                 next_number += 1;
@@ -111,6 +130,7 @@ fn observed(diff: &RulesetDiff) -> Expected {
             let detail = match change {
                 Change::Renumbered { from, .. } => from.to_string(),
                 Change::Amended { words, .. } => new_text(words),
+                Change::Judgments { added, .. } => added.join("|"),
                 _ => String::new(),
             };
             (change.rule().unwrap_or(0), change.kind(), detail)
