@@ -71,6 +71,7 @@ fn aspect(change: &Change) -> String {
         Change::Judgments { added, removed, .. } => {
             format!("judgments +{} -{}", added.len(), removed.len())
         }
+        Change::Title { .. } => "changed".to_string(),
         other => other.kind().to_string(),
     }
 }
