@@ -37,7 +37,6 @@ fn a_git_revision_diffs_against_the_working_file() {
     git(&dir, &["commit", "-q", "-m", "one"]);
     std::fs::write(dir.join("rules/rules-l.md"), &amended).unwrap();
     git(&dir, &["commit", "-q", "-a", "-m", "two"]);
-    std::fs::write(dir.join("rules/rules-l.md"), &late).unwrap();
     let ceiling = dir.parent().unwrap().to_str().unwrap().to_string();
     let out = test
         .env("GIT_CEILING_DIRECTORIES", &ceiling)
@@ -46,7 +45,7 @@ fn a_git_revision_diffs_against_the_working_file() {
             "--format",
             "json",
             "HEAD~1:rules/rules-l.md",
-            "HEAD:rules/rules-l.md",
+            "rules/rules-l.md",
         ])
         .run()
         .status(1)
@@ -55,6 +54,14 @@ fn a_git_revision_diffs_against_the_working_file() {
     assert_eq!(json["changes"][0]["kind"], "amended");
     assert_eq!(json["changes"][0]["rule"], 206);
     assert_eq!(json["changes"].as_array().unwrap().len(), 1);
+    let changed: Vec<(&str, &str)> = json["changes"][0]["words"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|w| w["op"] != "equal")
+        .map(|w| (w["op"].as_str().unwrap(), w["text"].as_str().unwrap()))
+        .collect();
+    assert_eq!(changed, [("removed", "24"), ("added", "12")]);
 }
 
 #[test]
