@@ -3,8 +3,8 @@
 use crate::model::Mutability;
 use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, digit1, space0};
-use nom::combinator::{eof, opt};
-use nom::sequence::{delimited, preceded, terminated};
+use nom::combinator::{cut, eof, opt};
+use nom::sequence::{preceded, terminated};
 use nom::{IResult, Parser};
 use std::ops::Range;
 
@@ -55,15 +55,19 @@ pub fn looks_like_txt_heading(line: &str) -> bool {
 type Raw<'a> = (&'a str, Option<&'a str>, Option<&'a str>, &'a str);
 
 fn heading_shape(input: &str) -> IResult<&str, Raw<'_>> {
-    let marker = delimited(
+    // After `/` or `(` the heading is committed (`cut`): failing there
+    // reports that place rather than backtracking to an earlier one.
+    let marker = preceded(
         (space0, char('(')),
-        take_while1(|c: char| c.is_alphabetic() || c == ' ' || c == '-'),
-        char(')'),
+        cut(terminated(
+            take_while1(|c: char| c.is_alphabetic() || c == ' ' || c == '-'),
+            char(')'),
+        )),
     );
     terminated(
         (
             digit1,
-            opt(preceded(char('/'), digit1)),
+            opt(preceded(char('/'), cut(digit1))),
             opt(marker),
             space0,
         ),
@@ -87,10 +91,21 @@ fn heading_after(line: &str, prefix: &str, expected: &str) -> Result<Heading, He
         Err(nom::Err::Error(err) | nom::Err::Failure(err)) => {
             let at = base + rest.len() - err.input.len();
             let end = line[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+            let before = &line[..at];
+            let expected = if before.ends_with('/') {
+                "a revision number after `/`".to_string()
+            } else if before
+                .rfind('(')
+                .is_some_and(|i| !before[i..].contains(')'))
+            {
+                "a marker such as `IMMUTABLE` closed by `)`".to_string()
+            } else {
+                format!("the end of the heading: {expected}")
+            };
             return Err(HeadingError {
                 span: at..end,
                 message: "malformed rule heading".into(),
-                expected: expected.into(),
+                expected,
                 overflow: false,
             });
         }
@@ -146,7 +161,14 @@ mod tests {
         assert_eq!(err.span, 3..14);
         assert!(err.message.contains("too large"), "{}", err.message);
         let err = md_heading("## 12/x").unwrap_err();
-        assert_eq!(err.span.start, 5);
+        assert_eq!(err.span, 6..7);
+        assert_eq!(err.expected, "a revision number after `/`");
+        let err = txt_heading("Rule 12 (Immutable").unwrap_err();
+        assert_eq!(err.span, 18..18);
+        assert!(err.expected.contains("closed by `)`"), "{}", err.expected);
+        let err = md_heading("## 12 x").unwrap_err();
+        assert_eq!(err.span, 6..7);
+        assert!(err.expected.starts_with("the end of the heading"));
         let err = txt_heading("Rule 5/99999999999").unwrap_err();
         assert_eq!(err.span, 7..18);
     }
