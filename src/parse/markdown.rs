@@ -18,6 +18,8 @@ pub struct MdDocument<'a> {
     pub headings: Vec<(usize, Heading)>,
     /// Quirks found while cutting, keyed by the index of the rule they fall in.
     pub rule_quirks: Vec<(usize, LayoutQuirk)>,
+    /// Quirks of the header (the older dialect has no `---` under the title).
+    pub header_quirks: Vec<LayoutQuirk>,
 }
 
 const TITLE_EXPECTED: &str = "a title line `# TITLE`";
@@ -92,7 +94,13 @@ pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
             );
         }
     }
+    let mut header_quirks = Vec::new();
+    if lines.get(title_at + 1).is_none_or(|l| l.text != "---") {
+        let description = "no `---` line under the title".into();
+        header_quirks.push(quirk(QuirkKind::Other { description }, first.end, 0));
+    }
     Ok(MdDocument {
+        header_quirks,
         title: title.trim_end().to_string(),
         lines,
         headings,
