@@ -6,7 +6,9 @@
 
 pub mod cli;
 pub mod diagnostic;
+pub mod diff;
 pub mod model;
 pub mod output;
 pub mod parse;
 pub mod refs;
+pub mod render;

@@ -1,9 +1,13 @@
 //! The command line: argument parsing, wiring and reporting. No command
 //! holds game or format logic; each calls the library and prints.
 
+mod build;
+mod diff;
 mod formats;
+mod git;
 mod parse;
 mod refs;
+mod render;
 // Shared by the commands; some helpers serve only commands still to come.
 #[allow(dead_code)]
 mod io;
@@ -27,18 +31,24 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    Diff(diff::Args),
     Formats(formats::Args),
     Parse(parse::Args),
     Refs(refs::Args),
+    Render(render::Args),
+    Build(build::Args),
 }
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Diff(args) => diff::run(args),
         Command::Formats(args) => formats::run(args),
         Command::Parse(args) => parse::run(args),
         Command::Refs(args) => refs::run(args),
+        Command::Render(args) => render::run(args),
+        Command::Build(args) => build::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,8 +1,11 @@
 //! CLI tests: every test runs the real `nomic` binary through [`Test`].
 
+mod build;
+mod diff;
 mod formats;
 mod parse;
 mod refs;
+mod render;
 mod test;
 
 pub use test::{bundled, Test};

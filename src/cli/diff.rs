@@ -1,0 +1,142 @@
+//! `nomic diff OLD NEW`: what changed between two rulesets, in the game's
+//! terms. Exit status as diff(1): 0 same meaning, 1 differences, 2 trouble.
+
+use super::git;
+use super::io::{print_stdout, read_input, stdout_color, Failure};
+use crate::diff::{diff, output, DiffOptions};
+use crate::model::Format;
+use crate::parse::{self, Parsed, ReadOptions};
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Show what changed between two rulesets, rule by rule and word by word
+///
+/// Rules are matched by number; a rule that vanished while nearly the same
+/// text appeared under another number is reported as renumbered. The two
+/// sides may be in different formats (say txt-long and md-long): only
+/// differences of meaning are reported. Exit status: 0 when both mean the
+/// same, 1 when they differ, 2 on trouble.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  \
+    nomic diff HEAD~1:rules/rules-l.md rules/rules-l.md\n  \
+    nomic diff --format md rules-early.txt rules-l.md > announcement.md\n  \
+    nomic diff --format unified old.md new.md | patch -p0\n\n\
+    OLD and NEW are files, `-` for standard input, or REVISION:PATH read \
+    through `git show` in the current repository. A file that exists wins over \
+    the REVISION:PATH reading.")]
+pub struct Args {
+    /// The old ruleset (a file, `-`, or REVISION:PATH)
+    old: String,
+    /// The new ruleset (a file, `-`, or REVISION:PATH)
+    new: String,
+    /// How to show the changes
+    #[arg(long, value_enum, default_value_t = DiffFormat::Human)]
+    format: DiffFormat,
+    /// One line per changed rule, then a summary
+    #[arg(long, conflicts_with = "format")]
+    stat: bool,
+    /// Also show rules whose meaning is the same but whose bytes differ
+    /// (both sides in the same format)
+    #[arg(long)]
+    layout: bool,
+    /// Read OLD as this format instead of detecting it
+    #[arg(long, value_name = "FORMAT")]
+    from_old: Option<Format>,
+    /// Read NEW as this format instead of detecting it
+    #[arg(long, value_name = "FORMAT")]
+    from_new: Option<Format>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum DiffFormat {
+    /// Readable in a terminal; coloured there, `[-old-]{+new+}` elsewhere
+    Human,
+    /// A Markdown announcement for Discord or a pull request
+    Md,
+    /// The changes as JSON, for tools
+    Json,
+    /// A unified diff of the canonical texts, for `patch`
+    Unified,
+}
+
+/// One side of the comparison, read and parsed.
+struct Side {
+    /// As given on the command line.
+    name: String,
+    /// The file name for a unified diff header (`REV:` dropped).
+    path: String,
+    parsed: Parsed,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    if args.old == "-" && args.new == "-" {
+        return Err(Failure::message(
+            "only one of OLD and NEW can be standard input (`-`)",
+        ));
+    }
+    let old = read_side(&args.old, args.from_old)?;
+    let new = read_side(&args.new, args.from_new)?;
+    if args.layout && old.parsed.format != new.parsed.format {
+        eprintln!(
+            "note: --layout compares bytes only between files of one format; {} is {} and {} is {}",
+            old.name, old.parsed.format, new.name, new.parsed.format
+        );
+    }
+    let options = DiffOptions {
+        old_format: Some(old.parsed.format),
+        new_format: Some(new.parsed.format),
+        layout: args.layout,
+        ..DiffOptions::default()
+    };
+    let changes = diff(&old.parsed.ruleset, &new.parsed.ruleset, &options);
+    let text = if args.stat {
+        output::stat::render(&changes)
+    } else {
+        match args.format {
+            DiffFormat::Human => output::human::render(&changes, stdout_color()),
+            DiffFormat::Md => output::md::render(&changes),
+            DiffFormat::Json => output::json::render(&changes),
+            DiffFormat::Unified => output::unified::render(
+                &old.parsed.ruleset,
+                &new.parsed.ruleset,
+                (old.parsed.format, new.parsed.format),
+                &old.path,
+                &new.path,
+            )
+            .map_err(|err| Failure::message(format!("cannot render {}: {err}", new.name)))?,
+        }
+    };
+    print_stdout(&text)?;
+    Ok(if changes.same_meaning() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Reads a side: an existing file (or `-`) first, else `REV:path` from git.
+fn read_side(spec: &str, from: Option<Format>) -> Result<Side, Failure> {
+    let path = Path::new(spec);
+    let git_spec = git::split_spec(spec).filter(|_| spec != "-" && !path.exists());
+    let (name, file, bytes) = match git_spec {
+        Some((_, file)) => (spec.to_string(), file.to_string(), git::show(spec)?),
+        None => {
+            let (name, bytes) = read_input(path)?;
+            (name.clone(), name, bytes)
+        }
+    };
+    let options = ReadOptions {
+        from,
+        ..ReadOptions::default()
+    };
+    let parsed = parse::read(&bytes, &options).map_err(|err| Failure::Located {
+        name: name.clone(),
+        text: String::from_utf8_lossy(&bytes).into_owned(),
+        diagnostics: vec![err.to_diagnostic()],
+    })?;
+    Ok(Side {
+        name,
+        path: file,
+        parsed,
+    })
+}

@@ -1,0 +1,159 @@
+//! The aspects in which two versions of one rule differ.
+
+use super::lens::{EntryKey, Lens};
+use super::words::word_diff;
+use super::{Change, EntryChange, EntryText, RevisionChange};
+use crate::model::Rule;
+use similar::{capture_diff_slices, Algorithm, DiffOp};
+use std::collections::HashMap;
+
+/// Appends one change per differing aspect of `old` → `new` (already paired).
+/// `layout` asks for a layout change when nothing else differs.
+pub(crate) fn compare(
+    old: &Rule,
+    new: &Rule,
+    lens: &Lens,
+    layout: bool,
+    changes: &mut Vec<Change>,
+) {
+    let before = changes.len();
+    let rule = new.number;
+    if old.mutability != new.mutability {
+        changes.push(Change::Transmuted {
+            rule,
+            old: old.mutability.clone(),
+            new: new.mutability.clone(),
+        });
+    }
+    let (old_body, new_body) = (lens.body(&old.text), lens.body(&new.text));
+    let revised = lens
+        .revisions(old.revision, new.revision)
+        .is_some_and(|(a, b)| a != b);
+    if old_body != new_body || revised {
+        changes.push(Change::Amended {
+            rule,
+            revision: RevisionChange {
+                old: old.revision,
+                new: new.revision,
+            },
+            words: word_diff(&old_body, &new_body),
+        });
+    }
+    if lens.compares_history() {
+        history(old, new, lens, changes);
+        judgments(old, new, lens, changes);
+    }
+    if layout && changes.len() == before {
+        if let (Some(a), Some(b)) = (&old.layout, &new.layout) {
+            if a.source != b.source {
+                changes.push(Change::Layout { rule });
+            }
+        }
+    }
+}
+
+fn entry_text(key: &EntryKey) -> EntryText {
+    EntryText {
+        text: key.text.clone(),
+        link: key.link.clone(),
+    }
+}
+
+fn history(old: &Rule, new: &Rule, lens: &Lens, changes: &mut Vec<Change>) {
+    if old.history == new.history {
+        return;
+    }
+    let old_keys: Vec<EntryKey> = old.history.iter().map(|e| lens.entry(e)).collect();
+    let new_keys: Vec<EntryKey> = new.history.iter().map(|e| lens.entry(e)).collect();
+    if old_keys == new_keys {
+        return;
+    }
+    let (mut added, mut removed, mut changed) = (Vec::new(), Vec::new(), Vec::new());
+    for op in capture_diff_slices(Algorithm::Myers, &old_keys, &new_keys) {
+        match op {
+            DiffOp::Equal { .. } => {}
+            DiffOp::Delete {
+                old_index, old_len, ..
+            } => removed.extend(
+                old_keys[old_index..old_index + old_len]
+                    .iter()
+                    .map(entry_text),
+            ),
+            DiffOp::Insert {
+                new_index, new_len, ..
+            } => added.extend(
+                new_keys[new_index..new_index + new_len]
+                    .iter()
+                    .map(entry_text),
+            ),
+            DiffOp::Replace {
+                old_index,
+                old_len,
+                new_index,
+                new_len,
+            } => {
+                let paired = old_len.min(new_len);
+                for k in 0..paired {
+                    changed.push(EntryChange {
+                        old: entry_text(&old_keys[old_index + k]),
+                        new: entry_text(&new_keys[new_index + k]),
+                    });
+                }
+                removed.extend(
+                    old_keys[old_index + paired..old_index + old_len]
+                        .iter()
+                        .map(entry_text),
+                );
+                added.extend(
+                    new_keys[new_index + paired..new_index + new_len]
+                        .iter()
+                        .map(entry_text),
+                );
+            }
+        }
+    }
+    changes.push(Change::History {
+        rule: new.number,
+        added,
+        removed,
+        changed,
+    });
+}
+
+/// Judgments are a set of rulings, not a sequence: compared as multisets of
+/// their text, so reordering them is not a change.
+fn judgments(old: &Rule, new: &Rule, lens: &Lens, changes: &mut Vec<Change>) {
+    if old.judgments == new.judgments {
+        return;
+    }
+    let old_texts: Vec<String> = old.judgments.iter().map(|j| lens.judgment(j)).collect();
+    let new_texts: Vec<String> = new.judgments.iter().map(|j| lens.judgment(j)).collect();
+    let removed = missing_from(&old_texts, &new_texts);
+    let added = missing_from(&new_texts, &old_texts);
+    if !added.is_empty() || !removed.is_empty() {
+        changes.push(Change::Judgments {
+            rule: new.number,
+            added,
+            removed,
+        });
+    }
+}
+
+/// The items of `these` (with multiplicity) that `those` lacks, in order.
+fn missing_from(these: &[String], those: &[String]) -> Vec<String> {
+    let mut available: HashMap<&str, usize> = HashMap::new();
+    for text in those {
+        *available.entry(text).or_default() += 1;
+    }
+    these
+        .iter()
+        .filter(|text| match available.get_mut(text.as_str()) {
+            Some(count) if *count > 0 => {
+                *count -= 1;
+                false
+            }
+            _ => true,
+        })
+        .cloned()
+        .collect()
+}

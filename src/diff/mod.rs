@@ -1,0 +1,254 @@
+//! Differences between two rulesets, in the game's own terms.
+//!
+//! Rules are matched by number; a rule that disappears while a rule with
+//! nearly the same text appears under another number is *renumbered*
+//! ([`matching`]). Each matched pair is then compared aspect by aspect
+//! ([`classify`]) through a [`Lens`] that hides what only the file formats
+//! make different (Markdown emphasis, history links, revisions a format does
+//! not carry).
+//!
+//! Representation: one [`Change`] per *aspect*, in rule order. A rule that
+//! was amended and gained a history line yields an `amended` change followed
+//! by a `history` change for the same rule. Each change therefore has exactly
+//! one `kind`, which keeps the JSON flat and lets tools filter by kind; the
+//! renderers group consecutive changes of one rule into one section.
+//! Within a rule the order is: renumbered / enacted / repealed, transmuted,
+//! amended, history, judgments, layout. The title change, if any, comes
+//! first.
+
+mod classify;
+mod lens;
+mod matching;
+pub mod output;
+mod renumber;
+mod words;
+
+pub use lens::Lens;
+pub use matching::RENUMBER_THRESHOLD;
+pub use words::{new_text, old_text, word_diff, WordChange, WordOp};
+
+use crate::model::{Format, Mutability, Ruleset};
+use serde::Serialize;
+
+/// How to compare.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DiffOptions {
+    /// The format the old side was read from; `None` takes it from the
+    /// ruleset's layout, and a ruleset without layout counts as carrying
+    /// everything (like JSON).
+    pub old_format: Option<Format>,
+    /// The same for the new side.
+    pub new_format: Option<Format>,
+    /// Report rules whose meaning is the same but whose bytes differ.
+    pub layout: bool,
+    /// The least similarity (0..=1) at which a vanished rule and a new rule
+    /// count as the same rule renumbered.
+    pub renumber_threshold: f32,
+}
+
+impl Default for DiffOptions {
+    fn default() -> DiffOptions {
+        DiffOptions {
+            old_format: None,
+            new_format: None,
+            layout: false,
+            renumber_threshold: RENUMBER_THRESHOLD,
+        }
+    }
+}
+
+/// Everything that differs, in rule order.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RulesetDiff {
+    pub changes: Vec<Change>,
+}
+
+impl RulesetDiff {
+    /// Whether the two rulesets mean the same (layout changes do not count).
+    pub fn same_meaning(&self) -> bool {
+        self.changes
+            .iter()
+            .all(|change| matches!(change, Change::Layout { .. }))
+    }
+}
+
+/// A revision number before and after, where the formats carry them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct RevisionChange {
+    pub old: Option<u32>,
+    pub new: Option<u32>,
+}
+
+/// One history line, as compared: its text and, where both sides can carry
+/// links, its link.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EntryText {
+    pub text: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub link: Option<String>,
+}
+
+/// A history line that stands in the same place but reads differently.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EntryChange {
+    pub old: EntryText,
+    pub new: EntryText,
+}
+
+/// One aspect of one rule that differs (see the module documentation).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Change {
+    /// The ruleset's title.
+    Title { old: String, new: String },
+    /// A rule only the new side has.
+    Enacted {
+        rule: u32,
+        revision: Option<u32>,
+        mutability: Mutability,
+        text: String,
+    },
+    /// A rule only the old side has.
+    Repealed {
+        rule: u32,
+        revision: Option<u32>,
+        mutability: Mutability,
+        text: String,
+    },
+    /// The same rule under another number; `similarity` is the word ratio.
+    Renumbered { from: u32, to: u32, similarity: f32 },
+    /// Mutability changed.
+    Transmuted {
+        rule: u32,
+        old: Mutability,
+        new: Mutability,
+    },
+    /// The text (or the revision number) changed; `words` spells the new text
+    /// against the old one.
+    Amended {
+        rule: u32,
+        revision: RevisionChange,
+        words: Vec<WordChange>,
+    },
+    /// History lines added, removed or changed.
+    History {
+        rule: u32,
+        added: Vec<EntryText>,
+        removed: Vec<EntryText>,
+        changed: Vec<EntryChange>,
+    },
+    /// Judgments added or removed (by their text).
+    Judgments {
+        rule: u32,
+        added: Vec<String>,
+        removed: Vec<String>,
+    },
+    /// The same meaning written with different bytes.
+    Layout { rule: u32 },
+}
+
+impl Change {
+    /// The rule the change belongs to (the new number for a renumbering);
+    /// `None` for the title.
+    pub fn rule(&self) -> Option<u32> {
+        match self {
+            Change::Title { .. } => None,
+            Change::Renumbered { to, .. } => Some(*to),
+            Change::Enacted { rule, .. }
+            | Change::Repealed { rule, .. }
+            | Change::Transmuted { rule, .. }
+            | Change::Amended { rule, .. }
+            | Change::History { rule, .. }
+            | Change::Judgments { rule, .. }
+            | Change::Layout { rule } => Some(*rule),
+        }
+    }
+
+    /// The `kind` tag, as in JSON.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Change::Title { .. } => "title",
+            Change::Enacted { .. } => "enacted",
+            Change::Repealed { .. } => "repealed",
+            Change::Renumbered { .. } => "renumbered",
+            Change::Transmuted { .. } => "transmuted",
+            Change::Amended { .. } => "amended",
+            Change::History { .. } => "history",
+            Change::Judgments { .. } => "judgments",
+            Change::Layout { .. } => "layout",
+        }
+    }
+
+    /// Order of aspects within one rule.
+    fn rank(&self) -> u8 {
+        match self {
+            Change::Title { .. } => 0,
+            Change::Renumbered { .. } | Change::Enacted { .. } | Change::Repealed { .. } => 1,
+            Change::Transmuted { .. } => 2,
+            Change::Amended { .. } => 3,
+            Change::History { .. } => 4,
+            Change::Judgments { .. } => 5,
+            Change::Layout { .. } => 6,
+        }
+    }
+}
+
+/// Compares two rulesets. Runs in time roughly linear in their size: rules
+/// are matched by number through maps, and only rules left unmatched on both
+/// sides are compared with each other (see [`matching`]).
+pub fn diff(old: &Ruleset, new: &Ruleset, options: &DiffOptions) -> RulesetDiff {
+    let old_format = options
+        .old_format
+        .or_else(|| old.layout.as_ref().map(|l| l.format));
+    let new_format = options
+        .new_format
+        .or_else(|| new.layout.as_ref().map(|l| l.format));
+    let lens = Lens::new(old_format, new_format);
+    let mut changes = Vec::new();
+    let (old_title, new_title) = (lens.title(&old.title), lens.title(&new.title));
+    if old_title != new_title {
+        changes.push(Change::Title {
+            old: old.title.clone(),
+            new: new.title.clone(),
+        });
+    }
+    let matched = matching::match_rules(old, new, &lens, options.renumber_threshold);
+    for rule in &matched.repealed {
+        changes.push(Change::Repealed {
+            rule: rule.number,
+            revision: rule.revision,
+            mutability: rule.mutability.clone(),
+            text: rule.text.clone(),
+        });
+    }
+    for rule in &matched.enacted {
+        changes.push(Change::Enacted {
+            rule: rule.number,
+            revision: rule.revision,
+            mutability: rule.mutability.clone(),
+            text: rule.text.clone(),
+        });
+    }
+    for pair in &matched.pairs {
+        if let Some(similarity) = pair.similarity {
+            changes.push(Change::Renumbered {
+                from: pair.old.number,
+                to: pair.new.number,
+                similarity,
+            });
+        }
+        let same_layout_format = old_format.is_some() && old_format == new_format;
+        classify::compare(
+            pair.old,
+            pair.new,
+            &lens,
+            options.layout && same_layout_format && pair.similarity.is_none(),
+            &mut changes,
+        );
+    }
+    changes.sort_by_key(|change| (change.rule(), change.rank()));
+    RulesetDiff { changes }
+}
+
+#[cfg(test)]
+mod tests;

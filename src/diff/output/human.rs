@@ -1,0 +1,177 @@
+//! `--format human`: for a moderator at a terminal.
+//!
+//! One block per rule: a heading naming what happened, then the details.
+//! Word changes are shown inline: in colour (red struck-through removals,
+//! green additions) on a terminal, `[-removed-]` and `{+added+}` otherwise,
+//! as `git diff --word-diff` does. Long unchanged stretches of an amended
+//! rule are shortened to a few words of context around each change.
+
+use super::{by_rule, headline, preview, spell_words, RuleChanges};
+use crate::diff::{Change, EntryText, RulesetDiff, WordChange, WordOp};
+
+const RED: &str = "\x1b[31;9m";
+const GREEN: &str = "\x1b[32m";
+const BOLD: &str = "\x1b[1m";
+const RESET: &str = "\x1b[0m";
+
+/// Words of unchanged text kept on each side of a change.
+const CONTEXT_WORDS: usize = 10;
+
+pub fn render(diff: &RulesetDiff, color: bool) -> String {
+    let mut out = String::new();
+    for group in by_rule(&diff.changes) {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        block(&mut out, &group, color);
+    }
+    out
+}
+
+fn block(out: &mut String, group: &RuleChanges, color: bool) {
+    let heading = match group.rule {
+        Some(rule) => {
+            let what: Vec<String> = group.changes.iter().map(headline).collect();
+            format!("Rule {rule}: {}", what.join(", "))
+        }
+        None => "Title".to_string(),
+    };
+    if color {
+        out.push_str(&format!("{BOLD}{heading}{RESET}\n"));
+    } else {
+        out.push_str(&format!("{heading}\n"));
+    }
+    for change in group.changes {
+        detail(out, change, color);
+    }
+}
+
+fn detail(out: &mut String, change: &Change, color: bool) {
+    let mark = |op: WordOp, words: &str| match (op, color) {
+        (WordOp::Removed, true) => format!("{RED}{words}{RESET}"),
+        (WordOp::Added, true) => format!("{GREEN}{words}{RESET}"),
+        (WordOp::Removed, false) => format!("[-{words}-]"),
+        (WordOp::Added, false) => format!("{{+{words}+}}"),
+        (WordOp::Equal, _) => words.to_string(),
+    };
+    match change {
+        Change::Title { old, new } => {
+            let line = format!(
+                "{} {}",
+                mark(WordOp::Removed, old),
+                mark(WordOp::Added, new)
+            );
+            indented(out, &line);
+        }
+        Change::Enacted { text, .. } => indented(out, text),
+        Change::Repealed { text, .. } => {
+            indented(out, &mark(WordOp::Removed, &preview(text, 12)));
+        }
+        Change::Amended { words, .. } => {
+            indented(out, &spell_words(&elide(words, CONTEXT_WORDS), mark));
+        }
+        Change::History {
+            added,
+            removed,
+            changed,
+            ..
+        } => {
+            for entry in removed {
+                indented(
+                    out,
+                    &format!("history: {}", mark(WordOp::Removed, &line(entry))),
+                );
+            }
+            for entry in changed {
+                let pair = format!(
+                    "{} {}",
+                    mark(WordOp::Removed, &line(&entry.old)),
+                    mark(WordOp::Added, &line(&entry.new))
+                );
+                indented(out, &format!("history: {pair}"));
+            }
+            for entry in added {
+                indented(
+                    out,
+                    &format!("history: {}", mark(WordOp::Added, &line(entry))),
+                );
+            }
+        }
+        Change::Judgments { added, removed, .. } => {
+            for text in removed {
+                indented(out, &format!("judgment: {}", mark(WordOp::Removed, text)));
+            }
+            for text in added {
+                indented(out, &format!("judgment: {}", mark(WordOp::Added, text)));
+            }
+        }
+        Change::Renumbered { similarity, .. } if *similarity < 1.0 => {
+            indented(
+                out,
+                &format!("{:.0}% of the words unchanged", similarity * 100.0),
+            );
+        }
+        Change::Renumbered { .. } | Change::Transmuted { .. } | Change::Layout { .. } => {}
+    }
+}
+
+fn line(entry: &EntryText) -> String {
+    match &entry.link {
+        Some(link) => format!("{} <{link}>", entry.text),
+        None => entry.text.clone(),
+    }
+}
+
+/// Writes text indented by four spaces, blank lines kept blank.
+fn indented(out: &mut String, text: &str) {
+    for line in text.lines() {
+        if line.trim().is_empty() {
+            out.push('\n');
+        } else {
+            out.push_str("    ");
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+}
+
+/// Shortens unchanged runs to `context` words next to each change.
+fn elide(runs: &[WordChange], context: usize) -> Vec<WordChange> {
+    let last = runs.len().saturating_sub(1);
+    runs.iter()
+        .enumerate()
+        .map(|(index, run)| {
+            if run.op != WordOp::Equal {
+                return run.clone();
+            }
+            let words: Vec<&str> = run.text.split_whitespace().collect();
+            let (head, tail) = match (index == 0, index == last) {
+                (true, true) => return run.clone(),
+                (true, false) => (0, context),
+                (false, true) => (context, 0),
+                (false, false) => (context, context),
+            };
+            if words.len() <= head + tail + context {
+                return run.clone();
+            }
+            let mut text = String::new();
+            if head > 0 {
+                let leading = &run.text[..run.text.len() - run.text.trim_start().len()];
+                text.push_str(leading);
+                text.push_str(&words[..head].join(" "));
+                text.push(' ');
+            }
+            text.push('…');
+            if tail > 0 {
+                text.push(' ');
+                text.push_str(&words[words.len() - tail..].join(" "));
+                let trailing = &run.text[run.text.trim_end().len()..];
+                text.push_str(trailing);
+            }
+            WordChange {
+                op: WordOp::Equal,
+                text,
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,113 @@
+//! `--format md`: an announcement or changelog to paste into Discord or a
+//! pull request. One section per changed rule; removed words are struck
+//! through (`~~old~~`) and added words bold (`**new**`), which both Discord
+//! and GitHub render. Enacted rules are quoted in full, amended rules show
+//! their whole new text with the marks, so players read the rule as it now
+//! stands.
+
+use super::{by_rule, headline, preview, spell_words};
+use crate::diff::{Change, EntryText, RulesetDiff, WordOp};
+
+pub fn render(diff: &RulesetDiff) -> String {
+    let mut out = String::from("# Ruleset changes\n");
+    if diff.changes.is_empty() {
+        out.push_str("\nNo rule changed.\n");
+        return out;
+    }
+    for group in by_rule(&diff.changes) {
+        out.push('\n');
+        match group.rule {
+            Some(rule) => {
+                let what: Vec<String> = group.changes.iter().map(headline).collect();
+                out.push_str(&format!("## Rule {rule}: {}\n", what.join(", ")));
+            }
+            None => out.push_str("## Title\n"),
+        }
+        for change in group.changes {
+            section(&mut out, change);
+        }
+    }
+    out
+}
+
+/// Marks one run; a run spanning paragraphs is marked paragraph by
+/// paragraph, since emphasis cannot cross a blank line.
+fn mark(op: WordOp, words: &str) -> String {
+    let marker = match op {
+        WordOp::Removed => "~~",
+        WordOp::Added => "**",
+        WordOp::Equal => return words.to_string(),
+    };
+    words
+        .split("\n\n")
+        .map(|part| {
+            let part = part.trim();
+            if part.is_empty() {
+                String::new()
+            } else {
+                format!("{marker}{part}{marker}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+fn section(out: &mut String, change: &Change) {
+    match change {
+        Change::Title { old, new } => {
+            out.push_str(&format!(
+                "\n{} {}\n",
+                mark(WordOp::Removed, old),
+                mark(WordOp::Added, new)
+            ));
+        }
+        Change::Enacted { text, .. } => out.push_str(&format!("\n{text}\n")),
+        Change::Repealed { text, .. } => {
+            out.push_str(&format!(
+                "\n{}\n",
+                mark(WordOp::Removed, &preview(text, 20))
+            ));
+        }
+        Change::Amended { words, .. } => {
+            out.push_str(&format!("\n{}\n", spell_words(words, mark).trim_end()));
+        }
+        Change::History {
+            added,
+            removed,
+            changed,
+            ..
+        } => {
+            out.push('\n');
+            for entry in removed {
+                out.push_str(&format!("- History: ~~{}~~\n", line(entry)));
+            }
+            for entry in changed {
+                out.push_str(&format!(
+                    "- History: ~~{}~~ **{}**\n",
+                    line(&entry.old),
+                    line(&entry.new)
+                ));
+            }
+            for entry in added {
+                out.push_str(&format!("- History: **{}**\n", line(entry)));
+            }
+        }
+        Change::Judgments { added, removed, .. } => {
+            out.push('\n');
+            for text in removed {
+                out.push_str(&format!("- Judgment: ~~{text}~~\n"));
+            }
+            for text in added {
+                out.push_str(&format!("- Judgment: **{text}**\n"));
+            }
+        }
+        Change::Renumbered { .. } | Change::Transmuted { .. } | Change::Layout { .. } => {}
+    }
+}
+
+fn line(entry: &EntryText) -> String {
+    match &entry.link {
+        Some(link) => format!("[{}]({link})", entry.text),
+        None => entry.text.clone(),
+    }
+}

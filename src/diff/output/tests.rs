@@ -1,0 +1,92 @@
+//! The output formats on a small hand-made diff.
+
+use super::{human, md, stat};
+use crate::diff::{diff, DiffOptions};
+use crate::model::{Mutability, Rule, Ruleset};
+
+fn sample() -> crate::diff::RulesetDiff {
+    let long = "Players that are required by the rules to perform an action have a total \
+                of 48 hours to perform said action unless otherwise specified.";
+    let old = Ruleset::new(
+        "T",
+        vec![
+            Rule::new(110, "A player may forfeit."),
+            Rule::new(202, "One turn consists of proposing one rule-change."),
+            Rule::new(219, long),
+        ],
+    );
+    let mut transmuted = Rule::new(110, "A player may forfeit.");
+    transmuted.mutability = Mutability::Immutable;
+    let new = Ruleset::new(
+        "T",
+        vec![
+            transmuted,
+            Rule::new(219, long.replace("48 hours", "72 hours")),
+            Rule::new(340, "Each player has one vote."),
+        ],
+    );
+    diff(&old, &new, &DiffOptions::default())
+}
+
+#[test]
+fn human_plain_marks_words_and_names_each_rule() {
+    let text = human::render(&sample(), false);
+    assert_eq!(
+        text,
+        "Rule 110: transmuted from mutable to immutable\n\
+         \n\
+         Rule 202: repealed\n    \
+         [-One turn consists of proposing one rule-change.-]\n\
+         \n\
+         Rule 219: amended\n    \
+         Players that are required by the rules to perform an action have a total of \
+         [-48-]{+72+} hours to perform said action unless otherwise specified.\n\
+         \n\
+         Rule 340: enacted (mutable)\n    \
+         Each player has one vote.\n"
+    );
+    let coloured = human::render(&sample(), true);
+    assert!(
+        coloured.contains("\x1b[31;9m48\x1b[0m\x1b[32m72\x1b[0m"),
+        "{coloured}"
+    );
+}
+
+#[test]
+fn md_strikes_removals_and_bolds_additions() {
+    let text = md::render(&sample());
+    assert!(text.starts_with("# Ruleset changes\n"), "{text}");
+    assert!(text.contains("\n## Rule 219: amended\n\nPlayers"), "{text}");
+    assert!(text.contains("a total of ~~48~~**72** hours"), "{text}");
+    assert!(
+        text.contains("\n## Rule 202: repealed\n\n~~One turn"),
+        "{text}"
+    );
+}
+
+#[test]
+fn stat_is_one_line_per_rule_and_a_summary() {
+    assert_eq!(
+        stat::render(&sample()),
+        "   110 | transmuted\n   \
+         202 | repealed\n   \
+         219 | amended +1 -1 words\n   \
+         340 | enacted\n\
+         4 rules changed: 1 enacted, 1 repealed, 1 transmuted, 1 amended\n"
+    );
+}
+
+#[test]
+fn long_unchanged_stretches_are_shortened_in_human_output() {
+    let body: Vec<String> = (0..60).map(|i| format!("w{i}")).collect();
+    let old = Ruleset::new("T", vec![Rule::new(201, body.join(" "))]);
+    let mut changed = body.clone();
+    changed[30] = "CHANGED".into();
+    let new = Ruleset::new("T", vec![Rule::new(201, changed.join(" "))]);
+    let text = human::render(&diff(&old, &new, &DiffOptions::default()), false);
+    assert!(
+        text.contains("    … w20 w21 w22 w23 w24 w25 w26 w27 w28 w29 [-w30-]{+CHANGED+} w31"),
+        "{text}"
+    );
+    assert!(text.contains("w40 …\n"), "{text}");
+}

@@ -1,0 +1,172 @@
+//! Markdown rule bodies as plain text, through `pulldown-cmark` events.
+//!
+//! A body becomes a list of [`Block`]s (paragraphs, list items, verbatim
+//! code and tables); the text forms lay those blocks out differently:
+//! unwrapped for `txt-rule` ([`markdown_to_text`]), wrapped at 70 columns
+//! with a 6-space indent for `txt-long`/`txt-short` ([`wrap_markdown`]), and
+//! with `  • ` bullets for `txt-plain` ([`markdown_to_export`]).
+
+use unicode_width::UnicodeWidthStr;
+
+/// The column text forms wrap at.
+pub const WIDTH: usize = 70;
+/// The indent of rule bodies in `txt-long` and `txt-short`.
+pub const INDENT: usize = 6;
+
+/// Marks a line break of the Markdown source inside a paragraph (a soft
+/// break): unwrapped forms keep it as a line break, wrapped forms reflow it.
+pub const SOFT_BREAK: char = '\u{2028}';
+
+/// One block of a rule body, already free of Markdown markup.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Block {
+    /// Running text; `\n` marks a hard line break, [`SOFT_BREAK`] a source one.
+    Paragraph(String),
+    /// A list item: `marker` is `*` for any bullet, `1.` or `1)` as written; `depth`
+    /// is 0 for a top-level item.
+    Item {
+        marker: String,
+        depth: usize,
+        text: String,
+    },
+    /// Code blocks and tables: lines kept as they are, never wrapped.
+    Verbatim(String),
+}
+
+/// The body as unwrapped plain text: blocks separated by one blank line,
+/// list items as `* text` (nested items indented two spaces per level, their
+/// further lines lined up with their text).
+pub fn markdown_to_text(md: &str) -> String {
+    let text = join_blocks(&blocks(md), |block| match block {
+        Block::Paragraph(text) | Block::Verbatim(text) => text.clone(),
+        Block::Item {
+            marker,
+            depth,
+            text,
+        } => hang(&format!("{}{marker} ", "  ".repeat(*depth)), text),
+    });
+    text.replace(SOFT_BREAK, "\n")
+}
+
+/// An unwrapped list item: `first` before its text, and every further line
+/// of the text indented to line up with the text.
+fn hang(first: &str, text: &str) -> String {
+    let rest = format!("\n{}", " ".repeat(first.width()));
+    let text = text.replace(['\n', SOFT_BREAK], &rest);
+    format!("{first}{text}")
+}
+
+/// The body as a word-processor export writes it (`txt-plain`): paragraphs
+/// unwrapped and separated by a blank line, list items on consecutive lines
+/// as `  • text`.
+pub fn markdown_to_export(md: &str) -> String {
+    let mut out = String::new();
+    let mut previous_item = false;
+    for block in blocks(md) {
+        let is_item = matches!(block, Block::Item { .. });
+        if !out.is_empty() {
+            out.push_str(if is_item && previous_item {
+                "\n"
+            } else {
+                "\n\n"
+            });
+        }
+        match block {
+            Block::Paragraph(text) | Block::Verbatim(text) => out.push_str(&text),
+            Block::Item {
+                marker,
+                depth,
+                text,
+            } => {
+                let bullet = if marker.ends_with(['.', ')']) {
+                    marker
+                } else {
+                    "•".to_string()
+                };
+                out.push_str(&hang(&format!("  {}{bullet} ", "  ".repeat(depth)), &text));
+            }
+        }
+        previous_item = is_item;
+    }
+    out.replace(SOFT_BREAK, "\n")
+}
+
+/// The body wrapped at `width` columns with every line indented `indent`
+/// spaces; list items get a hanging indent so continuation lines align with
+/// the item's text. Verbatim blocks are indented but not wrapped.
+pub fn wrap_markdown(md: &str, width: usize, indent: usize) -> String {
+    let margin = " ".repeat(indent);
+    join_blocks(&blocks(md), |block| match block {
+        Block::Paragraph(text) => text
+            .split('\n')
+            .map(|line| wrap_line(line, width, &margin, &margin))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        Block::Item {
+            marker,
+            depth,
+            text,
+        } => {
+            let first = format!("{margin}{}{marker} ", "  ".repeat(*depth));
+            let rest = " ".repeat(first.width());
+            text.split('\n')
+                .enumerate()
+                .map(|(i, line)| wrap_line(line, width, if i == 0 { &first } else { &rest }, &rest))
+                .collect::<Vec<_>>()
+                .join("\n")
+        }
+        Block::Verbatim(text) => text
+            .lines()
+            .map(|line| {
+                if line.is_empty() {
+                    String::new()
+                } else {
+                    format!("{margin}{line}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+    })
+}
+
+/// Greedy word wrap of one line: words split at ASCII spaces (a no-break
+/// space stays inside its word), a word wider than the line stands alone.
+pub fn wrap_line(line: &str, width: usize, first: &str, rest: &str) -> String {
+    let mut out = String::from(first);
+    let mut column = first.width();
+    let mut line_has_word = false;
+    for word in line
+        .split([' ', SOFT_BREAK])
+        .filter(|word| !word.is_empty())
+    {
+        let word_width = word.width();
+        if line_has_word && column + 1 + word_width > width {
+            out.push('\n');
+            out.push_str(rest);
+            column = rest.width();
+            line_has_word = false;
+        }
+        if line_has_word {
+            out.push(' ');
+            column += 1;
+        }
+        out.push_str(word);
+        column += word_width;
+        line_has_word = true;
+    }
+    if !line_has_word {
+        return out.trim_end().to_string();
+    }
+    out
+}
+
+fn join_blocks(blocks: &[Block], lay_out: impl Fn(&Block) -> String) -> String {
+    blocks.iter().map(lay_out).collect::<Vec<_>>().join("\n\n")
+}
+
+mod blocks;
+
+pub use blocks::blocks;
+
+#[cfg(test)]
+mod tests;
