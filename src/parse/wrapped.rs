@@ -26,7 +26,20 @@ struct Block<'a> {
 /// Unwraps body lines into Markdown and reports lines that canonical
 /// wrapping would not produce.
 pub fn unwrap_body(lines: &[Line<'_>], quirks: &mut Vec<LayoutQuirk>) -> String {
-    let blocks = blocks(lines);
+    to_markdown(lines, INDENT, Some(quirks))
+}
+
+/// The unwrapped, unindented body of a `txt-rule` page into Markdown.
+pub fn unwrapped_body(lines: &[Line<'_>]) -> String {
+    to_markdown(lines, 0, None)
+}
+
+fn to_markdown(
+    lines: &[Line<'_>],
+    indent: usize,
+    mut quirks: Option<&mut Vec<LayoutQuirk>>,
+) -> String {
+    let blocks = blocks(lines, indent);
     let mut out = String::new();
     let mut previous_was_item = false;
     for block in &blocks {
@@ -48,12 +61,14 @@ pub fn unwrap_body(lines: &[Line<'_>], quirks: &mut Vec<LayoutQuirk>) -> String 
             }
         }
         previous_was_item = is_item;
-        check_wrap(block, &joined, quirks);
+        if let Some(quirks) = quirks.as_deref_mut() {
+            check_wrap(block, &joined, quirks);
+        }
     }
     out
 }
 
-fn blocks<'a>(lines: &[Line<'a>]) -> Vec<Block<'a>> {
+fn blocks<'a>(lines: &[Line<'a>], indent: usize) -> Vec<Block<'a>> {
     let mut blocks: Vec<Block<'a>> = Vec::new();
     let mut open = false;
     for line in lines {
@@ -65,7 +80,7 @@ fn blocks<'a>(lines: &[Line<'a>]) -> Vec<Block<'a>> {
         let content = line.text.trim();
         let item_level = content
             .strip_prefix("* ")
-            .map(|_| spaces.saturating_sub(INDENT) / 2);
+            .map(|_| spaces.saturating_sub(indent) / 2);
         match (item_level, blocks.last_mut()) {
             (Some(level), _) => {
                 let text = &content[2..];
