@@ -10,3 +10,4 @@ pub mod model;
 pub mod output;
 pub mod parse;
 pub mod refs;
+pub mod render;
