@@ -1,6 +1,8 @@
 //! The command line: argument parsing, wiring and reporting. No command
 //! holds game or format logic; each calls the library and prints.
 
+mod check;
+mod fmt;
 mod formats;
 mod parse;
 // Shared by the commands; some helpers serve only commands still to come.
@@ -26,6 +28,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    Check(check::Args),
+    Fmt(fmt::Args),
     Formats(formats::Args),
     Parse(parse::Args),
 }
@@ -34,6 +38,8 @@ enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Check(args) => check::run(args),
+        Command::Fmt(args) => fmt::run(args),
         Command::Formats(args) => formats::run(args),
         Command::Parse(args) => parse::run(args),
     };
