@@ -1,6 +1,8 @@
 //! CLI tests: every test runs the real `nomic` binary through [`Test`].
 
 mod check;
+mod ci_docs;
+mod fmt;
 mod formats;
 mod test;
 
