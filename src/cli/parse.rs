@@ -3,7 +3,8 @@
 use super::io::{print_stdout, read_input, stderr_color, Failure};
 use crate::diagnostic::{self, Diagnostic, Severity, Source};
 use crate::model::Format;
-use crate::parse::{self, ReadOptions};
+use crate::parse::{self, EncodingIssue, ReadOptions};
+use std::ops::Range;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -40,25 +41,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         text: String::from_utf8_lossy(&bytes).into_owned(),
         diagnostics: vec![err.to_diagnostic()],
     })?;
-    let warnings: Vec<Diagnostic> = parsed
-        .encoding
-        .iter()
-        .filter(|issue| !(args.repair_encoding && issue.certain))
-        .map(|issue| {
-            let help = if issue.certain {
-                "run with --repair-encoding to repair it"
-            } else {
-                "check the original text and fix it by hand"
-            };
-            Diagnostic::new(
-                "encoding",
-                Severity::Warning,
-                &issue.message,
-                issue.span.clone(),
-            )
-            .with_help(help)
-        })
-        .collect();
+    let warnings = encoding_warnings(&parsed.text, &parsed.encoding, args.repair_encoding);
     if !warnings.is_empty() {
         let source = Source::new(&name, &parsed.text);
         eprint!(
@@ -76,4 +59,36 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     json.push('\n');
     print_stdout(&json)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Encoding issues left in the text, as warnings; the same finding repeated
+/// on one line (a ruler of damaged box-drawing characters) is one warning.
+fn encoding_warnings(text: &str, issues: &[EncodingIssue], repaired: bool) -> Vec<Diagnostic> {
+    let mut groups: Vec<(&EncodingIssue, Range<usize>, usize)> = Vec::new();
+    for issue in issues.iter().filter(|i| !(repaired && i.certain)) {
+        if let Some((first, span, count)) = groups.last_mut() {
+            let between = text.get(span.end..issue.span.start).unwrap_or("\n");
+            if first.message == issue.message && !between.contains('\n') {
+                span.end = issue.span.end;
+                *count += 1;
+                continue;
+            }
+        }
+        groups.push((issue, issue.span.clone(), 1));
+    }
+    groups
+        .into_iter()
+        .map(|(issue, span, count)| {
+            let mut message = issue.message.clone();
+            if count > 1 {
+                message.push_str(&format!(" ({count} times on this line)"));
+            }
+            let help = if issue.certain {
+                "run with --repair-encoding to repair it"
+            } else {
+                "check the original text and fix it by hand"
+            };
+            Diagnostic::new("encoding", Severity::Warning, message, span).with_help(help)
+        })
+        .collect()
 }

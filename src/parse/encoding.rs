@@ -102,45 +102,75 @@ fn continuation_count(lead: u8) -> Option<usize> {
 }
 
 /// Finds mojibake. Sequences one byte short are reported only when the text
-/// also holds certain mojibake: alone, `é’` is far more likely French.
+/// also holds certain mojibake: alone, `é’` is far more likely French. When
+/// the certain ones show which code page did the damage (`ğ` exists only in
+/// Windows-1254), the text is read again with that code page alone.
 pub fn find_mojibake(text: &str) -> Vec<EncodingIssue> {
     if text.is_ascii() {
         return Vec::new();
     }
+    let (mut certain, mut uncertain) = scan(text, CP1252 | CP1254);
+    if certain.is_empty() {
+        return Vec::new();
+    }
+    let only = |page: u8| certain.iter().any(|issue| issue.1 == page);
+    let page = match (only(CP1252), only(CP1254)) {
+        (false, true) => Some(CP1254),
+        (true, false) => Some(CP1252),
+        _ => None,
+    };
+    if let Some(page) = page {
+        (certain, uncertain) = scan(text, page);
+    }
+    let mut issues: Vec<EncodingIssue> =
+        certain.into_iter().chain(uncertain).map(|i| i.0).collect();
+    issues.sort_by_key(|issue| issue.span.start);
+    issues
+}
+
+/// One pass over the text with the code pages in `allowed`: the certain and
+/// the one-byte-short sequences, each with the code pages that fit it.
+/// Issues, each with the code pages that fit it.
+type Found = Vec<(EncodingIssue, u8)>;
+
+fn scan(text: &str, allowed: u8) -> (Found, Found) {
     let table = reverse_table();
-    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let bytes_of_text = text.as_bytes();
     let mut certain = Vec::new();
     let mut uncertain = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let (start, c) = chars[i];
-        let Some(&(lead, lead_pages)) = table.get(&c) else {
-            i += 1;
-            continue;
-        };
-        let Some(needed) = continuation_count(lead) else {
-            i += 1;
+    let mut pos = 0;
+    while let Some(skip) = bytes_of_text[pos..].iter().position(|&b| b >= 0x80) {
+        pos += skip;
+        let c = text[pos..].chars().next().expect("a character starts here");
+        let after = pos + c.len_utf8();
+        let lead = table
+            .get(&c)
+            .filter(|(_, pages)| pages & allowed != 0)
+            .and_then(|&(lead, pages)| Some((lead, pages & allowed, continuation_count(lead)?)));
+        let Some((lead, mut pages, needed)) = lead else {
+            pos = after;
             continue;
         };
         let mut bytes = vec![lead];
-        let mut pages = lead_pages;
-        let mut j = i + 1;
-        while j < chars.len() && bytes.len() <= needed {
-            match table.get(&chars[j].1) {
+        let mut end = after;
+        for next in text[after..].chars() {
+            if bytes.len() > needed {
+                break;
+            }
+            match table.get(&next) {
                 Some(&(b @ 0x80..=0xBF, p)) if p & pages != 0 => {
                     bytes.push(b);
                     pages &= p;
-                    j += 1;
+                    end += next.len_utf8();
                 }
                 _ => break,
             }
         }
-        let end = chars.get(j).map_or(text.len(), |&(at, _)| at);
-        let found = &text[start..end];
+        let found = &text[pos..end];
         if bytes.len() == needed + 1 {
             if let Ok(repaired) = std::str::from_utf8(&bytes) {
-                certain.push(EncodingIssue {
-                    span: start..end,
+                let issue = EncodingIssue {
+                    span: pos..end,
                     found: found.to_string(),
                     repair: Some(repaired.to_string()),
                     certain: true,
@@ -148,23 +178,19 @@ pub fn find_mojibake(text: &str) -> Vec<EncodingIssue> {
                         "mojibake: `{found}` is `{repaired}` in UTF-8 read as {}",
                         page_name(pages)
                     ),
-                });
-                i = j;
+                };
+                certain.push((issue, pages));
+                pos = end;
                 continue;
             }
         } else if bytes.len() == needed && needed >= 2 {
-            uncertain.push(one_byte_short(found, start..end, &bytes, pages));
-            i = j;
+            uncertain.push((one_byte_short(found, pos..end, &bytes, pages), pages));
+            pos = end;
             continue;
         }
-        i += 1;
+        pos = after;
     }
-    if certain.is_empty() {
-        return certain;
-    }
-    certain.extend(uncertain);
-    certain.sort_by_key(|issue| issue.span.start);
-    certain
+    (certain, uncertain)
 }
 
 /// A sequence missing one continuation byte: every character that putting
@@ -182,6 +208,7 @@ fn one_byte_short(found: &str, span: Range<usize>, bytes: &[u8], pages: u8) -> E
             }
         }
     }
+    candidates.sort();
     let listed: Vec<String> = candidates.iter().map(|c| format!("`{c}`")).collect();
     let message = format!(
         "mojibake: `{found}` is UTF-8 read as {} with a byte dropped; it could be {}; \

@@ -4,6 +4,7 @@ mod check;
 mod ci_docs;
 mod fmt;
 mod formats;
+mod parse;
 mod test;
 
 pub use test::{bundled, Test};
