@@ -5,6 +5,7 @@ mod check;
 mod fmt;
 mod formats;
 mod parse;
+mod refs;
 // Shared by the commands; some helpers serve only commands still to come.
 #[allow(dead_code)]
 mod io;
@@ -32,6 +33,7 @@ enum Command {
     Fmt(fmt::Args),
     Formats(formats::Args),
     Parse(parse::Args),
+    Refs(refs::Args),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -42,6 +44,7 @@ pub fn main() -> ExitCode {
         Command::Fmt(args) => fmt::run(args),
         Command::Formats(args) => formats::run(args),
         Command::Parse(args) => parse::run(args),
+        Command::Refs(args) => refs::run(args),
     };
     match result {
         Ok(code) => code,

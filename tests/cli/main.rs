@@ -5,6 +5,7 @@ mod ci_docs;
 mod fmt;
 mod formats;
 mod parse;
+mod refs;
 mod test;
 
 pub use test::{bundled, Test};
