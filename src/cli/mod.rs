@@ -1,11 +1,13 @@
 //! The command line: argument parsing, wiring and reporting. No command
 //! holds game or format logic; each calls the library and prints.
 
+mod build;
 mod check;
 mod fmt;
 mod formats;
 mod parse;
 mod refs;
+mod render;
 // Shared by the commands; some helpers serve only commands still to come.
 #[allow(dead_code)]
 mod io;
@@ -34,6 +36,8 @@ enum Command {
     Formats(formats::Args),
     Parse(parse::Args),
     Refs(refs::Args),
+    Render(render::Args),
+    Build(build::Args),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -45,6 +49,8 @@ pub fn main() -> ExitCode {
         Command::Formats(args) => formats::run(args),
         Command::Parse(args) => parse::run(args),
         Command::Refs(args) => refs::run(args),
+        Command::Render(args) => render::run(args),
+        Command::Build(args) => build::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,11 +1,13 @@
 //! CLI tests: every test runs the real `nomic` binary through [`Test`].
 
+mod build;
 mod check;
 mod ci_docs;
 mod fmt;
 mod formats;
 mod parse;
 mod refs;
+mod render;
 mod test;
 
 pub use test::{bundled, Test};
