@@ -89,13 +89,36 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
     if canonical == input.text {
         return Vec::new();
     }
+    let mut findings = Vec::new();
+    // CRLF is one finding for the file; the lines are then compared as LF.
+    // Both texts have the same lines, so line numbers carry over.
+    let lf;
+    let compared = if input.text.contains("\r\n") {
+        let first = input.text.find('\r').unwrap_or(0);
+        let line_start = input.text[..first].rfind('\n').map_or(0, |i| i + 1);
+        findings.push(
+            finding(
+                Code::NonCanonicalLayout,
+                "the file ends its lines with CRLF; the canonical form uses LF",
+                line_start..first,
+            )
+            .with_label("CRLF line ending")
+            .with_help(FIX),
+        );
+        lf = input.text.replace("\r\n", "\n");
+        lf.as_str()
+    } else {
+        input.text
+    };
+    if canonical == compared {
+        return findings;
+    }
     let regions = regions(input);
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(input.text.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
-    let diff = TextDiff::from_lines(input.text, canonical.as_str());
+    let diff = TextDiff::from_lines(compared, canonical.as_str());
     let mut reported: Vec<usize> = Vec::new();
-    let mut findings = Vec::new();
     for op in diff.ops() {
         let (tag, old, new) = op.as_tag_tuple();
         if tag == DiffTag::Equal {
@@ -149,7 +172,9 @@ fn describe(old: &str, new: Option<&str>) -> String {
     let Some(new) = new else {
         return "first line that differs".to_string();
     };
-    if old.trim_end() == new.trim_end() {
+    if old.starts_with('\u{feff}') && !new.starts_with('\u{feff}') {
+        "byte order mark".to_string()
+    } else if old.trim_end() == new.trim_end() {
         "trailing spaces".to_string()
     } else if old.trim() == new.trim() {
         "indentation differs".to_string()
