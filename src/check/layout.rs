@@ -21,13 +21,13 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
         .filter_map(|r| r.layout.as_ref())
         .flat_map(|l| &l.quirks);
     for quirk in document.chain(rules) {
-        findings.push(quirk_finding(quirk));
+        findings.push(quirk_finding(quirk, input.text));
     }
     findings.extend(against_canonical(input, &findings));
     findings
 }
 
-fn quirk_finding(quirk: &LayoutQuirk) -> Diagnostic {
+fn quirk_finding(quirk: &LayoutQuirk, text: &str) -> Diagnostic {
     let span = quirk.offset..quirk.offset + quirk.len;
     let (code, message, label) = match &quirk.kind {
         QuirkKind::HistoryHeadingLevel { level } => (
@@ -60,11 +60,16 @@ fn quirk_finding(quirk: &LayoutQuirk) -> Diagnostic {
             "text wrapped differently from the canonical 70 columns".to_string(),
             "irregular wrapping",
         ),
-        QuirkKind::FinalNewline => (
-            Code::FinalNewline,
-            "the file ends differently from the canonical form".to_string(),
-            "end of file",
-        ),
+        QuirkKind::FinalNewline => {
+            // The parser flags the end of the file; which way it differs
+            // follows from how the file ends.
+            let message = if text.ends_with('\n') {
+                "the file ends with a line break; the canonical form of this format has none"
+            } else {
+                "the file does not end with a line break; the canonical form of this format does"
+            };
+            (Code::FinalNewline, message.to_string(), "end of file")
+        }
         QuirkKind::Other { description } => (
             Code::NonCanonicalLayout,
             format!("layout is not canonical: {description}"),
