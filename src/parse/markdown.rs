@@ -18,6 +18,8 @@ pub struct MdDocument<'a> {
     pub headings: Vec<(usize, Heading)>,
     /// Quirks found while cutting, keyed by the index of the rule they fall in.
     pub rule_quirks: Vec<(usize, LayoutQuirk)>,
+    /// Quirks of the header (the older dialect has no `---` under the title).
+    pub header_quirks: Vec<LayoutQuirk>,
 }
 
 const TITLE_EXPECTED: &str = "a title line `# TITLE`";
@@ -26,7 +28,9 @@ const TITLE_EXPECTED: &str = "a title line `# TITLE`";
 pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
     let bom = text::bom_len(text);
     let lines = text::lines(text, bom);
-    let Some(first) = lines.first() else {
+    // Blank lines before the title stay in the header.
+    let title_at = lines.iter().position(|l| !l.is_blank()).unwrap_or(0);
+    let Some(first) = lines.get(title_at) else {
         return Err(ParseError::new("the file is empty", 0..0)
             .expected(TITLE_EXPECTED)
             .in_format(format));
@@ -42,7 +46,7 @@ pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
     let mut hidden_at = 0;
     let mut headings = Vec::new();
     let mut rule_quirks = Vec::new();
-    for (index, line) in lines.iter().enumerate().skip(1) {
+    for (index, line) in lines.iter().enumerate().skip(title_at + 1) {
         if !looks_like_md_heading(line.text) {
             continue;
         }
@@ -79,7 +83,7 @@ pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
         headings.push((index, heading));
     }
     if headings.is_empty() {
-        if let Some(stray) = lines[1..]
+        if let Some(stray) = lines[title_at + 1..]
             .iter()
             .find(|l| !l.is_blank() && l.text.trim() != "---")
         {
@@ -90,7 +94,13 @@ pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
             );
         }
     }
+    let mut header_quirks = Vec::new();
+    if lines.get(title_at + 1).is_none_or(|l| l.text != "---") {
+        let description = "no `---` line under the title".into();
+        header_quirks.push(quirk(QuirkKind::Other { description }, first.end, 0));
+    }
     Ok(MdDocument {
+        header_quirks,
         title: title.trim_end().to_string(),
         lines,
         headings,
@@ -142,6 +152,16 @@ mod tests {
         let doc = split(text, Format::MdShort).unwrap();
         assert_eq!(doc.headings.len(), 1);
         assert_eq!(doc.rule_quirks.len(), 2);
+    }
+
+    #[test]
+    fn blank_lines_before_the_title_are_header() {
+        let text = "\n\n# T\n\n## 1\n\nx";
+        let doc = split(text, Format::MdShort).unwrap();
+        assert_eq!(doc.title, "T");
+        assert_eq!(doc.headings.len(), 1);
+        let parsed = crate::parse::read(text.as_bytes(), &Default::default()).unwrap();
+        assert_eq!(parsed.ruleset.layout.unwrap().header, "\n\n# T\n\n");
     }
 
     #[test]

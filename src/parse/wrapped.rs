@@ -101,17 +101,22 @@ fn join_words<'a>(parts: impl Iterator<Item = &'a str>) -> String {
 pub fn wrap(text: &str, first_indent: usize, indent: usize) -> Vec<String> {
     let mut lines = Vec::new();
     let mut current = String::new();
+    let mut current_width = 0;
     let mut limit = WIDTH.saturating_sub(first_indent);
     for word in text.split(' ') {
+        let word_width = word.width();
         if current.is_empty() {
             current.push_str(word);
-        } else if current.width() + 1 + word.width() <= limit {
+            current_width = word_width;
+        } else if current_width + 1 + word_width <= limit {
             current.push(' ');
             current.push_str(word);
+            current_width += 1 + word_width;
         } else {
             lines.push(std::mem::take(&mut current));
             limit = WIDTH.saturating_sub(indent);
             current.push_str(word);
+            current_width = word_width;
         }
     }
     lines.push(current);
