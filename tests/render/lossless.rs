@@ -117,3 +117,61 @@ fn crlf_files_stay_crlf_and_changed_rules_follow_them() {
         "no bare LF"
     );
 }
+
+/// Every quirk offset a parse recorded, in file bytes.
+fn quirk_offsets(parsed: &nomic::parse::Parsed) -> Vec<usize> {
+    let layout = parsed.ruleset.layout.as_ref().unwrap();
+    let document = layout.quirks.iter().map(|quirk| quirk.offset);
+    let rules = parsed
+        .ruleset
+        .rules
+        .iter()
+        .flat_map(|rule| rule.layout.as_ref().unwrap().quirks.iter())
+        .map(|quirk| quirk.offset);
+    document.chain(rules).collect()
+}
+
+#[test]
+fn canonical_output_differs_from_the_file_only_where_quirks_were_recorded() {
+    let options = RenderOptions {
+        canonical: true,
+        ..RenderOptions::default()
+    };
+    // The Markdown files: canonical text forms also re-wrap hand-wrapped
+    // paragraphs and drop emphasis markers, which are not quirks.
+    for name in ["nomic-4-long.md", "nomic-3.md"] {
+        let parsed = parsed(name);
+        let canonical = render(&parsed.ruleset, parsed.format, &options).unwrap();
+        let quirks = quirk_offsets(&parsed);
+        let line_starts: Vec<usize> = std::iter::once(0)
+            .chain(parsed.text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        let diff = similar::TextDiff::from_lines(parsed.text.as_str(), canonical.as_str());
+        let mut changes = 0;
+        for op in diff.ops() {
+            if matches!(op, similar::DiffOp::Equal { .. }) {
+                continue;
+            }
+            let lines = op.old_range();
+            // The header is the dialect's (`# RULES` and a blank line in
+            // nomic-3), not a quirk; canonical output writes `---`.
+            let header = parsed.ruleset.layout.as_ref().unwrap().header.len();
+            if line_starts[lines.end.min(line_starts.len() - 1)] <= header {
+                continue;
+            }
+            changes += 1;
+            // The changed lines, widened by one line each way: a missing
+            // blank line is recorded where the next line starts.
+            let start = line_starts[lines.start.saturating_sub(1)];
+            let end = line_starts
+                .get(lines.end + 1)
+                .copied()
+                .unwrap_or(parsed.text.len());
+            assert!(
+                quirks.iter().any(|&q| (start..=end).contains(&q)),
+                "{name}: lines {lines:?} change without a recorded quirk"
+            );
+        }
+        assert!(changes > 0, "{name} carries quirks");
+    }
+}

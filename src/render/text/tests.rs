@@ -153,3 +153,16 @@ fn source_line_breaks_stay_unwrapped_and_reflow_when_wrapped() {
         "      The tiers are: Bronze26 Iron48"
     );
 }
+
+#[test]
+fn unwrapped_list_items_line_up_their_further_lines() {
+    let md = "* City: earn gold.\nYou can also buy items:  \nDynamite";
+    assert_eq!(
+        markdown_to_text(md),
+        "* City: earn gold.\n  You can also buy items:\n  Dynamite"
+    );
+    assert_eq!(
+        markdown_to_export(md),
+        "  • City: earn gold.\n    You can also buy items:\n    Dynamite"
+    );
+}
