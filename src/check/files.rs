@@ -13,7 +13,8 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     let Some(base) = input.base_dir else {
         return Vec::new();
     };
-    if !input.format.is_markdown() {
+    // Text forms carry no links; JSON holds Markdown bodies.
+    if !input.format.is_markdown() && input.format != crate::model::Format::Json {
         return Vec::new();
     }
     let mut findings = Vec::new();

@@ -7,7 +7,7 @@
 //! a layout (built in memory) have no place in the file: their findings
 //! point at the start of the file.
 
-use crate::model::Rule;
+use crate::model::{Format, Rule, RuleLayout, Ruleset};
 use std::ops::Range;
 
 /// The span of the rule's heading line, without its line break.
@@ -101,6 +101,35 @@ fn match_rest(haystack: &str, mut at: usize, words: &[&str]) -> Option<usize> {
     Some(at)
 }
 
+/// A ruleset read from JSON has no kept layout; to point into the JSON
+/// file, each rule gets as its "source" the stretch of JSON from its
+/// `"number"` key to the next rule's, so that its heading is the
+/// `"number": 203,` line. `None` when the file is not JSON or the keys
+/// cannot be matched to the rules one for one.
+pub fn json_layout(ruleset: &Ruleset, text: &str, format: Format) -> Option<Ruleset> {
+    if format != Format::Json || ruleset.rules.iter().any(|r| r.layout.is_some()) {
+        return None;
+    }
+    // Keys inside JSON strings are escaped (`\"number\"`), so every match
+    // is a key; only rules have a `number`.
+    let starts: Vec<usize> = text.match_indices("\"number\"").map(|(i, _)| i).collect();
+    if starts.len() != ruleset.rules.len() {
+        return None;
+    }
+    let mut located = ruleset.clone();
+    for (index, rule) in located.rules.iter_mut().enumerate() {
+        let start = starts[index];
+        let end = starts.get(index + 1).copied().unwrap_or(text.len());
+        rule.layout = Some(RuleLayout {
+            source: text[start..end].to_string(),
+            offset: start,
+            fingerprint: String::new(),
+            quirks: Vec::new(),
+        });
+    }
+    Some(located)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,6 +152,17 @@ mod tests {
         );
         assert_eq!(phrase(&rule, "may vote twice.", 1), None);
         assert_eq!(phrase_or_heading(&rule, "absent words", 0), 100..110);
+    }
+
+    #[test]
+    fn json_rules_point_at_their_number_key() {
+        let ruleset = Ruleset::new("T", vec![Rule::new(101, "A."), Rule::new(102, "B.")]);
+        let text = serde_json::to_string_pretty(&ruleset).unwrap();
+        let located = json_layout(&ruleset, &text, Format::Json).unwrap();
+        let span = heading(&located.rules[1]);
+        assert_eq!(&text[span], "\"number\": 102,");
+        assert!(json_layout(&ruleset, &text, Format::MdLong).is_none());
+        assert!(json_layout(&ruleset, "{}", Format::Json).is_none());
     }
 
     #[test]

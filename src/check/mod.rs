@@ -53,6 +53,11 @@ impl<'a> Input<'a> {
 
 /// Runs every check; findings come in file order.
 pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+    let located = locate::json_layout(input.ruleset, input.text, input.format);
+    let input = &match &located {
+        Some(ruleset) => Input { ruleset, ..*input },
+        None => *input,
+    };
     let mut findings = Vec::new();
     findings.extend(numbers::check(input));
     findings.extend(history::check(input));

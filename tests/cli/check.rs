@@ -282,3 +282,35 @@ fn known_defects_of_the_bundled_rulesets_are_found_on_their_lines() {
         }
     }
 }
+
+#[test]
+fn json_rulesets_are_checked_with_findings_on_their_lines() {
+    let json = Test::new()
+        .file(
+            "r.md",
+            std::fs::read(Path::new(FIXTURES).join("dangling-reference.bad.md")).unwrap(),
+        )
+        .args(["parse", "r.md"])
+        .run()
+        .status(0)
+        .stdout;
+    let out = Test::new()
+        .file("r.json", &json)
+        .args(["check", "--format", "json", "r.json"])
+        .run()
+        .status(1);
+    let report: Value = serde_json::from_str(&out.stdout).unwrap();
+    let codes: Vec<&str> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["N401", "N801"], "{}", out.stdout);
+    let line = report["diagnostics"][0]["line"].as_u64().unwrap() as usize;
+    assert!(json
+        .lines()
+        .nth(line - 1)
+        .unwrap()
+        .contains("as Rule 206 describes"));
+}
