@@ -2,6 +2,9 @@
 
 mod build;
 mod diff;
+mod check;
+mod ci_docs;
+mod fmt;
 mod formats;
 mod parse;
 mod refs;
