@@ -6,6 +6,7 @@
 
 pub mod cli;
 pub mod diagnostic;
+pub mod engine;
 pub mod model;
 pub mod output;
 pub mod parse;

@@ -1,0 +1,12 @@
+//! The game engine: an event-sourced state machine for the procedural core
+//! of Nomic (turns, proposals, votes, adoption, scores, winners), with its
+//! parameters read from the rules in force by recognisers.
+
+pub mod catalogue;
+#[cfg(test)]
+pub(crate) mod fixtures;
+pub mod params;
+pub mod recognise;
+
+pub use params::{Param, Params, Provenance};
+pub use recognise::{recognise, Recognition};
