@@ -1,0 +1,376 @@
+//! The game state: a fold over events. Nothing but `apply` changes it, so
+//! replaying a log reproduces the final state exactly.
+
+use super::event::{Ballot, Event, PlayerId, ProposalBody, Time};
+use super::params::{Params, Provenance};
+use super::recognise::recognise;
+use super::rules;
+use crate::model::Ruleset;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    pub name: String,
+    pub bot: bool,
+    pub active: bool,
+    pub score: i64,
+    /// Declared inactive during their own turn (IV 207: cannot come back this turn).
+    pub locked_inactive: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProposalStatus {
+    Queued,
+    Voting,
+    Adopted,
+    Rejected,
+    Void,
+    Withdrawn,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Proposal {
+    pub number: Option<u32>,
+    pub label: Option<String>,
+    pub proposer: PlayerId,
+    pub body: ProposalBody,
+    pub effects: Vec<(String, String)>,
+    pub created: Time,
+    pub resubmissions: u32,
+    pub status: ProposalStatus,
+    pub endorsers: Vec<PlayerId>,
+}
+
+/// Everything the rules need to know about a game in progress.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct State {
+    pub ruleset: Ruleset,
+    /// Derived: the recognised parameters with `overrides` applied in order.
+    pub params: Params,
+    pub overrides: Vec<(String, String, Provenance)>,
+    pub unmodelled: Vec<u32>,
+    pub players: Vec<Player>,
+    /// Turn order, as player ids.
+    pub order: Vec<PlayerId>,
+    pub now: Time,
+    pub turn: u32,
+    pub mover: Option<PlayerId>,
+    pub turn_start: Time,
+    pub turn_end: Time,
+    pub proposals: Vec<Proposal>,
+    /// The proposal being voted on.
+    pub current: Option<usize>,
+    /// The current vote, one slot per player.
+    pub ballots: Vec<Option<Ballot>>,
+    pub tiebreak_rolled: bool,
+    pub tiebreak_vote: Option<Ballot>,
+    pub proposed_this_turn: bool,
+    pub judge: Option<PlayerId>,
+    pub judges_this_turn: Vec<PlayerId>,
+    pub judgment_invoked: bool,
+    pub open_question: bool,
+    /// Who voted on the last two proposals put to vote (V 214), newest first.
+    pub recent_voters: Vec<Vec<PlayerId>>,
+    pub votes_held: u32,
+    /// Adopted proposals waiting for the next turn (IV 204).
+    pub scheduled: Vec<usize>,
+    pub next_number: u32,
+    pub winners: Vec<PlayerId>,
+    pub over: bool,
+}
+
+impl State {
+    /// A game before its first event.
+    pub fn new(
+        ruleset: Ruleset,
+        players: Vec<Player>,
+        order: Vec<PlayerId>,
+        overrides: Vec<(String, String, Provenance)>,
+        next_number: u32,
+    ) -> State {
+        let ballots = vec![None; players.len()];
+        let mut state = State {
+            ruleset,
+            params: Params::default(),
+            overrides,
+            unmodelled: Vec::new(),
+            players,
+            order,
+            now: 0,
+            turn: 0,
+            mover: None,
+            turn_start: 0,
+            turn_end: 0,
+            proposals: Vec::new(),
+            current: None,
+            ballots,
+            tiebreak_rolled: false,
+            tiebreak_vote: None,
+            proposed_this_turn: false,
+            judge: None,
+            judges_this_turn: Vec::new(),
+            judgment_invoked: false,
+            open_question: false,
+            recent_voters: Vec::new(),
+            votes_held: 0,
+            scheduled: Vec::new(),
+            next_number,
+            winners: Vec::new(),
+            over: false,
+        };
+        state.derive_params();
+        state
+    }
+
+    /// Re-runs the recognisers on the rules in force, then the overrides.
+    pub fn derive_params(&mut self) {
+        let recognition = recognise(&self.ruleset);
+        self.params = recognition.params;
+        self.unmodelled = recognition.unmodelled;
+        for (name, value, from) in &self.overrides {
+            // Overrides were validated when they were made.
+            let _ = self.params.set(name, value, from.clone());
+        }
+    }
+
+    pub fn player_id(&self, name: &str) -> Option<PlayerId> {
+        self.players
+            .iter()
+            .position(|p| p.name == name)
+            .map(|i| i as PlayerId)
+    }
+
+    pub fn name(&self, id: PlayerId) -> &str {
+        &self.players[usize::from(id)].name
+    }
+
+    /// The players whose votes count: active (or all) players, never bots.
+    pub fn is_eligible(&self, id: PlayerId) -> bool {
+        let p = &self.players[usize::from(id)];
+        !p.bot && (p.active || self.params.eligible.value == super::params::Eligible::All)
+    }
+
+    /// Replays events from an initial state.
+    pub fn replay<'a>(
+        mut initial: State,
+        events: impl IntoIterator<Item = &'a (Time, Event)>,
+    ) -> State {
+        for (at, event) in events {
+            initial.apply(*at, event);
+        }
+        initial
+    }
+
+    /// Folds one event into the state.
+    pub fn apply(&mut self, at: Time, event: &Event) {
+        self.now = at;
+        match event {
+            Event::TurnStarted { turn, mover, end } => {
+                self.turn = *turn;
+                self.mover = *mover;
+                self.turn_start = at;
+                self.turn_end = *end;
+                self.proposed_this_turn = false;
+                self.tiebreak_rolled = false;
+                self.tiebreak_vote = None;
+                self.judge = None;
+                self.judges_this_turn.clear();
+                self.judgment_invoked = false;
+                self.open_question = false;
+                for player in &mut self.players {
+                    player.locked_inactive = false;
+                }
+            }
+            Event::TurnSkipped { .. } => {}
+            Event::ProposalSubmitted {
+                id,
+                number,
+                label,
+                proposer,
+                body,
+                effects,
+                end,
+            } => {
+                let queued = label.is_some();
+                self.proposals.push(Proposal {
+                    number: *number,
+                    label: label.clone(),
+                    proposer: *proposer,
+                    body: body.clone(),
+                    effects: effects.clone(),
+                    created: at,
+                    resubmissions: 0,
+                    status: if queued {
+                        ProposalStatus::Queued
+                    } else {
+                        ProposalStatus::Voting
+                    },
+                    endorsers: Vec::new(),
+                });
+                debug_assert_eq!(*id + 1, self.proposals.len());
+                if let Some(n) = number {
+                    self.next_number = n + 1;
+                }
+                if !queued {
+                    self.current = Some(*id);
+                    self.proposed_this_turn = true;
+                    self.ballots.iter_mut().for_each(|b| *b = None);
+                    self.turn_end = *end;
+                }
+            }
+            Event::ProposalWithdrawn { id } => {
+                self.proposals[*id].status = ProposalStatus::Withdrawn
+            }
+            Event::ProposalPutToVote { id, number } => {
+                let proposal = &mut self.proposals[*id];
+                proposal.number = Some(*number);
+                proposal.status = ProposalStatus::Voting;
+                self.next_number = number + 1;
+                self.current = Some(*id);
+                self.ballots.iter_mut().for_each(|b| *b = None);
+            }
+            Event::ProposalResubmitted { id, resubmissions } => {
+                self.proposals[*id].resubmissions = *resubmissions;
+                self.ballots.iter_mut().for_each(|b| *b = None);
+                self.tiebreak_vote = None;
+            }
+            Event::ProposalVoided { id } => {
+                self.proposals[*id].status = ProposalStatus::Void;
+                self.current = None;
+            }
+            Event::ProposalTookEffect { id } => self.scheduled.retain(|s| s != id),
+            Event::Endorsed {
+                id,
+                player,
+                endorse,
+            } => {
+                let endorsers = &mut self.proposals[*id].endorsers;
+                endorsers.retain(|p| p != player);
+                if *endorse {
+                    endorsers.push(*player);
+                }
+            }
+            Event::VoteCast { player, ballot, .. } => {
+                self.ballots[usize::from(*player)] = Some(*ballot)
+            }
+            Event::VoteInvalid { .. } => {}
+            Event::VoteWithdrawn { player } => self.ballots[usize::from(*player)] = None,
+            Event::Tiebreak { ballot, .. } => {
+                self.tiebreak_rolled = true;
+                self.tiebreak_vote = *ballot;
+            }
+            Event::VoteResolved { id, tally } => {
+                let voters = (0..self.players.len() as PlayerId)
+                    .filter(|p| self.ballots[usize::from(*p)].is_some())
+                    .collect();
+                self.recent_voters.insert(0, voters);
+                self.recent_voters.truncate(2);
+                self.votes_held += 1;
+                self.current = None;
+                let proposal = &mut self.proposals[*id];
+                if tally.adopted {
+                    proposal.status = ProposalStatus::Adopted;
+                    self.scheduled.push(*id);
+                } else {
+                    proposal.status = ProposalStatus::Rejected;
+                }
+            }
+            Event::RuleAmended {
+                number,
+                new_number,
+                revision,
+                text,
+                proposal,
+            } => {
+                rules::amend(
+                    &mut self.ruleset,
+                    *number,
+                    *new_number,
+                    *revision,
+                    text,
+                    *proposal,
+                );
+                self.derive_params();
+            }
+            Event::RuleEnacted {
+                number,
+                text,
+                proposal,
+            } => {
+                rules::enact(&mut self.ruleset, *number, text, *proposal);
+                self.derive_params();
+            }
+            Event::RuleRepealed { number, .. } => {
+                self.ruleset.rules.retain(|rule| rule.number != *number);
+                self.derive_params();
+            }
+            Event::RuleTransmuted {
+                number,
+                new_number,
+                immutable,
+                proposal,
+            } => {
+                rules::transmute(
+                    &mut self.ruleset,
+                    *number,
+                    *new_number,
+                    *immutable,
+                    *proposal,
+                );
+                self.derive_params();
+            }
+            Event::ParamChanged { name, value, from } => {
+                // Values derived from rules are already in place; the event
+                // records them. Script and proposal values are overrides.
+                if matches!(from, Provenance::Script | Provenance::Proposal(_)) {
+                    self.overrides
+                        .push((name.clone(), value.clone(), from.clone()));
+                    self.derive_params();
+                }
+            }
+            Event::StatusChanged {
+                player,
+                active,
+                reason,
+            } => {
+                let p = &mut self.players[usize::from(*player)];
+                p.active = *active;
+                if !active
+                    && *reason == super::event::Reason::Declared
+                    && self.mover == Some(*player)
+                {
+                    p.locked_inactive = true;
+                }
+            }
+            Event::JudgmentInvoked { judge, end, .. } => {
+                self.judge = Some(*judge);
+                if !self.judges_this_turn.contains(judge) {
+                    self.judges_this_turn.push(*judge);
+                }
+                self.judgment_invoked = true;
+                self.open_question = true;
+                self.turn_end = *end;
+            }
+            Event::JudgmentGiven { .. } => self.open_question = false,
+            Event::DiceRolled { .. } => {}
+            Event::ScoreChanged { player, score, .. } => {
+                self.players[usize::from(*player)].score = *score
+            }
+            Event::ScoresReset => self.players.iter_mut().for_each(|p| p.score = 0),
+            Event::ActionRejected { .. } => {}
+            Event::GameWon { players } => {
+                self.winners = players.clone();
+                self.over = true;
+            }
+            Event::TurnEnded { .. } => {
+                self.current = None;
+            }
+        }
+    }
+
+    /// Takes the scheduled proposals, in number order (IV 204 at turn start).
+    pub fn scheduled_in_order(&self) -> Vec<usize> {
+        let mut ids = self.scheduled.clone();
+        ids.sort_by_key(|id| self.proposals[*id].number);
+        ids
+    }
+}
