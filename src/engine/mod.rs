@@ -17,3 +17,5 @@ pub use event::{Ballot, Event, PlayerId, ProposalBody, Tally, Time};
 pub use params::{Param, Params, Provenance};
 pub use recognise::{recognise, Recognition};
 pub use state::State;
+pub mod game;
+pub use game::{Engine, PlayerSpec, Recorder, Refusal, Setup, Sink};

@@ -149,6 +149,11 @@ impl State {
         !p.bot && (p.active || self.params.eligible.value == super::params::Eligible::All)
     }
 
+    /// A player's ballot in the current (or just closed) vote.
+    pub fn ballot(&self, id: PlayerId) -> Option<Ballot> {
+        self.ballots[usize::from(id)]
+    }
+
     /// Replays events from an initial state.
     pub fn replay<'a>(
         mut initial: State,
