@@ -10,3 +10,4 @@ pub mod engine;
 pub mod model;
 pub mod output;
 pub mod parse;
+pub mod sim;
