@@ -1,5 +1,12 @@
 //! Simulation: scripts that drive the engine, their expectations and logs,
 //! and Monte Carlo runs.
 
+mod expect;
+pub mod load;
+pub mod log;
+pub mod render;
+pub mod runner;
 pub mod script;
 pub mod time;
+
+pub use runner::{run, Outcome, Report, RulesetSource};
