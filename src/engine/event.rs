@@ -78,6 +78,24 @@ pub struct Tally {
     pub adopted: bool,
 }
 
+/// What a roll decides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DicePurpose {
+    TurnEnd,
+    Tiebreak,
+    Judge,
+}
+
+impl DicePurpose {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DicePurpose::TurnEnd => "turn-end score",
+            DicePurpose::Tiebreak => "tiebreak",
+            DicePurpose::Judge => "judge",
+        }
+    }
+}
+
 /// Why a player's status or score changed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reason {
@@ -215,6 +233,7 @@ pub enum Event {
         sides: u32,
         total: u32,
         forced: bool,
+        purpose: DicePurpose,
     },
     ScoreChanged {
         player: PlayerId,

@@ -1,7 +1,7 @@
 //! The event log: every event with its sequence number, time, turn, fields
 //! and basis (the rules the decision rests on), rendered as JSON Lines.
 
-use crate::engine::event::{Event, PlayerId, Time};
+use crate::engine::event::{DicePurpose, Event, PlayerId, Time};
 use crate::engine::state::State;
 use crate::engine::{tally, Sink};
 use serde_json::{json, Value};
@@ -362,16 +362,18 @@ fn describe(event: &Event, state: &State) -> (Vec<(&'static str, Value)>, Vec<&'
             sides,
             total,
             forced,
+            purpose,
         } => (
             vec![
                 ("dice", json!(format!("{n}d{sides}"))),
                 ("result", json!(total)),
                 ("forced", json!(forced)),
+                ("for", json!(purpose.as_str())),
             ],
-            if *sides == 3 {
-                vec!["tiebreak"]
-            } else {
-                vec!["score.turn_end"]
+            match purpose {
+                DicePurpose::TurnEnd => vec!["score.turn_end"],
+                DicePurpose::Tiebreak => vec!["tiebreak"],
+                DicePurpose::Judge => vec!["judge.selection"],
             },
         ),
         Event::ScoreChanged {

@@ -4,7 +4,7 @@
 
 use super::turns::HOUR;
 use super::{refuse, Engine, Refusal, Sink};
-use crate::engine::event::{Event, PlayerId, Time};
+use crate::engine::event::{DicePurpose, Event, PlayerId, Time};
 use crate::engine::params::{Eligible, JudgeSelection};
 
 impl<S: Sink> Engine<S> {
@@ -85,8 +85,18 @@ impl<S: Sink> Engine<S> {
                 if candidates.is_empty() {
                     return refuse("no player is eligible to be Judge");
                 }
-                let pick = self.dice.below(candidates.len() as u32);
-                Ok(candidates[pick as usize])
+                // A roll of 1dK over the candidates in player order, so that
+                // scripts can force it with `dice 1dK: i`.
+                let sides = candidates.len() as u32;
+                let (roll, forced) = self.dice.roll(sides);
+                self.emit(Event::DiceRolled {
+                    n: 1,
+                    sides,
+                    total: roll,
+                    forced,
+                    purpose: DicePurpose::Judge,
+                });
+                Ok(candidates[(roll.clamp(1, sides) - 1) as usize])
             }
         }
     }

@@ -5,7 +5,7 @@
 //! order, win check, next active mover (or the front of the queue).
 
 use super::{Engine, Sink};
-use crate::engine::event::{Event, PlayerId, ProposalBody, Reason, Time};
+use crate::engine::event::{DicePurpose, Event, PlayerId, ProposalBody, Reason, Time};
 use crate::engine::params::{EffectTiming, Tiebreak, TurnEndScore, TurnKind};
 use crate::engine::tally::{self, Counts};
 use crate::engine::Ballot;
@@ -194,6 +194,7 @@ impl<S: Sink> Engine<S> {
             sides: 3,
             total: roll,
             forced,
+            purpose: DicePurpose::Tiebreak,
         });
         let ballot = match roll {
             1 => Some(Ballot::Yes),
@@ -316,6 +317,7 @@ impl<S: Sink> Engine<S> {
                     sides,
                     total,
                     forced: all_forced,
+                    purpose: DicePurpose::TurnEnd,
                 });
                 self.add_score(mover, i64::from(total), Reason::TurnEnd);
             }

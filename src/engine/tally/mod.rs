@@ -74,7 +74,10 @@ pub fn decide(params: &Params, counts: Counts, tiebreak: Option<Ballot>, unanimi
 /// The formula applied, in words, for the log.
 pub fn formula(params: &Params, tally: &Tally) -> String {
     if tally.unanimity {
-        return format!("unanimity: yes {} = eligible {}", tally.yes, tally.eligible);
+        return format!(
+            "unanimity: yes {} of eligible {}",
+            tally.yes, tally.eligible
+        );
     }
     let t = params.threshold.value;
     let op = if t.strict { ">" } else { "≥" };
