@@ -6,15 +6,19 @@ use super::params::{Params, Provenance};
 use super::recognise::recognise;
 use super::rules;
 use crate::model::Ruleset;
+use std::sync::Arc;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Player {
-    pub name: String,
+    /// Shared, so that resetting a Monte Carlo game does not allocate.
+    pub name: Arc<str>,
     pub bot: bool,
     pub active: bool,
     pub score: i64,
     /// Declared inactive during their own turn (IV 207: cannot come back this turn).
     pub locked_inactive: bool,
+    /// The number of the last vote held that this player voted in (0: none).
+    pub last_voted: u32,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,7 +47,8 @@ pub struct Proposal {
 /// Everything the rules need to know about a game in progress.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct State {
-    pub ruleset: Ruleset,
+    /// Shared until a rule changes (copy on write).
+    pub ruleset: Arc<Ruleset>,
     /// Derived: the recognised parameters with `overrides` applied in order.
     pub params: Params,
     pub overrides: Vec<(String, String, Provenance)>,
@@ -68,8 +73,7 @@ pub struct State {
     pub judges_this_turn: Vec<PlayerId>,
     pub judgment_invoked: bool,
     pub open_question: bool,
-    /// Who voted on the last two proposals put to vote (V 214), newest first.
-    pub recent_voters: Vec<Vec<PlayerId>>,
+    /// How many votes have been held (V 214 looks at the last two).
     pub votes_held: u32,
     /// Adopted proposals waiting for the next turn (IV 204).
     pub scheduled: Vec<usize>,
@@ -89,7 +93,7 @@ impl State {
     ) -> State {
         let ballots = vec![None; players.len()];
         let mut state = State {
-            ruleset,
+            ruleset: Arc::new(ruleset),
             params: Params::default(),
             overrides,
             unmodelled: Vec::new(),
@@ -110,7 +114,6 @@ impl State {
             judges_this_turn: Vec::new(),
             judgment_invoked: false,
             open_question: false,
-            recent_voters: Vec::new(),
             votes_held: 0,
             scheduled: Vec::new(),
             next_number,
@@ -135,7 +138,7 @@ impl State {
     pub fn player_id(&self, name: &str) -> Option<PlayerId> {
         self.players
             .iter()
-            .position(|p| p.name == name)
+            .position(|p| &*p.name == name)
             .map(|i| i as PlayerId)
     }
 
@@ -264,12 +267,12 @@ impl State {
                 self.tiebreak_vote = *ballot;
             }
             Event::VoteResolved { id, tally } => {
-                let voters = (0..self.players.len() as PlayerId)
-                    .filter(|p| self.ballots[usize::from(*p)].is_some())
-                    .collect();
-                self.recent_voters.insert(0, voters);
-                self.recent_voters.truncate(2);
                 self.votes_held += 1;
+                for (player, ballot) in self.players.iter_mut().zip(&self.ballots) {
+                    if ballot.is_some() {
+                        player.last_voted = self.votes_held;
+                    }
+                }
                 self.current = None;
                 let proposal = &mut self.proposals[*id];
                 if tally.adopted {
@@ -287,7 +290,7 @@ impl State {
                 proposal,
             } => {
                 rules::amend(
-                    &mut self.ruleset,
+                    Arc::make_mut(&mut self.ruleset),
                     *number,
                     *new_number,
                     *revision,
@@ -301,11 +304,13 @@ impl State {
                 text,
                 proposal,
             } => {
-                rules::enact(&mut self.ruleset, *number, text, *proposal);
+                rules::enact(Arc::make_mut(&mut self.ruleset), *number, text, *proposal);
                 self.derive_params();
             }
             Event::RuleRepealed { number, .. } => {
-                self.ruleset.rules.retain(|rule| rule.number != *number);
+                Arc::make_mut(&mut self.ruleset)
+                    .rules
+                    .retain(|rule| rule.number != *number);
                 self.derive_params();
             }
             Event::RuleTransmuted {
@@ -315,7 +320,7 @@ impl State {
                 proposal,
             } => {
                 rules::transmute(
-                    &mut self.ruleset,
+                    Arc::make_mut(&mut self.ruleset),
                     *number,
                     *new_number,
                     *immutable,
@@ -372,10 +377,71 @@ impl State {
         }
     }
 
-    /// Takes the scheduled proposals, in number order (IV 204 at turn start).
-    pub fn scheduled_in_order(&self) -> Vec<usize> {
-        let mut ids = self.scheduled.clone();
-        ids.sort_by_key(|id| self.proposals[*id].number);
-        ids
+    /// The scheduled proposal with the lowest number (IV 204: changes take
+    /// effect in number order).
+    pub fn first_scheduled(&self) -> Option<usize> {
+        self.scheduled
+            .iter()
+            .copied()
+            .min_by_key(|id| (self.proposals[*id].number, *id))
+    }
+
+    /// Makes this state equal to `other`, reusing this state's allocations
+    /// (the Monte Carlo loop resets one state per game).
+    pub fn reset_to(&mut self, other: &State) {
+        let State {
+            ruleset,
+            params,
+            overrides,
+            unmodelled,
+            players,
+            order,
+            now,
+            turn,
+            mover,
+            turn_start,
+            turn_end,
+            proposals,
+            current,
+            ballots,
+            tiebreak_rolled,
+            tiebreak_vote,
+            proposed_this_turn,
+            judge,
+            judges_this_turn,
+            judgment_invoked,
+            open_question,
+            votes_held,
+            scheduled,
+            next_number,
+            winners,
+            over,
+        } = other;
+        self.ruleset.clone_from(ruleset);
+        self.params.clone_from(params);
+        self.overrides.clone_from(overrides);
+        self.unmodelled.clone_from(unmodelled);
+        self.players.clone_from(players);
+        self.order.clone_from(order);
+        self.proposals.clone_from(proposals);
+        self.ballots.clone_from(ballots);
+        self.judges_this_turn.clone_from(judges_this_turn);
+        self.scheduled.clone_from(scheduled);
+        self.winners.clone_from(winners);
+        self.now = *now;
+        self.turn = *turn;
+        self.mover = *mover;
+        self.turn_start = *turn_start;
+        self.turn_end = *turn_end;
+        self.current = *current;
+        self.tiebreak_rolled = *tiebreak_rolled;
+        self.tiebreak_vote = *tiebreak_vote;
+        self.proposed_this_turn = *proposed_this_turn;
+        self.judge = *judge;
+        self.judgment_invoked = *judgment_invoked;
+        self.open_question = *open_question;
+        self.votes_held = *votes_held;
+        self.next_number = *next_number;
+        self.over = *over;
     }
 }

@@ -4,6 +4,7 @@
 mod expect;
 pub mod load;
 pub mod log;
+pub mod monte_carlo;
 pub mod render;
 pub mod runner;
 pub mod script;

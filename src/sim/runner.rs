@@ -354,7 +354,7 @@ fn header(
         .iter()
         .map(|id| {
             let p = &engine.state.players[usize::from(*id)];
-            json!({"name": p.name, "bot": p.bot, "score": p.score, "active": p.active})
+            json!({"name": &*p.name, "bot": p.bot, "score": p.score, "active": p.active})
         })
         .collect();
     vec![
@@ -377,7 +377,7 @@ fn summary(engine: &Engine<LogSink>, outcomes: &[Outcome]) -> Vec<(&'static str,
         .iter()
         .map(|id| {
             let p = &state.players[usize::from(*id)];
-            json!({"name": p.name, "score": p.score, "active": p.active})
+            json!({"name": &*p.name, "score": p.score, "active": p.active})
         })
         .collect();
     let winners: Vec<&str> = state.winners.iter().map(|w| state.name(*w)).collect();

@@ -150,3 +150,41 @@ fn params_lists_values_with_provenance_and_unmodelled_rules() {
         .stdout_contains("script")
         .stdout_contains("unmodelled rules");
 }
+
+#[test]
+fn monte_carlo_is_the_same_whatever_the_thread_count() {
+    let run = |threads: &str| {
+        let ruleset = bundled("nomic-4-long.md").display().to_string();
+        Test::new()
+            .args([
+                "simulate",
+                "--monte-carlo",
+                "500",
+                "--ruleset",
+                &ruleset,
+                "--players",
+                "5",
+                "--seed",
+                "4",
+                "--threads",
+                threads,
+            ])
+            .run()
+            .status(0)
+            .stdout
+    };
+    let one = run("1");
+    assert_eq!(one, run("3"));
+    assert!(one.contains("500 games of"), "{one}");
+    assert!(one.contains("adoption rate:"), "{one}");
+    assert!(one.contains("seat  5"), "{one}");
+}
+
+#[test]
+fn monte_carlo_needs_a_ruleset_and_players() {
+    Test::new()
+        .args(["simulate", "--monte-carlo", "10"])
+        .run()
+        .status(2)
+        .stderr_contains("--ruleset");
+}

@@ -263,7 +263,7 @@ impl<S: Sink> Engine<S> {
     pub fn declare(&mut self, who: PlayerId, active: bool) -> Result<(), Refusal> {
         self.playing()?;
         let player = self.player(who);
-        let name = player.name.clone();
+        let name = player.name.to_string();
         if !self.state.params.inactive_declare.value {
             return refuse("no rule lets a player declare their activity");
         }

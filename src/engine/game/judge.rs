@@ -69,12 +69,14 @@ impl<S: Sink> Engine<S> {
                 let candidates: Vec<PlayerId> = (0..self.state.players.len() as PlayerId)
                     .filter(|id| {
                         let p = &self.state.players[usize::from(*id)];
-                        let voted_recently = self.state.votes_held <= 2
-                            || self
-                                .state
-                                .recent_voters
-                                .iter()
-                                .any(|voters| voters.contains(id));
+                        // The proposal being voted on is the most recent put to vote.
+                        let held = self.state.votes_held;
+                        let voted_recently = match self.state.current {
+                            Some(_) => {
+                                held < 2 || self.state.ballot(*id).is_some() || p.last_voted == held
+                            }
+                            None => held <= 2 || p.last_voted + 1 >= held,
+                        };
                         p.active
                             && can_judge(*id)
                             && voted_recently

@@ -82,11 +82,12 @@ impl<S: Sink> Engine<S> {
             .players
             .iter()
             .map(|p| Player {
-                name: p.name.clone(),
+                name: p.name.as_str().into(),
                 bot: p.bot,
                 active: p.active,
                 score: p.score,
                 locked_inactive: false,
+                last_voted: 0,
             })
             .collect();
         if players.len() > usize::from(PlayerId::MAX) {
@@ -112,6 +113,14 @@ impl<S: Sink> Engine<S> {
             now: 0,
             mark_done: false,
         })
+    }
+
+    /// Starts over from `template` with new dice, keeping allocations.
+    pub fn reset(&mut self, template: &State, dice: Dice) {
+        self.state.reset_to(template);
+        self.dice = dice;
+        self.now = 0;
+        self.mark_done = false;
     }
 
     pub fn now(&self) -> Time {

@@ -88,7 +88,7 @@ impl<S: Sink> Engine<S> {
     }
 
     pub(super) fn start_turn(&mut self) {
-        for id in self.state.scheduled_in_order() {
+        while let Some(id) = self.state.first_scheduled() {
             self.take_effect(id);
         }
         self.check_win();
