@@ -2,6 +2,7 @@
 //! holds game or format logic; each calls the library and prints.
 
 mod formats;
+mod parse;
 mod simulate;
 // Shared by the commands; some helpers serve only commands still to come.
 #[allow(dead_code)]
@@ -28,6 +29,7 @@ pub struct Cli {
 enum Command {
     Formats(formats::Args),
     Simulate(simulate::Args),
+    Parse(parse::Args),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -36,6 +38,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Formats(args) => formats::run(args),
         Command::Simulate(args) => simulate::run(args),
+        Command::Parse(args) => parse::run(args),
     };
     match result {
         Ok(code) => code,

@@ -67,9 +67,10 @@ pub struct Args {
 /// Reads a ruleset file into the form the runner needs.
 pub fn load_ruleset(path: &Path) -> Result<RulesetSource, Failure> {
     let (name, bytes) = read_input(path)?;
-    let text = String::from_utf8_lossy(&bytes);
-    let ruleset =
-        sim::load::read_ruleset(&text).map_err(|e| Failure::message(format!("{name}: {e}")))?;
+    let ruleset = sim::load::read_ruleset(&bytes).map_err(|e| {
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        located(&name, &text, e.to_diagnostic())
+    })?;
     Ok(RulesetSource {
         path: name,
         ruleset,

@@ -5,6 +5,6 @@ use crate::model::Ruleset;
 /// One of the bundled rulesets.
 pub fn ruleset(name: &str) -> Ruleset {
     let path = format!("{}/rulesets/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(path).expect("bundled ruleset");
-    crate::sim::load::read_ruleset(&text).expect("bundled ruleset reads")
+    let bytes = std::fs::read(path).expect("bundled ruleset");
+    crate::sim::load::read_ruleset(&bytes).expect("bundled ruleset parses")
 }
