@@ -4,6 +4,8 @@
 mod expect;
 pub mod load;
 pub mod log;
+#[cfg(test)]
+mod mechanics;
 pub mod monte_carlo;
 pub mod render;
 pub mod runner;

@@ -99,7 +99,7 @@ impl<S: Sink> Engine<S> {
             check.set(name, value, Provenance::Script)?;
             overrides.push((name.clone(), value.clone(), Provenance::Script));
         }
-        let highest = ruleset.highest_proposal();
+        let highest = highest_proposal(&ruleset);
         let mut state = State::new(ruleset, players, Vec::new(), overrides, 0);
         state.next_number = setup
             .next_number
@@ -158,6 +158,25 @@ impl<S: Sink> Engine<S> {
         self.check_win();
         Ok(())
     }
+}
+
+/// The highest proposal number in the rules' histories. Entries that name
+/// a temporary rule (`Created from Temporary Rule 601`) are not proposals:
+/// IV 107 numbers proposals, and temporary rules have their own series.
+fn highest_proposal(ruleset: &Ruleset) -> Option<u32> {
+    use crate::model::HistoryKind;
+    ruleset
+        .rules
+        .iter()
+        .flat_map(|rule| &rule.history)
+        .filter(|entry| {
+            !matches!(
+                entry.kind,
+                HistoryKind::CreatedFromTemporary | HistoryKind::Other
+            )
+        })
+        .filter_map(|entry| entry.proposal)
+        .max()
 }
 
 /// The turn order: alphabetical by surname where the rules say so, else as
