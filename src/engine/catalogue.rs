@@ -228,6 +228,7 @@ catalogue! {
     "inactivity.no_proposal" => inactive_no_proposal,
     "inactivity.no_vote" => inactive_no_vote,
     "inactivity.declare" => inactive_declare,
+    "inactivity.declare_active" => declare_active,
     "inactivity.skip_turn" => inactive_skip_turn,
     "inactivity.reactivate_by_vote" => reactivate_by_vote,
     "judge.selection" => judge_selection,

@@ -46,7 +46,8 @@ pub struct Totals {
 }
 
 impl Totals {
-    fn new(seats: usize) -> Totals {
+    /// Empty totals for `seats` seats.
+    pub fn for_seats(seats: usize) -> Totals {
         let unit = (1..=seats as u64).fold(1, lcm);
         Totals {
             wins: vec![0; seats],
@@ -187,13 +188,13 @@ pub fn run(
     let first = template(ruleset, config.players)?;
     let seats = usize::from(config.players);
     let next = AtomicU64::new(0);
-    let total = Mutex::new(Totals::new(seats));
+    let total = Mutex::new(Totals::for_seats(seats));
     const BATCH: u64 = 256;
     std::thread::scope(|scope| {
         for _ in 0..config.threads.max(1) {
             scope.spawn(|| {
                 let mut engine = template(ruleset, config.players).expect("checked above");
-                let mut mine = Totals::new(seats);
+                let mut mine = Totals::for_seats(seats);
                 loop {
                     let start = next.fetch_add(BATCH, Ordering::Relaxed);
                     if start >= config.games {

@@ -82,6 +82,9 @@ impl<S: Sink> Engine<S> {
                 ));
             }
         }
+        if effects.is_empty() {
+            return Ok(());
+        }
         let mut check = self.state.params.clone();
         for (name, value) in effects {
             check
@@ -264,8 +267,11 @@ impl<S: Sink> Engine<S> {
         self.playing()?;
         let player = self.player(who);
         let name = player.name.to_string();
-        if !self.state.params.inactive_declare.value {
-            return refuse("no rule lets a player declare their activity");
+        if !active && !self.state.params.inactive_declare.value {
+            return refuse("no rule lets a player declare inactivity");
+        }
+        if active && !self.state.params.declare_active.value {
+            return refuse("no rule lets an inactive player declare that they are active");
         }
         if player.active == active {
             let status = if active { "active" } else { "inactive" };

@@ -70,6 +70,9 @@ pub fn inactivity_criteria(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("may become active again by attempting to cast a vote") {
         out.push(("inactivity.reactivate_by_vote", "yes".into()));
     }
+    if t.contains("or by publicly declaring that they are active") {
+        out.push(("inactivity.declare_active", "yes".into()));
+    }
     if t.contains("if an inactive player's turn would start, their turn is skipped") {
         out.push(("inactivity.skip_turn", "yes".into()));
     }

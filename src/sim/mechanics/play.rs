@@ -201,3 +201,20 @@ fn bots_get_no_turns() {
         &script.replace("MOVER", "nomitron"),
     );
 }
+
+#[test]
+fn declaring_activity_needs_a_rule() {
+    let script = "player ann\nplayer bob\nbob declares inactive\nbob declares active\nEXPECT\n";
+    // V 206 lets players declare inactivity, but nothing brings them back.
+    holds(
+        V,
+        &[],
+        &script.replace("EXPECT", "expect error \"declare that they are active\""),
+    );
+    let both = "An active player becomes inactive if said active player has publicly declared that they are now inactive. Players may become active again by attempting to cast a vote or by publicly declaring that they are active.";
+    holds(
+        V,
+        &[(206, Some(both))],
+        &script.replace("EXPECT", "expect status bob active"),
+    );
+}
