@@ -128,6 +128,7 @@ impl<S: Sink> Engine<S> {
     }
 
     /// Applies an event and hands it to the sink.
+    #[inline(always)]
     fn emit(&mut self, event: Event) {
         self.state.apply(self.now, &event);
         self.sink.record(self.now, &event, &self.state);
