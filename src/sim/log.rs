@@ -53,6 +53,8 @@ pub fn object_line(pairs: &[(&str, Value)]) -> String {
 pub struct LogSink {
     pub start: i64,
     pub entries: Vec<Entry>,
+    /// The events themselves, for replay.
+    pub events: Vec<(Time, Event)>,
 }
 
 impl LogSink {
@@ -60,6 +62,7 @@ impl LogSink {
         LogSink {
             start,
             entries: Vec::new(),
+            events: Vec::new(),
         }
     }
 }
@@ -86,6 +89,7 @@ impl Sink for LogSink {
         if let Event::ParamChanged { from, .. } = event {
             basis.extend(from.rule());
         }
+        self.events.push((at, event.clone()));
         self.entries.push(Entry {
             seq: self.entries.len() as u64 + 1,
             at: self.start + at,

@@ -5,7 +5,8 @@ use super::expect;
 use super::log::{Entry, LogSink};
 use super::script::{Action, Expect, Line, ScriptError, Statement};
 use crate::engine::rng::Dice;
-use crate::engine::{Engine, PlayerId, PlayerSpec, Refusal, Setup};
+use crate::engine::state::State;
+use crate::engine::{Engine, Event, PlayerId, PlayerSpec, Refusal, Setup, Time};
 use crate::model::Ruleset;
 use serde_json::{json, Value};
 
@@ -145,16 +146,35 @@ pub fn setup(
     })
 }
 
+/// A finished run: the report, and the states before the first and after
+/// the last event with the events between (replaying them must agree).
+pub struct Run {
+    pub report: Report,
+    pub initial: State,
+    pub events: Vec<(Time, Event)>,
+    pub last: State,
+}
+
 /// Runs a whole script.
 pub fn run(
     lines: &[Line],
     source: &RulesetSource,
     seed: Option<u64>,
 ) -> Result<Report, ScriptError> {
+    run_full(lines, source, seed).map(|run| run.report)
+}
+
+/// Runs a whole script and keeps the states and events.
+pub fn run_full(
+    lines: &[Line],
+    source: &RulesetSource,
+    seed: Option<u64>,
+) -> Result<Run, ScriptError> {
     let p = prelude(lines)?;
     let seed = seed.unwrap_or(p.seed);
     let mut engine = setup(lines, source, Some(seed))?;
     let header = header(&engine, source, seed, p.start);
+    let initial = engine.state.clone();
     engine.start();
     let mut outcomes = Vec::new();
     let mut refused: Option<(&Line, Refusal)> = None;
@@ -226,11 +246,17 @@ pub fn run(
         outcomes.push(unexpected_refusal(action_line, &refusal));
     }
     let summary = summary(&engine, &outcomes);
-    Ok(Report {
+    let report = Report {
         header,
         entries: std::mem::take(&mut engine.sink.entries),
         outcomes,
         summary,
+    };
+    Ok(Run {
+        report,
+        initial,
+        events: std::mem::take(&mut engine.sink.events),
+        last: engine.state,
     })
 }
 
