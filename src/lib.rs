@@ -13,3 +13,5 @@ pub mod output;
 pub mod parse;
 pub mod refs;
 pub mod render;
+pub mod engine;
+pub mod sim;

@@ -1,0 +1,15 @@
+//! Simulation: scripts that drive the engine, their expectations and logs,
+//! and Monte Carlo runs.
+
+mod expect;
+pub mod load;
+pub mod log;
+#[cfg(test)]
+mod mechanics;
+pub mod monte_carlo;
+pub mod render;
+pub mod runner;
+pub mod script;
+pub mod time;
+
+pub use runner::{run, Outcome, Report, RulesetSource};
