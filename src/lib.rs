@@ -10,3 +10,5 @@ pub mod diagnostic;
 pub mod model;
 pub mod output;
 pub mod parse;
+pub mod refs;
+pub mod render;

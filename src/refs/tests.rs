@@ -1,0 +1,220 @@
+//! Unit tests: every shape that is a citation and every one that is not.
+
+use super::*;
+
+/// The numbers of each citation, ranges written `a-b`, with the kind.
+fn found(text: &str) -> Vec<(ReferenceKind, Vec<String>)> {
+    extract(text)
+        .into_iter()
+        .map(|reference| {
+            for cited in &reference.numbers {
+                assert_eq!(text[cited.span.clone()], cited.number.to_string());
+                if let Some((end, span)) = &cited.range_end {
+                    assert_eq!(text[span.clone()], end.to_string());
+                }
+                assert!(reference.span.start <= cited.span.start);
+            }
+            let numbers = reference
+                .numbers
+                .iter()
+                .map(|cited| match &cited.range_end {
+                    Some((end, _)) => format!("{}-{end}", cited.number),
+                    None => cited.number.to_string(),
+                })
+                .collect();
+            (reference.kind, numbers)
+        })
+        .collect()
+}
+
+fn rule(numbers: &[&str]) -> (ReferenceKind, Vec<String>) {
+    (
+        ReferenceKind::Rule,
+        numbers.iter().map(|n| n.to_string()).collect(),
+    )
+}
+
+fn superseding(numbers: &[&str]) -> (ReferenceKind, Vec<String>) {
+    (
+        ReferenceKind::Superseding,
+        numbers.iter().map(|n| n.to_string()).collect(),
+    )
+}
+
+fn spans(text: &str) -> Vec<&str> {
+    extract(text)
+        .iter()
+        .map(|reference| &text[reference.span.clone()])
+        .collect()
+}
+
+#[test]
+fn single_rule_any_case() {
+    assert_eq!(found("under Rule 206."), vec![rule(&["206"])]);
+    assert_eq!(found("build off of rule 312."), vec![rule(&["312"])]);
+    assert_eq!(found("RULE 206 applies"), vec![rule(&["206"])]);
+    assert_eq!(found("As a reminder, per rule 113,"), vec![rule(&["113"])]);
+    assert_eq!(spans("As a reminder, per rule 113,"), vec!["rule 113"]);
+}
+
+#[test]
+fn spans_cover_the_phrase_and_the_digits() {
+    let text = "taking precedence over both Rule 206 and Rule 304.";
+    let references = extract(text);
+    assert_eq!(references.len(), 1);
+    assert_eq!(&text[references[0].span.clone()], "Rule 206 and Rule 304");
+    let digits: Vec<&str> = references[0]
+        .numbers
+        .iter()
+        .map(|cited| &text[cited.span.clone()])
+        .collect();
+    assert_eq!(digits, vec!["206", "304"]);
+}
+
+#[test]
+fn initial_set_ranges() {
+    let text = "The Initial Set consists of Rules 101-117 (immutable) and 201-219 (mutable).";
+    assert_eq!(found(text), vec![rule(&["101-117", "201-219"])]);
+    assert_eq!(spans(text), vec!["Rules 101-117 (immutable) and 201-219"]);
+    assert_eq!(found("Rules 101–117"), vec![rule(&["101-117"])]);
+    assert_eq!(found("Rules 101 through 117."), vec![rule(&["101-117"])]);
+}
+
+#[test]
+fn lists() {
+    assert_eq!(
+        found("Rules 201, 212 and 213."),
+        vec![rule(&["201", "212", "213"])]
+    );
+    assert_eq!(
+        found("(e.g. “Relevant Rules: 116, 307”)"),
+        vec![rule(&["116", "307"])]
+    );
+    assert_eq!(
+        found("Rules 201 and 212 are mutable."),
+        vec![rule(&["201", "212"])]
+    );
+    assert_eq!(
+        found("Rule 206, Rule 304, and Rule 305"),
+        vec![rule(&["206", "304", "305"])]
+    );
+}
+
+#[test]
+fn superseding_forms() {
+    assert_eq!(
+        found("1) Bot-players do not get turns, superseding 201.  \n"),
+        vec![superseding(&["201"])]
+    );
+    assert_eq!(
+        found("cannot win, superseding 201, 212, 213, and 217.  \n"),
+        vec![superseding(&["201", "212", "213", "217"])]
+    );
+    assert_eq!(
+        found("if they are Criminal Judge, superseding Rule 215."),
+        vec![superseding(&["215"])]
+    );
+    assert_eq!(
+        found("to pass a rule-change, superseding 203"),
+        vec![superseding(&["203"])]
+    );
+    assert_eq!(found("This supersedes 316."), vec![superseding(&["316"])]);
+    assert_eq!(
+        found("supercedes Rules 201 and 202."),
+        vec![superseding(&["201", "202"])]
+    );
+}
+
+#[test]
+fn paragraph_of_a_rule() {
+    let text = "is assigned 🚼, superceeding the first paragraph of rule 301 in this instance.";
+    assert_eq!(
+        found(text),
+        vec![(ReferenceKind::Part, vec!["301".to_string()])]
+    );
+    assert_eq!(spans(text), vec!["first paragraph of rule 301"]);
+    assert_eq!(
+        found("paragraph 2 of Rule 206."),
+        vec![(ReferenceKind::Part, vec!["206".to_string()])]
+    );
+}
+
+#[test]
+fn not_references() {
+    for text in [
+        "Initially rules in the 100's are immutable and rules in the 200's are mutable.",
+        "Initially rules in the 100’s are immutable",
+        "and are numbered 600's and above.",
+        "any rule with a rule number less than 300",
+        "At the end of a player's turn, 1d6 points are added",
+        "The length of a turn defaults to 24 hours.",
+        "receives 35 points",
+        "Proposal 329 (Alekosen), Jul 27, 2020 (R1T3)",
+        "a grid of 801x801 tiles",
+        "The numbers shall begin with 301, and each rule-change",
+        "1) Bot-players do not get turns",
+        "![319 graph](images/319.png)",
+        "repeal, or amendment of a mutable rule; (2) the enactment",
+        "Rule 1d6",
+        "Rule 206a",
+        "Rule 2.5",
+        "Rule 1,000",
+        "Rule 50%",
+        "Rule 007",
+        "Rule 123456",
+        "Rules 600's",
+        "a sub-rule 3",
+        "overrule 3",
+        "supersedes 2 rules",
+        "superseding the numerical method",
+        "Rule\n\n206",
+        "rule-change 301",
+    ] {
+        assert_eq!(found(text), vec![], "{text:?}");
+    }
+}
+
+#[test]
+fn list_stops_at_quantities() {
+    assert_eq!(found("Rule 206 and 24 hours"), vec![rule(&["206"])]);
+    assert_eq!(found("Rule 206, 35 points"), vec![rule(&["206"])]);
+    assert_eq!(
+        found("superseding 203 and 3 players"),
+        vec![superseding(&["203"])]
+    );
+}
+
+#[test]
+fn markup_and_wrapping() {
+    assert_eq!(
+        found("see [Rule 206](rules/md/206.md)"),
+        vec![rule(&["206"])]
+    );
+    assert_eq!(found("see Rule [206](206.md)"), vec![rule(&["206"])]);
+    assert_eq!(found("see Rule **206**"), vec![rule(&["206"])]);
+    assert_eq!(found("see Rule #206"), vec![rule(&["206"])]);
+    assert_eq!(found("see Rule&nbsp;206"), vec![rule(&["206"])]);
+    assert_eq!(found("see Rule\u{a0}206"), vec![rule(&["206"])]);
+    assert_eq!(
+        found("both Rule\n      206 and Rule\r\n 304"),
+        vec![rule(&["206", "304"])]
+    );
+}
+
+#[test]
+fn possessive_and_revision() {
+    assert_eq!(found("Rule 206's provisions"), vec![rule(&["206"])]);
+    assert_eq!(found("Rule 206’s provisions"), vec![rule(&["206"])]);
+    assert_eq!(found("as Rule 203/1 said"), vec![rule(&["203"])]);
+}
+
+#[test]
+fn temporary_rule_in_a_body_names_the_rule() {
+    assert_eq!(found("as Temporary Rule 601 says"), vec![rule(&["601"])]);
+}
+
+#[test]
+fn ranges_need_an_end_above_the_start() {
+    assert_eq!(found("Rules 201-19"), vec![]);
+    assert_eq!(found("Rules 201 - 219."), vec![rule(&["201-219"])]);
+}

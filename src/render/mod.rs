@@ -1,0 +1,216 @@
+//! Rendering: model → every published form, through minijinja templates.
+//!
+//! Canonical output follows `FORMATS.md`. When a ruleset was parsed from a
+//! file and is rendered back to that file's format, the kept layout is used:
+//! the header while the title is unchanged, each rule's source bytes while
+//! the rule still means what it meant (`Rule::unchanged_source`), the footer.
+//! A changed rule is written canonically in place, so only its region of the
+//! output differs.
+
+mod publish;
+mod templates;
+pub mod text;
+
+pub use publish::{published_files, PublishedFile};
+pub use templates::{template_name, DEFAULTS as DEFAULT_TEMPLATES};
+
+use crate::model::{Format, LineEnding, Rule, Ruleset};
+use minijinja::{Environment, Value};
+use std::path::PathBuf;
+use templates::{template_error, RuleView};
+
+/// How to render.
+#[derive(Debug, Clone, Default)]
+pub struct RenderOptions {
+    /// Ignore the kept layout and write the canonical form.
+    pub canonical: bool,
+    /// A folder whose templates override the embedded ones, file by file.
+    pub templates: Option<PathBuf>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// A template failed to load, compile or render.
+    #[error("template `{name}`{}: {message}", line.map(|l| format!(" line {l}")).unwrap_or_default())]
+    Template {
+        name: String,
+        line: Option<usize>,
+        message: String,
+    },
+    #[error("templates folder {0} does not exist or is not a folder")]
+    TemplateDir(PathBuf),
+    #[error("`{0}` is not a per-rule format; expected md-rule or txt-rule")]
+    NotARuleFormat(Format),
+    #[error("cannot write JSON: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
+/// Renders a ruleset to one format.
+pub fn render(
+    ruleset: &Ruleset,
+    format: Format,
+    options: &RenderOptions,
+) -> Result<String, RenderError> {
+    Renderer::new(options)?.render(ruleset, format)
+}
+
+/// Renders one rule as a `rules/md/NNN.md` or `rules/txt/NNN.txt` page.
+pub fn render_rule(
+    rule: &Rule,
+    format: Format,
+    options: &RenderOptions,
+) -> Result<String, RenderError> {
+    Renderer::new(options)?.render_rule(rule, format)
+}
+
+/// The title a form gets: `(LONG FORMAT)` and `(SHORT FORMAT)` follow the
+/// target; any other title (`# RULES`, `Nomic I Final Ruleset`) stays.
+pub fn title_for(format: Format, title: &str) -> String {
+    match format {
+        Format::MdShort | Format::TxtShort => title.replace("(LONG FORMAT)", "(SHORT FORMAT)"),
+        Format::MdLong | Format::TxtLong => title.replace("(SHORT FORMAT)", "(LONG FORMAT)"),
+        _ => title.to_string(),
+    }
+}
+
+/// A template environment set up once and reused for many renders.
+pub struct Renderer {
+    env: Environment<'static>,
+    canonical: bool,
+}
+
+impl Renderer {
+    pub fn new(options: &RenderOptions) -> Result<Renderer, RenderError> {
+        if let Some(dir) = &options.templates {
+            if !dir.is_dir() {
+                return Err(RenderError::TemplateDir(dir.clone()));
+            }
+        }
+        Ok(Renderer {
+            env: templates::environment(options.templates.as_deref()),
+            canonical: options.canonical,
+        })
+    }
+
+    /// Renders a ruleset to one format (see [`render`]).
+    pub fn render(&self, ruleset: &Ruleset, format: Format) -> Result<String, RenderError> {
+        let Some(name) = template_name(format) else {
+            let mut json = serde_json::to_string_pretty(&ruleset.without_layout())?;
+            json.push('\n');
+            return Ok(json);
+        };
+        let template = self
+            .env
+            .get_template(name)
+            .map_err(|e| template_error(&e))?;
+        let title = title_for(format, &ruleset.title);
+        let layout = ruleset
+            .layout
+            .as_ref()
+            .filter(|layout| !self.canonical && layout.format == format);
+        let Some(layout) = layout else {
+            let rules: Vec<Value> = ruleset.rules.iter().map(RuleView::value).collect();
+            let context = minijinja::context! { title => title, rules => rules };
+            return template.render(context).map_err(|e| template_error(&e));
+        };
+
+        // Lossless re-emit: kept bytes where the meaning is unchanged,
+        // the template's macros for everything else.
+        let context = minijinja::context! { title => title.clone(), rules => Vec::<Value>::new() };
+        let mut captured = template
+            .render_captured(context)
+            .map_err(|e| template_error(&e))?;
+        let newline = layout.line_ending;
+        captured.with_state_mut(|state| {
+            let mut call = |macro_name: &str, args: &[Value]| {
+                state
+                    .call_macro(macro_name, args)
+                    .map(|text| with_line_ending(text, newline))
+                    .map_err(|e| template_error(&e))
+            };
+            let mut out = if layout.title == ruleset.title {
+                layout.header.clone()
+            } else {
+                call("header", &[Value::from(title.clone())])?
+            };
+            let count = ruleset.rules.len();
+            for (index, rule) in ruleset.rules.iter().enumerate() {
+                let last = index + 1 == count;
+                let next = ruleset.rules.get(index + 1);
+                let args = [RuleView::value(rule), Value::from(last)];
+                match kept_source(rule, next, &mut call, &args)? {
+                    Some(source) => out.push_str(source),
+                    None => out.push_str(&call("rule", &args)?),
+                }
+            }
+            out.push_str(&layout.footer);
+            Ok(out)
+        })
+    }
+
+    /// Renders one rule as a page of a per-rule format.
+    pub fn render_rule(&self, rule: &Rule, format: Format) -> Result<String, RenderError> {
+        if !matches!(format, Format::MdRule | Format::TxtRule) {
+            return Err(RenderError::NotARuleFormat(format));
+        }
+        let name = template_name(format).expect("per-rule formats have templates");
+        let template = self
+            .env
+            .get_template(name)
+            .map_err(|e| template_error(&e))?;
+        let context = minijinja::context! { title => "", rules => Vec::<Value>::new() };
+        let mut captured = template
+            .render_captured(context)
+            .map_err(|e| template_error(&e))?;
+        captured.with_state_mut(|state| {
+            state
+                .call_macro("rule", &[RuleView::value(rule), Value::from(true)])
+                .map_err(|e| template_error(&e))
+        })
+    }
+}
+
+/// The kept source of a rule, if it can stand where the rule now is.
+///
+/// The bytes are kept when the meaning is unchanged and the rule still
+/// borders what its separator was written for: the rule that followed it in
+/// the file (kept or not: a missing blank line stays missing), or, at a new
+/// neighbour or end of file, when its trailing line breaks are the ones the
+/// canonical form puts there.
+fn kept_source<'r>(
+    rule: &'r Rule,
+    next: Option<&Rule>,
+    call: &mut impl FnMut(&str, &[Value]) -> Result<String, RenderError>,
+    args: &[Value],
+) -> Result<Option<&'r str>, RenderError> {
+    let Some(source) = rule.unchanged_source() else {
+        return Ok(None);
+    };
+    let layout = rule.layout.as_ref().expect("a kept source has a layout");
+    let end = layout.offset + layout.source.len();
+    let followed_as_before = next
+        .and_then(|next| next.layout.as_ref())
+        .is_some_and(|next| next.offset == end);
+    if followed_as_before {
+        return Ok(Some(source));
+    }
+    let canonical = call("rule", args)?;
+    Ok((trailing_breaks(source) == trailing_breaks(&canonical)).then_some(source))
+}
+
+/// The number of line breaks a text ends with.
+fn trailing_breaks(text: &str) -> usize {
+    text[text.trim_end_matches(['\n', '\r']).len()..]
+        .matches('\n')
+        .count()
+}
+
+fn with_line_ending(text: String, ending: LineEnding) -> String {
+    match ending {
+        LineEnding::Lf => text,
+        LineEnding::Crlf => text.replace("\r\n", "\n").replace('\n', "\r\n"),
+    }
+}
+
+#[cfg(test)]
+mod tests;

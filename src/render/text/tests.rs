@@ -1,0 +1,144 @@
+use super::*;
+
+#[test]
+fn emphasis_markers_are_dropped() {
+    assert_eq!(
+        markdown_to_text("Players may not (*i.e.* alter) the **record** or ~~that~~."),
+        "Players may not (i.e. alter) the record or that."
+    );
+}
+
+#[test]
+fn html_tags_and_entities_become_their_text() {
+    let md = "profanity<sup>[1]</sup> here:  \nhttps<span>://</span>github.com/x\n\n\
+              &nbsp;&nbsp;Cost: 20 Food<br/>Mobile";
+    assert_eq!(
+        markdown_to_text(md),
+        "profanity[1] here:\nhttps://github.com/x\n\n\u{a0}\u{a0}Cost: 20 Food\nMobile"
+    );
+}
+
+#[test]
+fn links_show_their_url_and_images_a_bracketed_note() {
+    assert_eq!(
+        markdown_to_text("See [the list](https://x.org/l) and <https://y.org>."),
+        "See the list (https://x.org/l) and https://y.org."
+    );
+    assert_eq!(
+        markdown_to_text("![319 graph](images/319.png)"),
+        "[image: 319 graph (images/319.png)]"
+    );
+    assert_eq!(markdown_to_text("![](a.png)"), "[image: a.png]");
+}
+
+#[test]
+fn list_items_become_blocks_with_their_markers() {
+    let md = "Criteria:\n* first\n* second\n  * nested\n\n1) one  \n2) two";
+    assert_eq!(
+        blocks(md),
+        vec![
+            Block::Paragraph("Criteria:".into()),
+            Block::Item {
+                marker: "*".into(),
+                depth: 0,
+                text: "first".into()
+            },
+            Block::Item {
+                marker: "*".into(),
+                depth: 0,
+                text: "second".into()
+            },
+            Block::Item {
+                marker: "*".into(),
+                depth: 1,
+                text: "nested".into()
+            },
+            Block::Item {
+                marker: "1)".into(),
+                depth: 0,
+                text: "one".into()
+            },
+            Block::Item {
+                marker: "2)".into(),
+                depth: 0,
+                text: "two".into()
+            },
+        ]
+    );
+    assert_eq!(markdown_to_text("* a\n* b"), "* a\n\n* b");
+}
+
+#[test]
+fn headings_become_paragraphs() {
+    assert_eq!(
+        markdown_to_text("#### Pagan Trans-Humanists\n\nEnd-Goal: win."),
+        "Pagan Trans-Humanists\n\nEnd-Goal: win."
+    );
+}
+
+#[test]
+fn wrapping_fills_70_columns_with_a_six_space_indent() {
+    let md = "All players must always abide by all the rules then in effect, in the form in \
+              which they are then in effect. The rules in the Initial Set are in effect whenever \
+              a game begins. The Initial Set consists of Rules 101-117 (immutable) and 201-219 \
+              (mutable).";
+    // As published in nomic-4-long-early.txt.
+    assert_eq!(
+        wrap_markdown(md, WIDTH, INDENT),
+        "      All players must always abide by all the rules then in effect,\n\
+         \x20     in the form in which they are then in effect. The rules in the\n\
+         \x20     Initial Set are in effect whenever a game begins. The Initial\n\
+         \x20     Set consists of Rules 101-117 (immutable) and 201-219 (mutable)."
+    );
+}
+
+#[test]
+fn list_items_wrap_with_a_hanging_indent() {
+    let md = "* It is not the active player’s turn, a proposal has been put forward during the \
+              turn, and said player has not voted on said proposal by the end of the turn";
+    assert_eq!(
+        wrap_markdown(md, WIDTH, INDENT),
+        "      * It is not the active player’s turn, a proposal has been put\n\
+         \x20       forward during the turn, and said player has not voted on said\n\
+         \x20       proposal by the end of the turn"
+    );
+}
+
+#[test]
+fn width_counts_columns_not_bytes() {
+    let wrapped = wrap_line(&"ééééé ".repeat(20), 20, "", "");
+    assert!(wrapped.lines().all(|line| line.chars().count() <= 20));
+    assert_eq!(wrapped.lines().next(), Some("ééééé ééééé ééééé"));
+    // Wide characters take two columns each.
+    assert_eq!(wrap_line("日本 日本 日本", 10, "", ""), "日本 日本\n日本");
+}
+
+#[test]
+fn long_words_stand_alone_and_hard_breaks_are_kept() {
+    let url = "https://github.com/RobertJGabriel/Google-profanity-words/blob/master/list.txt";
+    assert_eq!(
+        wrap_markdown(&format!("found here:  \n{url}"), WIDTH, INDENT),
+        format!("      found here:\n      {url}")
+    );
+}
+
+#[test]
+fn code_blocks_and_tables_are_kept_verbatim_and_not_wrapped() {
+    let long = "x ".repeat(50);
+    let md = format!("Intro.\n\n```\n{long}\n  indented\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |");
+    assert_eq!(
+        markdown_to_text(&md),
+        format!("Intro.\n\n```\n{long}\n  indented\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |")
+    );
+    let wrapped = wrap_markdown(&md, WIDTH, INDENT);
+    assert!(wrapped.contains(&format!("      {long}")), "{wrapped}");
+    assert!(wrapped.contains("      | 1 | 2 |"));
+}
+
+#[test]
+fn export_uses_bullets_on_consecutive_lines() {
+    assert_eq!(
+        markdown_to_export("The classes are:\n\n* DOG\n* Cowboy\n\nAfter."),
+        "The classes are:\n\n  • DOG\n  • Cowboy\n\nAfter."
+    );
+}
