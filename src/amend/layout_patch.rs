@@ -2,28 +2,36 @@
 //! whose only change is a number canonically (which would rewrap or restyle
 //! it), patch the digits in the bytes it was read from.
 
-use super::citations::citations;
+use super::citations::cited_numbers;
 use crate::model::{Rule, Ruleset};
+use crate::refs;
+use std::collections::BTreeMap;
 use std::ops::Range;
 
 /// Rewrites the digits of a rule's heading and of the citations the
 /// renumbering changed in its kept source, then declares the source current.
-/// `edits` pairs the index of a citation in the rule's old text with the new
-/// number. Leaves the layout alone (so the rule is written canonically) when
+/// `rewrote` says whether the renumbering changed the rule's text. Leaves
+/// the layout alone (so the rule is written canonically) when
 /// the source cannot be matched with the text.
-pub fn patch_rule(rule: &mut Rule, old_number: u32, old_text: &str, edits: &[(usize, u32)]) {
+pub fn patch_rule(
+    rule: &mut Rule,
+    old_number: u32,
+    old_text: &str,
+    rewrote: bool,
+    mapping: &BTreeMap<u32, u32>,
+) {
     let Some(layout) = rule.layout.as_mut() else {
         return;
     };
     let mut source = layout.source.clone();
     if let Some(body) = body_range(&source) {
-        if !edits.is_empty() {
-            let Some(patched) = patch_body(&source, body, old_text, edits) else {
+        if rewrote {
+            let Some(patched) = patch_body(&source, body, old_text, mapping) else {
                 return;
             };
             source = patched;
         }
-    } else if !edits.is_empty() {
+    } else if rewrote {
         return;
     }
     if old_number != rule.number {
@@ -48,29 +56,24 @@ fn patch_heading(source: &str, old: u32, new: u32) -> Option<String> {
     Some(splice(source, &[(digits, new)]))
 }
 
-/// The citations of the body part of the source, matched one for one with
-/// the citations of the rule's text: patched only if both list the same
-/// numbers in the same order.
+/// The body part of the source renumbered, if it cites the same numbers in
+/// the same places as the rule's text (so both are rewritten alike).
 fn patch_body(
     source: &str,
     body: Range<usize>,
     old_text: &str,
-    edits: &[(usize, u32)],
+    mapping: &BTreeMap<u32, u32>,
 ) -> Option<String> {
-    let in_text: Vec<u32> = citations(old_text).iter().map(|c| c.number).collect();
-    let in_source = citations(&source[body.clone()]);
-    let numbers: Vec<u32> = in_source.iter().map(|c| c.number).collect();
-    if numbers != in_text {
+    if cited_numbers(&source[body.clone()]) != cited_numbers(old_text) {
         return None;
     }
-    let spans: Vec<(Range<usize>, u32)> = edits
-        .iter()
-        .map(|&(index, new)| {
-            let span = &in_source[index].span;
-            (body.start + span.start..body.start + span.end, new)
-        })
-        .collect();
-    Some(splice(source, &spans))
+    let renumbered = refs::renumber(&source[body.clone()], mapping);
+    Some(format!(
+        "{}{}{}",
+        &source[..body.start],
+        renumbered.text,
+        &source[body.end..]
+    ))
 }
 
 /// Replaces each span with a number; spans must not overlap.

@@ -2,10 +2,11 @@
 //! rule receives a new number, all rules that reference said rule are
 //! updated to reflect the new numbering").
 
-use super::citations::citations;
+use super::citations::cites;
 use super::error::{AmendError, AmendErrorKind, Note};
-use super::layout_patch::{fix_separators, patch_rule, splice};
+use super::layout_patch::{fix_separators, patch_rule};
 use crate::model::Ruleset;
+use crate::refs;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Gives each rule `old` of the mapping the number `new`, rewrites the digits
@@ -42,33 +43,31 @@ pub fn renumber(
         let kept = rule.unchanged_source().is_some();
         let old_number = rule.number;
         let old_text = rule.text.clone();
-        let mut edits = Vec::new();
-        let mut spans = Vec::new();
-        for (index, citation) in citations(&old_text).into_iter().enumerate() {
-            let Some(&new) = moves.get(&citation.number) else {
-                continue;
-            };
-            if citation.in_range {
-                notes.push(Note {
-                    rule: Some(moves.get(&old_number).copied().unwrap_or(old_number)),
-                    message: format!(
-                        "Rule {} cites Rule {} inside a range (`{}`), left as it is",
-                        moves.get(&old_number).copied().unwrap_or(old_number),
-                        citation.number,
-                        range_context(&old_text, &citation.span)
-                    ),
-                });
-                continue;
-            }
-            edits.push((index, new));
-            spans.push((citation.span, new));
+        let renumbered = refs::renumber(&old_text, &moves);
+        let new_number = moves.get(&old_number).copied().unwrap_or(old_number);
+        for skipped in &renumbered.skipped {
+            let span = &skipped.cited.span;
+            let end = skipped
+                .cited
+                .range_end
+                .as_ref()
+                .map_or(span.end, |(_, s)| s.end);
+            notes.push(Note {
+                rule: Some(new_number),
+                message: format!(
+                    "Rule {new_number} cites `{}`, left as it is: {}",
+                    &old_text[span.start..end],
+                    skipped.reason
+                ),
+            });
         }
-        rule.text = splice(&old_text, &spans);
+        let rewrote = !renumbered.rewritten.is_empty();
+        rule.text = renumbered.text;
         if let Some(&new) = moves.get(&old_number) {
             rule.number = new;
         }
         if kept {
-            patch_rule(rule, old_number, &old_text, &edits);
+            patch_rule(rule, old_number, &old_text, rewrote, &moves);
         }
     }
     ruleset.rules.sort_by_key(|rule| rule.number);
@@ -99,7 +98,7 @@ fn missing_rule_note(ruleset: &Ruleset, old: u32) -> Note {
     let citing: Vec<String> = ruleset
         .rules
         .iter()
-        .filter(|rule| citations(&rule.text).iter().any(|c| c.number == old))
+        .filter(|rule| cites(&rule.text, old))
         .map(|rule| rule.number.to_string())
         .collect();
     let cited = if citing.is_empty() {
@@ -118,27 +117,12 @@ fn missing_rule_note(ruleset: &Ruleset, old: u32) -> Note {
     }
 }
 
-/// The words around a citation, for a message.
-fn range_context(text: &str, span: &std::ops::Range<usize>) -> String {
-    let start = text[..span.start]
-        .char_indices()
-        .rev()
-        .take(12)
-        .last()
-        .map_or(span.start, |(i, _)| i);
-    let end = text[span.end..]
-        .char_indices()
-        .nth(6)
-        .map_or(text.len(), |(i, _)| span.end + i);
-    text[start..end].trim().replace('\n', " ")
-}
-
 /// Notes for every citation of a repealed rule left in the ruleset.
 pub fn repealed_citations(ruleset: &Ruleset, repealed: u32, proposal: u32) -> Vec<Note> {
     ruleset
         .rules
         .iter()
-        .filter(|rule| citations(&rule.text).iter().any(|c| c.number == repealed))
+        .filter(|rule| cites(&rule.text, repealed))
         .map(|rule| Note {
             rule: Some(rule.number),
             message: format!(
