@@ -50,7 +50,7 @@ pub(super) fn extract(text: &str) -> Vec<Reference> {
     let mut previous: Option<char> = None;
     while let Some(c) = text[pos..].chars().next() {
         let word_start = previous.is_none_or(|p| !p.is_alphanumeric() && p != '-');
-        if c.is_alphanumeric() && word_start {
+        if word_start && may_start_citation(c) {
             if let Ok((rest, reference)) = citation(text, &text[pos..]) {
                 let end = text.len() - rest.len();
                 previous = text[..end].chars().next_back();
@@ -65,6 +65,17 @@ pub(super) fn extract(text: &str) -> Vec<Reference> {
     found
 }
 
+/// Whether a citation can begin with `c`: the first letters of `rule`,
+/// `supersede`, the ordinals and the part words, or a digit (`2nd`). Saves
+/// trying the grammar at most words.
+fn may_start_citation(c: char) -> bool {
+    c.is_ascii_digit()
+        || matches!(
+            c.to_ascii_lowercase(),
+            'r' | 's' | 'f' | 't' | 'e' | 'n' | 'l' | 'p' | 'c' | 'i' | 'b'
+        )
+}
+
 /// Where `part` (a sub-slice of `text`) lies in `text`.
 fn span(text: &str, part: &str) -> Range<usize> {
     let start = part.as_ptr() as usize - text.as_ptr() as usize;
@@ -76,12 +87,16 @@ fn fail<T>(input: &str) -> Res<'_, T> {
 }
 
 fn citation<'a>(text: &'a str, input: &'a str) -> Res<'a, Reference> {
-    let (rest, (kind, numbers)) = alt((
-        (|i| part(text, i)).map(|n| (ReferenceKind::Part, n)),
-        (|i| superseding(text, i)).map(|n| (ReferenceKind::Superseding, n)),
-        (|i| rule(text, i)).map(|n| (ReferenceKind::Rule, n)),
-    ))
-    .parse(input)?;
+    let mut part = (|i| part(text, i)).map(|n| (ReferenceKind::Part, n));
+    let superseding = (|i| superseding(text, i)).map(|n| (ReferenceKind::Superseding, n));
+    let mut rule = (|i| rule(text, i)).map(|n| (ReferenceKind::Rule, n));
+    // Dispatch on the first letter: only `rule` starts with r, and no
+    // ordinal or part word does.
+    let (rest, (kind, numbers)) = match input.chars().next().map(|c| c.to_ascii_lowercase()) {
+        Some('r') => rule.parse(input)?,
+        Some('s') => alt((superseding, part)).parse(input)?,
+        _ => part.parse(input)?,
+    };
     let start = span(text, input).start;
     let end = text.len() - rest.len();
     let reference = Reference {
@@ -107,6 +122,9 @@ fn superseding<'a>(text: &'a str, input: &'a str) -> Res<'a, Vec<CitedNumber>> {
 
 /// `first paragraph of rule 301`, `paragraph 2 of Rule 206`.
 fn part<'a>(text: &'a str, input: &'a str) -> Res<'a, Vec<CitedNumber>> {
+    if !starts_with_part_word(input) {
+        return fail(input);
+    }
     let (rest, _) = (
         opt(terminated(ordinal, gap)),
         part_word,
@@ -120,6 +138,43 @@ fn part<'a>(text: &'a str, input: &'a str) -> Res<'a, Vec<CitedNumber>> {
     )
         .parse(input)?;
     rule(text, rest)
+}
+
+/// A quick test before the full parse, which is slow to fail in debug
+/// builds and would be tried at most words of a text.
+fn starts_with_part_word(input: &str) -> bool {
+    const WORDS: &[&str] = &[
+        "first",
+        "second",
+        "third",
+        "fourth",
+        "fifth",
+        "sixth",
+        "seventh",
+        "eighth",
+        "ninth",
+        "tenth",
+        "last",
+        "final",
+        "paragraph",
+        "subsection",
+        "section",
+        "sentence",
+        "clause",
+        "item",
+        "bullet",
+        "part",
+    ];
+    let word = input
+        .split(|c: char| !c.is_alphanumeric())
+        .next()
+        .unwrap_or_default();
+    let ordinal = word.starts_with(|c: char| c.is_ascii_digit());
+    ordinal
+        || WORDS.iter().any(|known| {
+            word.get(..known.len())
+                .is_some_and(|start| start.eq_ignore_ascii_case(known))
+        })
 }
 
 /// `rule` or `rules` as a whole word, and the colon of `Relevant Rules:`.

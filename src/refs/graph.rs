@@ -86,3 +86,79 @@ fn dangling(rule: u32, cited: &CitedNumber) -> Dangling {
         span: cited.span.start..end,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{synthetic_ruleset, Rule};
+
+    fn ruleset() -> Ruleset {
+        Ruleset::new(
+            "T",
+            vec![
+                Rule::new(101, "The Initial Set consists of Rules 101-116 (immutable) and 201-213 (mutable)."),
+                Rule::new(201, "Nothing here: 24 hours, 35 points, 100's."),
+                Rule::new(303, "taking precedence over both Rule 206 and Rule 304."),
+                Rule::new(304, "See Rule 201 and Rule 303, and Rules 500-510."),
+            ],
+        )
+    }
+
+    #[test]
+    fn cites_and_cited_by_cover_every_rule() {
+        let graph = graph(&ruleset());
+        let set = |numbers: &[u32]| numbers.iter().copied().collect::<BTreeSet<u32>>();
+        assert_eq!(graph.cites[&101], set(&[101, 201]));
+        assert_eq!(graph.cites[&201], set(&[]));
+        assert_eq!(graph.cites[&303], set(&[304]));
+        assert_eq!(graph.cites[&304], set(&[201, 303]));
+        assert_eq!(graph.cited_by[&101], set(&[101]));
+        assert_eq!(graph.cited_by[&201], set(&[101, 304]));
+        assert_eq!(graph.cited_by[&303], set(&[304]));
+        assert_eq!(graph.cited_by[&304], set(&[303]));
+        assert_eq!(graph.references[&201], vec![]);
+        assert_eq!(graph.references[&303].len(), 1);
+    }
+
+    #[test]
+    fn citations_of_missing_rules_are_dangling_with_their_span() {
+        let ruleset = ruleset();
+        let graph = graph(&ruleset);
+        let text_303 = &ruleset.rule(303).unwrap().text;
+        let text_304 = &ruleset.rule(304).unwrap().text;
+        assert_eq!(
+            graph.dangling,
+            vec![
+                Dangling {
+                    rule: 303,
+                    number: 206,
+                    range_end: None,
+                    span: 33..36,
+                },
+                Dangling {
+                    rule: 304,
+                    number: 500,
+                    range_end: Some(510),
+                    span: 37..44,
+                },
+            ]
+        );
+        assert_eq!(&text_303[33..36], "206");
+        assert_eq!(&text_304[37..44], "500-510");
+    }
+
+    #[test]
+    fn synthetic_citations_all_resolve() {
+        // Synthetic rulesets cite only rules they contain.
+        let ruleset = synthetic_ruleset(80, 3);
+        let graph = graph(&ruleset);
+        assert!(graph.dangling.is_empty(), "{:?}", graph.dangling);
+        let citing = graph.cites.values().filter(|cited| !cited.is_empty()).count();
+        assert!(citing > 10, "synthetic texts cite rules");
+        for (rule, cited) in &graph.cites {
+            for target in cited {
+                assert!(graph.cited_by[target].contains(rule));
+            }
+        }
+    }
+}

@@ -66,6 +66,8 @@
 
 mod grammar;
 mod graph;
+#[cfg(test)]
+mod proptests;
 mod renumber;
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,127 @@
+//! Property tests: extraction never panics and its spans are sound;
+//! renumbering changes digits only and renumbering back is the identity.
+
+use super::*;
+use proptest::prelude::*;
+use std::collections::BTreeMap;
+
+/// Pieces of rule text: citations in every shape, and numbers that are not
+/// citations. The 9xx numbers are kept free as renumbering targets.
+const FRAGMENTS: &[&str] = &[
+    "Rule 206",
+    "rule 312",
+    "Rules 101-117 (immutable) and 201-219 (mutable)",
+    "superseding 203",
+    "superseding 201, 212, 213, and 217",
+    "superseding Rule 215",
+    "both Rule 206 and Rule 304",
+    "per rule 113",
+    "Relevant Rules: 116, 307",
+    "the first paragraph of rule 301",
+    "Rules 201, 212 and 213",
+    "Rules 303-305",
+    "Rule 304's",
+    "Rule\n      304",
+    "[Rule 304](rules/md/304.md)",
+    "100's",
+    "600's and above",
+    "rule number less than 300",
+    "1d6",
+    "24 hours",
+    "35 points",
+    "Proposal 304",
+    "801x801",
+    "(R1T3)",
+    "Jun 4, 2020",
+    "players",
+    "shall",
+    "the",
+    "and",
+    ",",
+    ".",
+    "\n\n",
+    "*",
+];
+
+fn synthetic_text() -> impl Strategy<Value = String> {
+    proptest::collection::vec(proptest::sample::select(FRAGMENTS), 0..40)
+        .prop_map(|pieces| pieces.join(" "))
+}
+
+fn without_digits(text: &str) -> String {
+    text.chars().filter(|c| !c.is_ascii_digit()).collect()
+}
+
+proptest! {
+    #[test]
+    fn extraction_never_panics_and_spans_are_sound(text in any::<String>()) {
+        for reference in extract(&text) {
+            prop_assert!(reference.span.end <= text.len());
+            prop_assert!(!reference.numbers.is_empty());
+            for cited in &reference.numbers {
+                prop_assert_eq!(&text[cited.span.clone()], cited.number.to_string());
+                prop_assert!(reference.span.start <= cited.span.start);
+                prop_assert!(cited.span.end <= reference.span.end);
+            }
+        }
+    }
+
+    #[test]
+    fn extraction_never_panics_on_citation_like_text(
+        text in "([Rr]ules?|supersed(ing|es)|first paragraph of|[0-9]{1,7}|[-–,:&'’/. \n()*#\\[\\]]|and|or|hours|s){0,30}"
+    ) {
+        for reference in extract(&text) {
+            for cited in &reference.numbers {
+                prop_assert_eq!(&text[cited.span.clone()], cited.number.to_string());
+            }
+        }
+    }
+
+    #[test]
+    fn renumbering_changes_digits_only(
+        text in synthetic_text(),
+        mapping in proptest::collection::btree_map(100u32..700, 0u32..100_000, 0..6),
+    ) {
+        let renumbered = renumber(&text, &mapping);
+        prop_assert_eq!(without_digits(&renumbered.text), without_digits(&text));
+        for span in &renumbered.rewritten {
+            let digits = &renumbered.text[span.clone()];
+            let number: u32 = digits.parse().unwrap();
+            prop_assert!(mapping.values().any(|&new| new == number));
+        }
+    }
+
+    #[test]
+    fn renumbering_there_and_back_is_the_identity(
+        text in synthetic_text(),
+        from in proptest::sample::select(vec![113u32, 201, 203, 206, 212, 215, 301, 304, 307]),
+        to in 900u32..1000,
+    ) {
+        let there = renumber(&text, &BTreeMap::from([(from, to)]));
+        let back = renumber(&there.text, &BTreeMap::from([(to, from)]));
+        prop_assert_eq!(&back.text, &text);
+        prop_assert_eq!(there.rewritten.len(), back.rewritten.len());
+        prop_assert_eq!(extract(&there.text).len(), extract(&text).len());
+    }
+}
+
+#[test]
+fn renumbering_304_to_340_and_back_is_the_identity_on_every_bundled_ruleset() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+        let cited: std::collections::BTreeSet<u32> = extract(&text)
+            .iter()
+            .flat_map(|reference| &reference.numbers)
+            .flat_map(CitedNumber::numbers)
+            .collect();
+        for from in cited.iter().copied().chain([304]) {
+            let to = (from + 36..).find(|n| !cited.contains(n)).unwrap();
+            let there = renumber(&text, &BTreeMap::from([(from, to)]));
+            let back = renumber(&there.text, &BTreeMap::from([(to, from)]));
+            assert_eq!(back.text, text, "{} {from}->{to}", path.display());
+            assert_eq!(without_digits(&there.text), without_digits(&text));
+        }
+    }
+}
