@@ -1,6 +1,7 @@
 //! Why a proposal or a renumbering was refused, and what was noticed on the
 //! way.
 
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::Mutability;
 use std::ops::Range;
 
@@ -28,6 +29,21 @@ impl AmendError {
         self.proposal.get_or_insert(proposal);
         self.span.get_or_insert(span);
         self
+    }
+
+    /// The refusal located in its proposal file (whose text the caller has).
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        let mut diagnostic = Diagnostic::new(
+            "proposal-refused",
+            Severity::Error,
+            self.to_string(),
+            self.span.clone().unwrap_or(0..0),
+        )
+        .with_label("refused; nothing was written");
+        if let Some(help) = self.help() {
+            diagnostic = diagnostic.with_help(help);
+        }
+        diagnostic
     }
 
     /// What to do about it, where there is something to say.

@@ -8,6 +8,7 @@ mod apply;
 mod citations;
 mod conflicts;
 mod error;
+pub mod git;
 mod grammar;
 mod layout_patch;
 mod numbering;
