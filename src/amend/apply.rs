@@ -2,9 +2,10 @@
 
 use super::conflicts::{check_contradictions, check_number_unused};
 use super::error::{AmendError, AmendErrorKind, Note};
+use super::layout_patch::{fix_separators, LastRule};
 use super::numbering::Numbering;
 use super::proposal::{Operation, OperationKind, Proposal};
-use super::renumber::{renumber, repealed_citations};
+use super::renumber::{renumber_in_place, repealed_citations};
 use crate::model::{Change, HistoryEntry, HistoryKind, Mutability, Rule, Ruleset};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -73,6 +74,7 @@ pub fn apply(
         check_number_unused(&applied.ruleset, proposal)
             .map_err(|e| e.at(index, proposal.span.clone()))?;
         check_contradictions(proposal, index)?;
+        let last_before = LastRule::of(&applied.ruleset);
         let mut step = Step {
             ruleset: &mut applied.ruleset,
             proposal,
@@ -92,6 +94,7 @@ pub fn apply(
         let result = step
             .finish()
             .map_err(|e| e.at(index, proposal.span.clone()))?;
+        fix_separators(&mut applied.ruleset, last_before, &result.mapping);
         applied.changed = applied
             .changed
             .iter()
@@ -314,7 +317,7 @@ impl Step<'_> {
                 self.mapping.insert(first, number);
             }
         }
-        let mut notes = renumber(self.ruleset, &self.mapping)?;
+        let mut notes = renumber_in_place(self.ruleset, &self.mapping)?;
         for &repealed in &self.repealed {
             notes.extend(repealed_citations(
                 self.ruleset,

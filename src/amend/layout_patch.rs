@@ -144,34 +144,60 @@ fn content_end(source: &str) -> usize {
     }
 }
 
-/// After rules changed places, gives the rule now last the separator the
-/// last rule had, and a rule that was last and no longer is the separator
-/// most rules have, so that the kept sources still join into a file.
-pub fn fix_separators(ruleset: &mut Ruleset, old_last: Option<u32>) {
-    let Some(new_last) = ruleset.rules.last().map(|r| r.number) else {
+/// The rule that was last, and the separator its kept source ends with
+/// (the end of the file, which other rules' separators are not).
+#[derive(Debug, Clone)]
+pub struct LastRule {
+    number: u32,
+    separator: Option<String>,
+}
+
+impl LastRule {
+    pub fn of(ruleset: &Ruleset) -> Option<LastRule> {
+        let last = ruleset.rules.last()?;
+        Some(LastRule {
+            number: last.number,
+            separator: last
+                .unchanged_source()
+                .map(|source| source[content_end(source)..].to_string()),
+        })
+    }
+}
+
+/// After rules changed places (or the last one was repealed or a rule was
+/// added after it), gives the rule now last the separator the last rule
+/// had, and the rule that was last the separator most rules have, so that
+/// the kept sources still join into a file. `renumbered` maps old numbers
+/// to new ones.
+pub fn fix_separators(
+    ruleset: &mut Ruleset,
+    before: Option<LastRule>,
+    renumbered: &BTreeMap<u32, u32>,
+) {
+    let (Some(before), Some(new_last)) = (before, ruleset.rules.last().map(|r| r.number)) else {
         return;
     };
-    if old_last == Some(new_last) {
+    let old_last = renumbered
+        .get(&before.number)
+        .copied()
+        .unwrap_or(before.number);
+    if old_last == new_last {
         return;
     }
     let separators: Vec<String> = ruleset
         .rules
         .iter()
-        .filter(|rule| Some(rule.number) != old_last)
+        .filter(|rule| rule.number != old_last && rule.number != new_last)
         .filter_map(|rule| {
             let source = rule.unchanged_source()?;
             Some(source[content_end(source)..].to_string())
         })
         .collect();
     let typical = most_common(&separators);
-    let last_separator = old_last
-        .and_then(|n| ruleset.rule(n))
-        .and_then(Rule::unchanged_source)
-        .map(|source| source[content_end(source)..].to_string());
     for rule in &mut ruleset.rules {
         let separator = if rule.number == new_last {
-            last_separator.clone()
-        } else if Some(rule.number) == old_last {
+            before.separator.clone()
+        } else if rule.number == old_last {
             typical.clone()
         } else {
             None

@@ -4,7 +4,7 @@
 
 use super::citations::cites;
 use super::error::{AmendError, AmendErrorKind, Note};
-use super::layout_patch::{fix_separators, patch_rule};
+use super::layout_patch::{fix_separators, patch_rule, LastRule};
 use crate::model::Ruleset;
 use crate::refs;
 use std::collections::{BTreeMap, BTreeSet};
@@ -19,6 +19,18 @@ use std::collections::{BTreeMap, BTreeSet};
 /// that is not in the ruleset (a repealed rule) is skipped and reported, as
 /// are ranges (`Rules 201-219`) that include a renumbered rule.
 pub fn renumber(
+    ruleset: &mut Ruleset,
+    mapping: &BTreeMap<u32, u32>,
+) -> Result<Vec<Note>, AmendError> {
+    let before = LastRule::of(ruleset);
+    let notes = renumber_in_place(ruleset, mapping)?;
+    fix_separators(ruleset, before, mapping);
+    Ok(notes)
+}
+
+/// `renumber` without the separator fix, for callers that make other
+/// changes too and fix separators once at the end.
+pub(crate) fn renumber_in_place(
     ruleset: &mut Ruleset,
     mapping: &BTreeMap<u32, u32>,
 ) -> Result<Vec<Note>, AmendError> {
@@ -38,7 +50,6 @@ pub fn renumber(
     if moves.is_empty() {
         return Ok(notes);
     }
-    let old_last = ruleset.rules.last().map(|r| r.number);
     for rule in &mut ruleset.rules {
         let kept = rule.unchanged_source().is_some();
         let old_number = rule.number;
@@ -71,8 +82,6 @@ pub fn renumber(
         }
     }
     ruleset.rules.sort_by_key(|rule| rule.number);
-    let old_last = old_last.map(|n| moves.get(&n).copied().unwrap_or(n));
-    fix_separators(ruleset, old_last);
     Ok(notes)
 }
 

@@ -159,3 +159,24 @@ proptest! {
         prop_assert_eq!(ruleset.without_layout(), original.without_layout());
     }
 }
+
+#[test]
+fn applying_keeps_the_sources_joinable_when_the_last_rule_changes() {
+    use crate::amend::{apply, parse_proposals, ApplyOptions};
+    let (file, ruleset) = plain_file();
+    let run = |text: &str| {
+        let proposals = parse_proposals(text).unwrap();
+        apply(&ruleset, &proposals, &ApplyOptions::default())
+            .unwrap()
+            .ruleset
+    };
+    let enacted = run("Proposal 400\nEnact a new rule:\n> New.\n");
+    let old_last = enacted.rule(306).unwrap().unchanged_source().unwrap();
+    assert!(old_last.ends_with("see rule 304.\n\n\n"), "{old_last:?}");
+
+    let repealed = run("Proposal 401\nRepeal Rule 306.\n");
+    assert_eq!(
+        kept(&repealed),
+        file.replace("\n\n\nRule 306\n\nInactive players, see rule 304.", "")
+    );
+}
