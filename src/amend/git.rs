@@ -100,3 +100,70 @@ impl Repository {
         self.git(&["rev-parse", "HEAD"], &[]).map(Some)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn git(dir: &Path, args: &[&str]) -> String {
+        let out = Command::new("git")
+            .arg("-C")
+            .arg(dir)
+            .args(["-c", "user.name=t", "-c", "user.email=t@t"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    #[test]
+    fn commits_exactly_the_given_paths_and_deletions() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        git(root, &["init", "-q"]);
+        let outside = tempfile::tempdir().unwrap();
+        assert!(matches!(
+            Repository::containing(&outside.path().join("ruleset.md")),
+            Err(GitError::NotARepository(_))
+        ));
+        std::fs::write(root.join("old.md"), "old").unwrap();
+        std::fs::write(root.join("other.md"), "other").unwrap();
+        git(root, &["add", "old.md", "other.md"]);
+        git(root, &["commit", "-q", "-m", "start"]);
+        // Someone else's staged work must stay out of our commit.
+        std::fs::write(root.join("other.md"), "staged elsewhere").unwrap();
+        git(root, &["add", "other.md"]);
+        std::fs::create_dir(root.join("sub")).unwrap();
+        std::fs::write(root.join("sub/new.md"), "new").unwrap();
+        std::fs::remove_file(root.join("old.md")).unwrap();
+
+        let repo = Repository::containing(&root.join("sub/new.md")).unwrap();
+        let paths = [
+            root.join("sub/new.md"),
+            root.join("old.md"),
+            root.join("never.md"),
+        ];
+        let message = "pages";
+        // The identity comes from the user's configuration.
+        git(root, &["config", "user.name", "t"]);
+        git(root, &["config", "user.email", "t@t"]);
+        let commit = repo
+            .commit_paths(&paths, message)
+            .unwrap()
+            .expect("a commit");
+        assert_eq!(commit, git(root, &["rev-parse", "HEAD"]));
+        let files = git(root, &["show", "--name-status", "--format=%s", "HEAD"]);
+        assert_eq!(files, "pages\n\nD\told.md\nA\tsub/new.md");
+        assert_eq!(git(root, &["diff", "--cached", "--name-only"]), "other.md");
+        assert_eq!(
+            repo.commit_paths(&paths, message).unwrap(),
+            None,
+            "nothing left to commit"
+        );
+    }
+}
