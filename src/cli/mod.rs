@@ -2,6 +2,7 @@
 //! holds game or format logic; each calls the library and prints.
 
 mod formats;
+mod parse;
 // Shared by the commands; some helpers serve only commands still to come.
 #[allow(dead_code)]
 mod io;
@@ -26,6 +27,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Formats(formats::Args),
+    Parse(parse::Args),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -33,6 +35,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Formats(args) => formats::run(args),
+        Command::Parse(args) => parse::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,1 +1,99 @@
 //! Parsers: text → model, one submodule per input format.
+//!
+//! [`read`] decodes bytes (UTF-8, BOM and CRLF kept), finds mojibake and
+//! repairs it on request, detects the format (or takes `from`), and reads
+//! the ruleset with its layout: the header, each rule's exact source and the
+//! footer concatenate to the text that was read.
+
+mod assemble;
+mod detect;
+mod encoding;
+mod error;
+pub mod json;
+pub mod lines;
+mod markdown;
+pub mod md_long;
+pub mod md_short;
+mod text;
+pub mod txt_long;
+pub mod txt_plain;
+pub mod txt_short;
+mod wrapped;
+
+pub use detect::detect;
+pub use encoding::EncodingIssue;
+pub use error::ParseError;
+
+use crate::model::{Format, Ruleset};
+
+/// How to read a file.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// The format to read as; detected from the content when absent.
+    pub from: Option<Format>,
+    /// Repair mojibake whose repair is certain.
+    pub repair_encoding: bool,
+}
+
+/// A file read as a ruleset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Parsed {
+    pub ruleset: Ruleset,
+    pub format: Format,
+    /// The decoded file exactly (BOM and CRLF included; repaired when
+    /// repair was asked for). Every span and layout offset points into it.
+    pub text: String,
+    /// Mojibake found, repaired or not.
+    pub encoding: Vec<EncodingIssue>,
+}
+
+/// Reads a ruleset file's bytes.
+pub fn read(bytes: &[u8], options: &ReadOptions) -> Result<Parsed, ParseError> {
+    let decoded = encoding::decode(bytes)?;
+    let issues = encoding::find_mojibake(&decoded);
+    let (text, issues) = if options.repair_encoding && issues.iter().any(|i| i.certain) {
+        encoding::repair(&decoded, &issues)
+    } else {
+        (decoded, issues)
+    };
+    let format = match options.from {
+        Some(format) => format,
+        None => detect(&text)?,
+    };
+    let ruleset = parse_as(&text, format)?;
+    Ok(Parsed {
+        ruleset,
+        format,
+        text,
+        encoding: issues,
+    })
+}
+
+/// Reads a ruleset from text (format detected when `from` is absent).
+pub fn parse_str(text: &str, from: Option<Format>) -> Result<Ruleset, ParseError> {
+    let format = match from {
+        Some(format) => format,
+        None => detect(text)?,
+    };
+    parse_as(text, format)
+}
+
+fn parse_as(text: &str, format: Format) -> Result<Ruleset, ParseError> {
+    match format {
+        Format::MdLong => md_long::parse(text),
+        Format::MdShort => md_short::parse(text),
+        Format::TxtLong => txt_long::parse(text),
+        Format::TxtShort => txt_short::parse(text),
+        Format::TxtPlain => txt_plain::parse(text),
+        Format::Json => json::parse(text),
+        Format::MdRule | Format::TxtRule => Err(ParseError::new(
+            format!("{format} is a page per rule, written by `nomic render`; it is not read"),
+            0..0,
+        )
+        .expected("md-long, md-short, txt-long, txt-short, txt-plain or json")
+        .in_format(format)),
+    }
+}
+
+#[cfg(test)]
+mod tests;

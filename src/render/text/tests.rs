@@ -142,3 +142,4 @@ fn export_uses_bullets_on_consecutive_lines() {
         "The classes are:\n\n  • DOG\n  • Cowboy\n\nAfter."
     );
 }
+

@@ -1,0 +1,70 @@
+//! Rendering throughput: every published form of a synthetic ruleset of
+//! 10,000 rules with long histories, in bytes written per second.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use nomic::model::Format;
+use nomic::model::{synthetic_ruleset, Change, Date, HistoryEntry, Ruleset};
+use nomic::render::{RenderOptions, Renderer};
+use std::hint::black_box;
+
+/// 10,000 rules, each with a dozen more amendments than the generator gives.
+fn ruleset() -> Ruleset {
+    let mut ruleset = synthetic_ruleset(10_000, 42);
+    let mut proposal = ruleset.highest_proposal().unwrap_or(300) + 1;
+    for rule in &mut ruleset.rules {
+        let first = rule.amendment_count() + 1;
+        for k in first..first + 12 {
+            let change = Change {
+                proposal,
+                proposer: Some("Alekosen".to_string()),
+                date: Date::new(2021, 1 + (k % 12) as u8, 1 + (k % 28) as u8),
+                round_turn: None,
+            };
+            let mut entry = HistoryEntry::amended(k, &change);
+            entry.link = Some(format!(
+                "https://github.com/example/nomic/blob/{proposal:08x}/rules/md/{}.md",
+                rule.number
+            ));
+            rule.history.push(entry);
+            proposal += 1;
+        }
+        rule.revision = Some(rule.amendment_count());
+    }
+    ruleset
+}
+
+fn render_all(renderer: &Renderer, ruleset: &Ruleset) -> usize {
+    let mut bytes = 0;
+    for format in [
+        Format::MdLong,
+        Format::MdShort,
+        Format::TxtLong,
+        Format::TxtShort,
+        Format::TxtPlain,
+        Format::Json,
+    ] {
+        bytes += renderer.render(ruleset, format).expect("renders").len();
+    }
+    for format in [Format::MdRule, Format::TxtRule] {
+        for rule in &ruleset.rules {
+            bytes += renderer.render_rule(rule, format).expect("renders").len();
+        }
+    }
+    bytes
+}
+
+fn bench(c: &mut Criterion) {
+    let ruleset = ruleset();
+    let renderer = Renderer::new(&RenderOptions::default()).expect("default templates");
+    let bytes = render_all(&renderer, &ruleset);
+    let mut group = c.benchmark_group("render");
+    group.sample_size(10);
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.bench_function("all forms, 10k rules", |b| {
+        b.iter(|| render_all(&renderer, black_box(&ruleset)))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -1,0 +1,64 @@
+//! `nomic render`: one published form of a ruleset file.
+
+use super::io::{print_stdout, read_input, Failure};
+use crate::model::Format;
+use crate::output::write_atomic;
+use crate::parse::{self, ReadOptions};
+use crate::render::{self, RenderOptions};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Render a ruleset file to one form (lossless when the form is its own)
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  \
+    nomic render rulesets/nomic-4-long.md --to txt-long\n  \
+    nomic render rules-l.md -o rules-l.md          # rewrite in place, keeping its layout\n  \
+    nomic render rules-l.md --canonical --to md-long")]
+pub struct Args {
+    /// The ruleset file (`-` for standard input)
+    pub file: PathBuf,
+    /// The form to write [default: the file's own format]
+    #[arg(long, value_name = "FORMAT")]
+    pub to: Option<Format>,
+    /// Read FILE as this format instead of detecting it
+    #[arg(long, value_name = "FORMAT")]
+    pub from: Option<Format>,
+    /// Write to this file (atomically) instead of standard output
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Ignore the file's layout and write the canonical form
+    #[arg(long)]
+    pub canonical: bool,
+    /// Take templates from DIR first, falling back to the built-in ones
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    let (name, bytes) = read_input(&args.file)?;
+    let options = ReadOptions {
+        from: args.from,
+        ..ReadOptions::default()
+    };
+    let parsed = parse::read(&bytes, &options).map_err(|err| Failure::Located {
+        name,
+        text: String::from_utf8_lossy(&bytes).into_owned(),
+        diagnostics: vec![err.to_diagnostic()],
+    })?;
+    let format = args.to.unwrap_or(parsed.format);
+    let options = RenderOptions {
+        canonical: args.canonical,
+        templates: args.templates,
+    };
+    let text = render::render(&parsed.ruleset, format, &options)
+        .map_err(|err| Failure::message(err.to_string()))?;
+    match args.output {
+        Some(path) => {
+            write_atomic(&path, text.as_bytes()).map_err(|err| {
+                Failure::message(format!("cannot write {}: {err}", path.display()))
+            })?;
+        }
+        None => print_stdout(&text)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}

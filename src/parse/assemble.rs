@@ -1,0 +1,72 @@
+//! Puts a parsed file together: the meaning of each rule, and the layout
+//! pieces (header, rule sources, footer) that concatenate to the file.
+
+use crate::model::{DocumentLayout, Format, LayoutQuirk, LineEnding, Rule, RuleLayout, Ruleset};
+
+/// One rule as a parser read it: its meaning, where its source starts, and
+/// the quirks found in it. Its source ends where the next piece starts.
+pub struct Piece {
+    pub start: usize,
+    pub rule: Rule,
+    pub quirks: Vec<LayoutQuirk>,
+}
+
+/// A whole document as a parser read it.
+pub struct Document {
+    pub format: Format,
+    pub title: String,
+    pub pieces: Vec<Piece>,
+    /// Where the footer starts (the end of the last rule's source).
+    pub footer_start: usize,
+    pub quirks: Vec<LayoutQuirk>,
+}
+
+/// The line ending of the first line that has one.
+pub fn line_ending(text: &str) -> LineEnding {
+    match text.find('\n') {
+        Some(i) if i > 0 && text.as_bytes()[i - 1] == b'\r' => LineEnding::Crlf,
+        _ => LineEnding::Lf,
+    }
+}
+
+/// Builds the ruleset; fingerprints are taken from the final meaning.
+pub fn assemble(text: &str, document: Document) -> Ruleset {
+    let header_end = document
+        .pieces
+        .first()
+        .map_or(document.footer_start, |p| p.start);
+    let ends: Vec<usize> = document
+        .pieces
+        .iter()
+        .skip(1)
+        .map(|p| p.start)
+        .chain(std::iter::once(document.footer_start))
+        .collect();
+    let rules = document
+        .pieces
+        .into_iter()
+        .zip(ends)
+        .map(|(piece, end)| {
+            let mut rule = piece.rule;
+            rule.layout = Some(RuleLayout {
+                source: text[piece.start..end].to_string(),
+                offset: piece.start,
+                fingerprint: rule.fingerprint(),
+                quirks: piece.quirks,
+            });
+            rule
+        })
+        .collect();
+    Ruleset {
+        title: document.title.clone(),
+        rules,
+        layout: Some(DocumentLayout {
+            format: document.format,
+            line_ending: line_ending(text),
+            title: document.title,
+            header: text[..header_end].to_string(),
+            footer: text[document.footer_start..].to_string(),
+            quirks: document.quirks,
+        }),
+    }
+}

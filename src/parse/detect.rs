@@ -1,0 +1,115 @@
+//! Which format a text is in, from its content. Cheap line checks pick a
+//! candidate; when none fits, every reader is tried and the error of the one
+//! that read furthest is returned, naming that format as the closest.
+
+use super::error::ParseError;
+use super::lines::{self, looks_like_md_heading, looks_like_txt_heading};
+use super::text::{self, Line};
+use crate::model::Format;
+
+pub fn detect(text: &str) -> Result<Format, ParseError> {
+    let bom = text::bom_len(text);
+    let body = text[bom..].trim_start();
+    if body.is_empty() {
+        return Err(ParseError::new("the file is empty", 0..text.len())
+            .expected("a ruleset title, or JSON"));
+    }
+    if body.starts_with('{') {
+        return Ok(Format::Json);
+    }
+    let lines = text::lines(text, bom);
+    if let Some(format) = candidate(&lines) {
+        return Ok(format);
+    }
+    Err(closest(text))
+}
+
+fn candidate(lines: &[Line<'_>]) -> Option<Format> {
+    let first = lines.first()?;
+    if first.text.starts_with("# ") {
+        let long = lines.iter().any(|l| {
+            (looks_like_md_heading(l.text)
+                && l.text.split(' ').nth(1).is_some_and(|n| n.contains('/')))
+                || lines::md_section_heading(l.text, "History").is_some()
+        });
+        return Some(if long {
+            Format::MdLong
+        } else {
+            Format::MdShort
+        });
+    }
+    let after_title = lines[1..].iter().find(|l| !l.is_blank())?;
+    if after_title.text.len() >= 3 && after_title.text.chars().all(|c| c == '=') {
+        let long = lines.iter().any(|l| {
+            l.text.trim_end() == "History:"
+                || (looks_like_txt_heading(l.text)
+                    && l.text.split(' ').nth(1).is_some_and(|n| n.contains('/')))
+        });
+        return Some(if long {
+            Format::TxtLong
+        } else {
+            Format::TxtShort
+        });
+    }
+    let has_heading = lines
+        .windows(2)
+        .any(|w| w[0].is_blank() && lines::txt_heading(w[1].text).is_ok());
+    has_heading.then_some(Format::TxtPlain)
+}
+
+/// The error of the reader that got furthest, naming it as the closest.
+fn closest(text: &str) -> ParseError {
+    let attempts = [
+        (Format::MdLong, super::md_long::parse(text).err()),
+        (Format::TxtLong, super::txt_long::parse(text).err()),
+        (Format::TxtPlain, super::txt_plain::parse(text).err()),
+    ];
+    let (format, error) = attempts
+        .into_iter()
+        .filter_map(|(format, error)| Some((format, error?)))
+        .max_by_key(|(_, error)| error.span.start)
+        .unwrap_or_else(|| {
+            let error = ParseError::new("the file fits no ruleset format", 0..0);
+            (Format::TxtPlain, error)
+        });
+    ParseError {
+        closest: Some(format),
+        format: None,
+        ..error
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_family_is_told_apart() {
+        assert_eq!(detect("# T\n---\n## 1/0\n\nx\n"), Ok(Format::MdLong));
+        assert_eq!(detect("# T\n---\n## 1\n\nx"), Ok(Format::MdShort));
+        assert_eq!(detect("\u{feff}  {\"title\":\"x\"}"), Ok(Format::Json));
+        let txt = "T\n\n=====\n-----\nRule 1\n\n      x\n\n-----";
+        assert_eq!(detect(txt), Ok(Format::TxtShort));
+        assert_eq!(
+            detect(&txt.replace("Rule 1", "Rule 1/0")),
+            Ok(Format::TxtLong)
+        );
+        assert_eq!(
+            detect("T\n\n\nRule 101 (Immutable)\n\nx"),
+            Ok(Format::TxtPlain)
+        );
+    }
+
+    #[test]
+    fn no_fit_names_the_closest_format_and_where() {
+        let text = "Notes\n\n\nRule 12 (Immutable\n\nbody\n";
+        let err = detect(text).unwrap_err();
+        assert_eq!(err.closest, Some(Format::TxtPlain));
+        assert_eq!(err.span.start, text.find("(Imm").unwrap());
+        assert!(err.expected.unwrap().contains("Rule N"));
+        let err = detect("just some words\n").unwrap_err();
+        assert!(err.closest.is_some());
+        let err = detect("").unwrap_err();
+        assert_eq!(err.closest, None);
+    }
+}

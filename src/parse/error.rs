@@ -1,0 +1,75 @@
+//! The one error every parser returns: what went wrong, where, and what was
+//! expected there.
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::Format;
+use std::fmt;
+use std::ops::Range;
+
+/// A file that could not be read as a ruleset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    pub message: String,
+    /// Byte range in the decoded text (the file's bytes for invalid UTF-8).
+    pub span: Range<usize>,
+    /// What the grammar expected at `span`.
+    pub expected: Option<String>,
+    /// The format the file was being read as.
+    pub format: Option<Format>,
+    /// When no format fits: the one whose grammar got furthest.
+    pub closest: Option<Format>,
+}
+
+impl ParseError {
+    pub fn new(message: impl Into<String>, span: Range<usize>) -> ParseError {
+        ParseError {
+            message: message.into(),
+            span,
+            expected: None,
+            format: None,
+            closest: None,
+        }
+    }
+
+    pub fn expected(mut self, expected: impl Into<String>) -> ParseError {
+        self.expected = Some(expected.into());
+        self
+    }
+
+    pub fn in_format(mut self, format: Format) -> ParseError {
+        self.format = Some(format);
+        self
+    }
+
+    /// The error as a located diagnostic (code `parse`).
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        let mut diagnostic = Diagnostic::new(
+            "parse",
+            Severity::Error,
+            self.to_string(),
+            self.span.clone(),
+        );
+        if let Some(expected) = &self.expected {
+            diagnostic = diagnostic.with_label(format!("expected {expected}"));
+        }
+        if let Some(closest) = self.closest {
+            diagnostic = diagnostic.with_help(format!(
+                "the file fits no ruleset format; {closest} came closest and stopped fitting here \
+                 (use --from FORMAT to choose a format)"
+            ));
+        }
+        diagnostic
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.format, self.closest) {
+            (_, Some(closest)) => write!(f, "{} (closest format: {closest})", self.message),
+            (Some(format), None) => write!(f, "{} (reading as {format})", self.message),
+            (None, None) => f.write_str(&self.message),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}

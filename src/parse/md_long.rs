@@ -1,0 +1,176 @@
+//! `md-long`: `## N/R (IMMUTABLE)` headings, Markdown bodies, then
+//! `##### *History*` and `##### *Judgments*` sections. `md-short` shares
+//! this reader without the sections.
+
+use super::assemble::{assemble, Document, Piece};
+use super::error::ParseError;
+use super::lines::{self, Heading};
+use super::markdown::{self, quirk};
+use super::text::{join_trimmed, Line};
+use crate::model::{
+    Format, HistoryEntry, HistoryKind, Judgment, LayoutQuirk, QuirkKind, Rule, Ruleset,
+};
+
+pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
+    parse_markdown(text, Format::MdLong)
+}
+
+/// Reads `md-long` or `md-short` (`format` says which canonical form quirks
+/// are measured against, and whether history sections are read).
+pub fn parse_markdown(text: &str, format: Format) -> Result<Ruleset, ParseError> {
+    let long = format == Format::MdLong;
+    let doc = markdown::split(text, format)?;
+    let count = doc.headings.len();
+    let mut pieces: Vec<Piece> = Vec::with_capacity(count);
+    for (k, (index, heading)) in doc.headings.iter().enumerate() {
+        let end = doc.headings.get(k + 1).map_or(doc.lines.len(), |h| h.0);
+        let is_last = k + 1 == count;
+        pieces.push(rule(&doc.lines[*index..end], heading, long, is_last));
+    }
+    for (k, q) in doc.rule_quirks {
+        pieces[k].quirks.push(q);
+    }
+    let mut quirks = Vec::new();
+    let ends_with_newline = text.ends_with('\n');
+    if ends_with_newline != long && !text.is_empty() {
+        quirks.push(quirk(QuirkKind::FinalNewline, text.len(), 0));
+    }
+    Ok(assemble(
+        text,
+        Document {
+            format,
+            title: doc.title,
+            pieces,
+            footer_start: text.len(),
+            quirks,
+        },
+    ))
+}
+
+enum Section {
+    Body,
+    History,
+    Judgments,
+}
+
+fn rule(lines: &[Line<'_>], heading: &Heading, long: bool, is_last: bool) -> Piece {
+    let head = lines[0];
+    let rest = &lines[1..];
+    let mut quirks = Vec::new();
+    if heading.trailing_spaces > 0 {
+        let at = head.text_end() - heading.trailing_spaces;
+        quirks.push(quirk(
+            QuirkKind::TrailingSpaces,
+            at,
+            heading.trailing_spaces,
+        ));
+    }
+    if long && heading.revision.is_none() {
+        quirks.push(quirk(
+            QuirkKind::HeadingWithoutRevision,
+            head.start,
+            head.text.len(),
+        ));
+    }
+    if rest.first().is_some_and(|l| !l.is_blank()) {
+        quirks.push(quirk(QuirkKind::MissingBlankLine, head.end, 0));
+    }
+    let mut section = Section::Body;
+    let mut body_end = rest.len();
+    let mut history: Vec<(HistoryEntry, Line<'_>, usize)> = Vec::new();
+    let mut judgments: Vec<Judgment> = Vec::new();
+    for (i, line) in rest.iter().enumerate() {
+        if long {
+            let level = lines::md_section_heading(line.text, "History")
+                .map(|level| (level, Section::History))
+                .or_else(|| {
+                    lines::md_section_heading(line.text, "Judgments")
+                        .map(|level| (level, Section::Judgments))
+                });
+            if let Some((level, next)) = level {
+                if matches!(section, Section::Body) {
+                    body_end = i;
+                }
+                if level != 5 {
+                    let kind = QuirkKind::HistoryHeadingLevel { level };
+                    quirks.push(quirk(kind, line.start, line.text.len()));
+                }
+                section = next;
+                continue;
+            }
+        }
+        if line.is_blank() {
+            continue;
+        }
+        match section {
+            Section::Body => {}
+            Section::History => history.push(history_line(line)),
+            Section::Judgments => {
+                let inner = lines::italic(line.text).unwrap_or(line.text.trim_end());
+                judgments.push(lines::judgment(inner));
+            }
+        }
+    }
+    history_quirks(&history, &mut quirks);
+    separator_quirks(lines, is_last, &mut quirks);
+    Piece {
+        start: head.start,
+        rule: Rule {
+            number: heading.number,
+            revision: heading.revision,
+            mutability: heading.mutability.clone(),
+            text: join_trimmed(&rest[..body_end]),
+            history: history.into_iter().map(|(entry, _, _)| entry).collect(),
+            judgments,
+            layout: None,
+        },
+        quirks,
+    }
+}
+
+/// One line of a history section, with its line and trailing spaces.
+fn history_line<'a>(line: &Line<'a>) -> (HistoryEntry, Line<'a>, usize) {
+    match lines::md_history_line(line.text) {
+        Some((entry, link, trailing)) => {
+            let mut parsed = lines::history_entry(entry);
+            parsed.link = link.map(str::to_string);
+            (parsed, *line, trailing)
+        }
+        None => {
+            let content = line.text.trim_end();
+            let entry = HistoryEntry::new(HistoryKind::Other, content);
+            (entry, *line, line.text.len() - content.len())
+        }
+    }
+}
+
+/// Every history line but the last ends in two spaces (a Markdown line
+/// break); published files sometimes differ.
+fn history_quirks(history: &[(HistoryEntry, Line<'_>, usize)], quirks: &mut Vec<LayoutQuirk>) {
+    for (i, (_, line, trailing)) in history.iter().enumerate() {
+        let at = line.text_end() - trailing;
+        if i + 1 == history.len() {
+            if *trailing > 0 {
+                quirks.push(quirk(QuirkKind::TrailingSpaces, at, *trailing));
+            }
+        } else if *trailing != 2 {
+            let description = "a history line without the two-space line break".into();
+            quirks.push(quirk(QuirkKind::Other { description }, at, *trailing));
+        }
+    }
+}
+
+/// Rules are separated by one blank line; the last rule ends the file.
+fn separator_quirks(lines: &[Line<'_>], is_last: bool, quirks: &mut Vec<LayoutQuirk>) {
+    let blanks = lines.iter().rev().take_while(|l| l.is_blank()).count();
+    let expected = usize::from(!is_last);
+    let first_blank = &lines[lines.len() - blanks..];
+    if blanks < expected {
+        let end = lines[lines.len() - 1].end;
+        quirks.push(quirk(QuirkKind::MissingBlankLine, end, 0));
+    } else if blanks > expected && blanks < lines.len() {
+        let start = first_blank[expected].start;
+        let end = lines[lines.len() - 1].end;
+        quirks.push(quirk(QuirkKind::ExtraBlankLines, start, end - start));
+    }
+}

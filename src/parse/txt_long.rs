@@ -1,0 +1,218 @@
+//! `txt-long`: a title, a `=` ruler, then each rule as a `-` ruler, a
+//! `Rule N/R (IMMUTABLE)` line, the wrapped body, `History:` and
+//! `Judgments:` sections; a closing `-` ruler ends the file. `txt-short`
+//! shares this reader without the sections.
+//!
+//! A rule's source starts at its `-` ruler (the ruler and the `Rule` line
+//! form its heading); the closing ruler is the footer.
+
+use super::assemble::{assemble, Document, Piece};
+use super::error::ParseError;
+use super::lines::{self, looks_like_txt_heading};
+use super::markdown::{line_span, quirk};
+use super::text::{self, Line};
+use super::wrapped::unwrap_body;
+use crate::model::{Format, QuirkKind, Rule, Ruleset};
+
+pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
+    parse_wrapped(text, Format::TxtLong)
+}
+
+fn is_ruler(line: &Line<'_>, c: char) -> bool {
+    line.text.len() >= 3 && line.text.chars().all(|x| x == c)
+}
+
+/// Reads `txt-long` or `txt-short`.
+pub fn parse_wrapped(text: &str, format: Format) -> Result<Ruleset, ParseError> {
+    let long = format == Format::TxtLong;
+    let error = |message: &str, span, expected: &str| {
+        ParseError::new(message, span)
+            .expected(expected)
+            .in_format(format)
+    };
+    let lines = text::lines(text, text::bom_len(text));
+    let title = match lines.first() {
+        Some(line) if !line.is_blank() => line.text.trim_end().to_string(),
+        Some(line) => {
+            return Err(error(
+                "the title is missing",
+                line_span(line),
+                "a title line",
+            ))
+        }
+        None => return Err(error("the file is empty", 0..0, "a title line")),
+    };
+    let mut i = 1;
+    while i < lines.len() && lines[i].is_blank() {
+        i += 1;
+    }
+    match lines.get(i) {
+        Some(line) if is_ruler(line, '=') => i += 1,
+        Some(line) => {
+            return Err(error(
+                "a text ruleset has a `=` ruler under its title",
+                line_span(line),
+                "a line of `=`",
+            ))
+        }
+        None => {
+            return Err(error(
+                "the file ends after its title",
+                text.len()..text.len(),
+                "a line of `=`",
+            ))
+        }
+    }
+    // Rule starts: a `-` ruler followed by a rule heading.
+    let mut starts = Vec::new();
+    let mut footer = None;
+    for k in i..lines.len() {
+        if !is_ruler(&lines[k], '-') {
+            continue;
+        }
+        match lines.get(k + 1) {
+            Some(next) if looks_like_txt_heading(next.text) => starts.push(k),
+            _ if lines[k + 1..].iter().all(Line::is_blank) => {
+                footer = Some(k);
+                break;
+            }
+            Some(next) => {
+                return Err(error(
+                    "a `-` ruler must be followed by a rule heading",
+                    line_span(next),
+                    "`Rule N/R` or `Rule N (IMMUTABLE)`",
+                ))
+            }
+            None => unreachable!("the all-blank case covers the end"),
+        }
+    }
+    match lines.get(i) {
+        Some(first) if starts.first() != Some(&i) && footer != Some(i) => {
+            return Err(error(
+                "expected the first rule after the `=` ruler",
+                line_span(first),
+                "a line of `-` then `Rule N`",
+            ))
+        }
+        None => {
+            return Err(error(
+                "no rules after the `=` ruler",
+                text.len()..text.len(),
+                "a line of `-`",
+            ))
+        }
+        _ => {}
+    }
+    let footer_line = footer.unwrap_or(lines.len());
+    let mut pieces = Vec::with_capacity(starts.len());
+    for (n, &k) in starts.iter().enumerate() {
+        let end = starts.get(n + 1).copied().unwrap_or(footer_line);
+        pieces.push(rule(&lines[k..end], long, format)?);
+    }
+    let mut quirks = Vec::new();
+    if footer.is_none() {
+        let description = "no closing `-` ruler".into();
+        quirks.push(quirk(QuirkKind::Other { description }, text.len(), 0));
+    }
+    if text.ends_with('\n') {
+        quirks.push(quirk(QuirkKind::FinalNewline, text.len(), 0));
+    }
+    let footer_start = footer.map_or(text.len(), |k| lines[k].start);
+    Ok(assemble(
+        text,
+        Document {
+            format,
+            title,
+            pieces,
+            footer_start,
+            quirks,
+        },
+    ))
+}
+
+/// One rule: `lines[0]` is its ruler, `lines[1]` its heading.
+fn rule(lines: &[Line<'_>], long: bool, format: Format) -> Result<Piece, ParseError> {
+    let head = lines[1];
+    let heading = lines::txt_heading(head.text).map_err(|err| {
+        ParseError::new(
+            err.message,
+            head.start + err.span.start..head.start + err.span.end,
+        )
+        .expected(err.expected)
+        .in_format(format)
+    })?;
+    let rest = &lines[2..];
+    let mut quirks = Vec::new();
+    if long && heading.revision.is_none() {
+        quirks.push(quirk(
+            QuirkKind::HeadingWithoutRevision,
+            head.start,
+            head.text.len(),
+        ));
+    }
+    if heading.trailing_spaces > 0 {
+        let at = head.text_end() - heading.trailing_spaces;
+        quirks.push(quirk(
+            QuirkKind::TrailingSpaces,
+            at,
+            heading.trailing_spaces,
+        ));
+    }
+    if rest.first().is_some_and(|l| !l.is_blank()) {
+        quirks.push(quirk(QuirkKind::MissingBlankLine, head.end, 0));
+    }
+    let section_at = |name: &str| rest.iter().position(|l| l.text.trim_end() == name);
+    let (history_at, judgments_at) = if long {
+        (section_at("History:"), section_at("Judgments:"))
+    } else {
+        (None, None)
+    };
+    let body_end = history_at
+        .into_iter()
+        .chain(judgments_at)
+        .min()
+        .unwrap_or(rest.len());
+    let text = unwrap_body(&rest[..body_end], &mut quirks);
+    let section = |at: Option<usize>| -> Vec<&str> {
+        at.map(|at| {
+            rest[at + 1..]
+                .iter()
+                .take_while(|l| {
+                    !l.is_blank() && !matches!(l.text.trim_end(), "History:" | "Judgments:")
+                })
+                .map(|l| l.text.trim_end())
+                .collect()
+        })
+        .unwrap_or_default()
+    };
+    let history = section(history_at)
+        .into_iter()
+        .map(lines::history_entry)
+        .collect();
+    let judgments = section(judgments_at)
+        .into_iter()
+        .map(lines::judgment)
+        .collect();
+    let blanks = rest.iter().rev().take_while(|l| l.is_blank()).count();
+    if blanks == 0 {
+        let end = lines[lines.len() - 1].end;
+        quirks.push(quirk(QuirkKind::MissingBlankLine, end, 0));
+    } else if blanks > 1 && blanks < rest.len() {
+        let first = rest[rest.len() - blanks + 1].start;
+        let end = rest[rest.len() - 1].end;
+        quirks.push(quirk(QuirkKind::ExtraBlankLines, first, end - first));
+    }
+    Ok(Piece {
+        start: lines[0].start,
+        rule: Rule {
+            number: heading.number,
+            revision: heading.revision,
+            mutability: heading.mutability,
+            text,
+            history,
+            judgments,
+            layout: None,
+        },
+        quirks,
+    })
+}
