@@ -1,8 +1,10 @@
 //! The command line: argument parsing, wiring and reporting. No command
 //! holds game or format logic; each calls the library and prints.
 
+mod apply;
 mod formats;
 mod parse;
+mod renumber;
 // Shared by the commands; some helpers serve only commands still to come.
 #[allow(dead_code)]
 mod io;
@@ -28,6 +30,8 @@ pub struct Cli {
 enum Command {
     Formats(formats::Args),
     Parse(parse::Args),
+    Apply(apply::Args),
+    Renumber(renumber::Args),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -36,6 +40,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Formats(args) => formats::run(args),
         Command::Parse(args) => parse::run(args),
+        Command::Apply(args) => apply::run(args),
+        Command::Renumber(args) => renumber::run(args),
     };
     match result {
         Ok(code) => code,
