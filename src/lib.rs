@@ -5,6 +5,7 @@
 //! reports.
 
 pub mod amend;
+pub mod check;
 pub mod cli;
 pub mod diagnostic;
 pub mod model;

@@ -96,7 +96,10 @@ mod tests {
         Ruleset::new(
             "T",
             vec![
-                Rule::new(101, "The Initial Set consists of Rules 101-116 (immutable) and 201-213 (mutable)."),
+                Rule::new(
+                    101,
+                    "The Initial Set consists of Rules 101-116 (immutable) and 201-213 (mutable).",
+                ),
                 Rule::new(201, "Nothing here: 24 hours, 35 points, 100's."),
                 Rule::new(303, "taking precedence over both Rule 206 and Rule 304."),
                 Rule::new(304, "See Rule 201 and Rule 303, and Rules 500-510."),
@@ -153,7 +156,11 @@ mod tests {
         let ruleset = synthetic_ruleset(80, 3);
         let graph = graph(&ruleset);
         assert!(graph.dangling.is_empty(), "{:?}", graph.dangling);
-        let citing = graph.cites.values().filter(|cited| !cited.is_empty()).count();
+        let citing = graph
+            .cites
+            .values()
+            .filter(|cited| !cited.is_empty())
+            .count();
         assert!(citing > 10, "synthetic texts cite rules");
         for (rule, cited) in &graph.cites {
             for target in cited {

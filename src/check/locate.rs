@@ -1,0 +1,136 @@
+//! From a place in a rule (its heading, a history line, a phrase of its
+//! text) to a byte span of the file, through the rule's kept source.
+//!
+//! Rules read from a file carry their exact source and its offset; the model
+//! text is normalised (unwrapped, without indentation), so phrases are found
+//! in the source with any run of whitespace matching any other. Rules without
+//! a layout (built in memory) have no place in the file: their findings
+//! point at the start of the file.
+
+use crate::model::Rule;
+use std::ops::Range;
+
+/// The span of the rule's heading line, without its line break.
+pub fn heading(rule: &Rule) -> Range<usize> {
+    match &rule.layout {
+        Some(layout) => {
+            let line = first_line(&layout.source);
+            layout.offset..layout.offset + line.len()
+        }
+        None => 0..0,
+    }
+}
+
+/// The span of the `nth` (0-based) line of the rule's source that contains
+/// `needle`, without indentation and line break.
+pub fn line_containing(rule: &Rule, needle: &str, nth: usize) -> Option<Range<usize>> {
+    let layout = rule.layout.as_ref()?;
+    let mut seen = 0;
+    let mut start = 0;
+    for line in layout.source.split_inclusive('\n') {
+        if line.contains(needle) {
+            if seen == nth {
+                let content = line.trim_end_matches(['\n', '\r']);
+                let trimmed = content.trim_start();
+                let from = start + content.len() - trimmed.len();
+                return Some(layout.offset + from..layout.offset + start + content.len());
+            }
+            seen += 1;
+        }
+        start += line.len();
+    }
+    None
+}
+
+/// The span of the `nth` (0-based) occurrence of `phrase` in the rule's
+/// source, where whitespace runs in either match any whitespace run.
+pub fn phrase(rule: &Rule, phrase: &str, nth: usize) -> Option<Range<usize>> {
+    let layout = rule.layout.as_ref()?;
+    find_flexible(&layout.source, phrase, nth)
+        .map(|r| r.start + layout.offset..r.end + layout.offset)
+}
+
+/// Like [`phrase`], falling back to the heading.
+pub fn phrase_or_heading(rule: &Rule, text: &str, nth: usize) -> Range<usize> {
+    phrase(rule, text, nth).unwrap_or_else(|| heading(rule))
+}
+
+/// The first line of a span of the file: a long paragraph is marked on its
+/// first line only.
+pub fn first_line_of(text: &str, span: Range<usize>) -> Range<usize> {
+    let slice = text.get(span.clone()).unwrap_or("");
+    span.start..span.start + first_line(slice).len()
+}
+
+fn first_line(text: &str) -> &str {
+    let line = text.split('\n').next().unwrap_or("");
+    line.strip_suffix('\r').unwrap_or(line)
+}
+
+/// The `nth` occurrence of `needle` in `haystack`, whitespace-insensitive.
+pub fn find_flexible(haystack: &str, needle: &str, nth: usize) -> Option<Range<usize>> {
+    let words: Vec<&str> = needle.split_whitespace().collect();
+    let first = *words.first()?;
+    let mut seen = 0;
+    let mut from = 0;
+    while let Some(found) = haystack[from..].find(first) {
+        let start = from + found;
+        if let Some(end) = match_rest(haystack, start + first.len(), &words[1..]) {
+            if seen == nth {
+                return Some(start..end);
+            }
+            seen += 1;
+            from = end;
+        } else {
+            from = start + first.len();
+        }
+    }
+    None
+}
+
+/// Matches whitespace then each word in turn from `at`; the end of the match.
+fn match_rest(haystack: &str, mut at: usize, words: &[&str]) -> Option<usize> {
+    for word in words {
+        let rest = &haystack[at..];
+        let trimmed = rest.trim_start();
+        if trimmed.len() == rest.len() || !trimmed.starts_with(word) {
+            return None;
+        }
+        at += rest.len() - trimmed.len() + word.len();
+    }
+    Some(at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::testing::with_layout;
+
+    #[test]
+    fn headings_lines_and_wrapped_phrases_map_to_file_spans() {
+        let source = "Rule 203/1\n\n      Players may\n      vote twice.\n\nHistory:\nInitial mutable Rule 203, Jun 1, 2020\n";
+        let rule = with_layout(Rule::new(203, "Players may vote twice."), source, 100);
+        assert_eq!(heading(&rule), 100..110);
+        let line = line_containing(&rule, "Initial mutable", 0).unwrap();
+        assert_eq!(
+            &source[line.start - 100..line.end - 100],
+            "Initial mutable Rule 203, Jun 1, 2020"
+        );
+        let span = phrase(&rule, "may vote twice.", 0).unwrap();
+        assert_eq!(
+            &source[span.start - 100..span.end - 100],
+            "may\n      vote twice."
+        );
+        assert_eq!(phrase(&rule, "may vote twice.", 1), None);
+        assert_eq!(phrase_or_heading(&rule, "absent words", 0), 100..110);
+    }
+
+    #[test]
+    fn flexible_search_counts_occurrences_and_needs_whitespace_between_words() {
+        let text = "a b\na  b ab";
+        assert_eq!(find_flexible(text, "a b", 0), Some(0..3));
+        assert_eq!(find_flexible(text, "a b", 1), Some(4..8));
+        assert_eq!(find_flexible(text, "a b", 2), None);
+        assert_eq!(find_flexible(text, "", 0), None);
+    }
+}
