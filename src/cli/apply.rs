@@ -113,9 +113,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn read_proposals(
-    paths: &[PathBuf],
-) -> Result<(Vec<ProposalFile>, Batch), Failure> {
+fn read_proposals(paths: &[PathBuf]) -> Result<(Vec<ProposalFile>, Batch), Failure> {
     let mut files = Vec::new();
     let mut proposals = Vec::new();
     for path in paths {

@@ -245,3 +245,43 @@ fn commit_writes_pages_commits_them_and_links_the_history_to_that_commit() {
         ""
     );
 }
+
+/// The (severity, code, message) of every finding `nomic check` makes.
+fn findings(text: &str) -> Vec<String> {
+    use nomic::check::{check, Input};
+    use nomic::parse::{read, ReadOptions};
+    let parsed = read(text.as_bytes(), &ReadOptions::default()).expect("parses");
+    let input = Input {
+        ruleset: &parsed.ruleset,
+        text: &parsed.text,
+        format: parsed.format,
+        base_dir: None,
+    };
+    let mut all: Vec<String> = check(&input)
+        .iter()
+        .map(|f| format!("{} {} {}", f.severity, f.code, f.message))
+        .collect();
+    all.sort();
+    all
+}
+
+#[test]
+fn outputs_raise_no_check_finding_their_input_did_not() {
+    let cases: [(&str, &str); 4] = [
+        ("nomic-4-long-early.txt", "Proposal 303 (THUNDER THIGHS), Jun 7, 2020 (R1T3)\nEnact a new rule:\n> Secret ballots.\n\nProposal 305\nAmend Rule 206 to read:\n> Turns last a day.\n"),
+        ("nomic-4-long.md", "Proposal 342 (Alekosen), Aug 24, 2020 (R6T1)\nTransmute Rule 101 to mutable.\nAmend Rule 101 to read:\n> All players must obey.\n>\n> Second paragraph.\nRepeal Rule 304.\n"),
+        ("nomic-1-final.txt", "Proposal 350\nIn Rule 304, replace \"two parts\" with \"three parts\".\nEnact a new immutable rule as Rule 351:\n> Fixed.\n"),
+        ("nomic-5-initial.txt", "Proposal 301 (Sauce)\nRenumber Rule 201 to 250.\n"),
+    ];
+    for (ruleset, proposal) in cases {
+        let input = std::fs::read_to_string(bundled(ruleset)).unwrap();
+        let out = Test::new()
+            .bundled_file(ruleset, "in.txt")
+            .file("p.md", proposal)
+            .args(["apply", "in.txt", "p.md"])
+            .run()
+            .status(0);
+        assert_ne!(out.stdout, input, "{ruleset} changed");
+        assert_eq!(findings(&out.stdout), findings(&input), "{ruleset}");
+    }
+}
