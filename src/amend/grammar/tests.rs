@@ -1,5 +1,7 @@
 use super::*;
+use crate::amend::OperationKind;
 use crate::diagnostic::Source;
+use crate::model::{Date, Mutability, RoundTurn};
 
 fn one(text: &str) -> Proposal {
     let mut all = parse_proposals(text).unwrap_or_else(|e| panic!("{e:?}"));
