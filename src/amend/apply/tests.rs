@@ -351,3 +351,71 @@ fn a_refusal_names_the_proposal_and_line_and_nothing_is_applied() {
     assert_eq!(&text[span], "Repeal Rule 101.");
     assert_eq!(original, ruleset(), "the input is untouched");
 }
+
+mod properties {
+    use super::*;
+    use crate::amend::Operation;
+    use crate::model::synthetic_ruleset;
+    use proptest::prelude::*;
+
+    fn operation(numbers: Vec<u32>) -> impl Strategy<Value = OperationKind> {
+        let rule = proptest::sample::select(numbers);
+        let mutability = prop_oneof![Just(Mutability::Mutable), Just(Mutability::Immutable)];
+        prop_oneof![
+            (proptest::option::of(290u32..420), mutability.clone()).prop_map(
+                |(number, mutability)| OperationKind::Enact {
+                    number,
+                    mutability,
+                    text: "New.".into()
+                }
+            ),
+            rule.clone().prop_map(|rule| OperationKind::Amend {
+                rule,
+                text: "Changed, see Rule 101.".into()
+            }),
+            rule.clone().prop_map(|rule| OperationKind::Replace {
+                rule,
+                find: "the".into(),
+                replacement: "a".into()
+            }),
+            rule.clone().prop_map(|rule| OperationKind::Repeal { rule }),
+            (rule.clone(), mutability.clone())
+                .prop_map(|(rule, to)| OperationKind::Transmute { rule, to }),
+            (rule.clone(), 290u32..420).prop_map(|(rule, to)| OperationKind::Renumber { rule, to }),
+            (rule, mutability).prop_map(|(rule, mutability)| OperationKind::Reenact {
+                rule,
+                mutability,
+                text: "Back.".into()
+            }),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+        #[test]
+        fn applying_anything_keeps_numbers_unique_ordered_and_revisions_counted(
+            seed in 0u64..500,
+            kinds in proptest::collection::vec(operation(synthetic_ruleset(30, 1).rules.iter().map(|r| r.number).collect()), 1..5),
+            numbering in prop_oneof![Just(Numbering::Revision), Just(Numbering::Renumber)],
+        ) {
+            let ruleset = synthetic_ruleset(30, seed);
+            let proposal = Proposal {
+                number: 900,
+                proposer: None,
+                date: None,
+                round_turn: None,
+                operations: kinds.into_iter().map(|kind| Operation { kind, span: 0..0 }).collect(),
+                span: 0..0,
+            };
+            let options = ApplyOptions { numbering: Some(numbering), links: None };
+            let result = apply(&ruleset, &[proposal], &options);
+            if let Ok(applied) = result {
+                let numbers = numbers(&applied.ruleset);
+                prop_assert!(numbers.windows(2).all(|w| w[0] < w[1]), "{numbers:?}");
+                for rule in &applied.ruleset.rules {
+                    prop_assert_eq!(rule.revision, Some(rule.amendment_count()));
+                }
+            }
+        }
+    }
+}

@@ -167,3 +167,60 @@ fn errors_render_as_located_diagnostics() {
     assert!(out.contains("p.md:2:23"), "{out}");
     assert!(out.contains("expected `mutable` or `immutable`"), "{out}");
 }
+
+mod never_panics {
+    use super::*;
+    use proptest::prelude::*;
+
+    const PIECES: &[&str] = &[
+        "Proposal ",
+        "# ",
+        "342",
+        " (",
+        ")",
+        ", ",
+        "Aug 24, 2020",
+        "(R6T1)",
+        "\n",
+        "\r\n",
+        "> ",
+        ">",
+        "Amend Rule ",
+        " to read:",
+        "In Rule ",
+        " replace \"",
+        "\" with \"",
+        "“",
+        "”",
+        "Repeal Rule ",
+        "Transmute Rule ",
+        " to mutable.",
+        "Renumber Rule ",
+        " to ",
+        "Enact a new immutable rule",
+        " as Rule ",
+        "Reenact Rule ",
+        "é",
+        "\u{feff}",
+        " ",
+        "99999999999",
+        ".",
+        ":",
+    ];
+
+    proptest! {
+        #[test]
+        fn on_any_mix_of_grammar_pieces(picks in proptest::collection::vec(0..PIECES.len(), 0..40)) {
+            let text: String = picks.iter().map(|&i| PIECES[i]).collect();
+            if let Err(err) = parse_proposals(&text) {
+                prop_assert!(err.span.start <= text.len());
+                prop_assert!(!err.message.is_empty());
+            }
+        }
+
+        #[test]
+        fn on_any_text(text in "\\PC{0,200}") {
+            let _ = parse_proposals(&text);
+        }
+    }
+}
