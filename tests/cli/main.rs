@@ -2,6 +2,7 @@
 
 mod apply;
 mod formats;
+mod parse;
 mod renumber;
 mod test;
 
