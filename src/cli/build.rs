@@ -57,18 +57,28 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     }
 
     let mut report = String::new();
-    let mut changes = 0;
+    let mut totals = [0; 3];
     for plan in &plans {
-        changes += describe(plan, args.check, &mut report);
+        let counts = describe(plan, args.check, &mut report);
+        for (total, count) in totals.iter_mut().zip(counts) {
+            *total += count;
+        }
         if !args.check {
             apply(plan)?;
         }
     }
-    let verb = if args.check { "would change" } else { "changed" };
-    report.push_str(&match (changes, plans.len()) {
-        (0, 1) => "Everything is up to date.\n".to_string(),
-        (0, n) => format!("All {n} rulesets are up to date.\n"),
-        (changes, _) => format!("{changes} file(s) {verb}.\n"),
+    let changes: usize = totals.iter().sum();
+    let [created, changed, removed] = totals;
+    report.push_str(&match (changes, plans.len(), args.check) {
+        (0, 1, _) => "Everything is up to date.\n".to_string(),
+        (0, n, _) => format!("All {n} rulesets are up to date.\n"),
+        (_, _, true) => format!(
+            "Out of date: {created} to create, {changed} to change, {removed} to remove. \
+             Run the same command without --check to update.\n"
+        ),
+        (_, _, false) => {
+            format!("Done: {created} created, {changed} changed, {removed} removed.\n")
+        }
     });
     print_stdout(&report)?;
     Ok(if args.check && changes > 0 {
@@ -125,12 +135,10 @@ fn stem(path: &Path) -> String {
 
 fn render_source(source: &Path, renderer: &Renderer) -> Result<Vec<PublishedFile>, Failure> {
     let (name, bytes) = read_input(source)?;
-    let parsed = parse::read(&bytes, &ReadOptions::default()).map_err(|err| {
-        Failure::Located {
-            name: name.clone(),
-            text: String::from_utf8_lossy(&bytes).into_owned(),
-            diagnostics: vec![err.to_diagnostic()],
-        }
+    let parsed = parse::read(&bytes, &ReadOptions::default()).map_err(|err| Failure::Located {
+        name: name.clone(),
+        text: String::from_utf8_lossy(&bytes).into_owned(),
+        diagnostics: vec![err.to_diagnostic()],
     })?;
     published_files(&parsed.ruleset, renderer)
         .map_err(|err| Failure::message(format!("{name}: {err}")))
@@ -184,8 +192,9 @@ fn is_rule_page(name: &str, extension: &str) -> bool {
         .is_some_and(|stem| !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_digit()))
 }
 
-/// Adds the plan's report to `out`; returns how many files change.
-fn describe(plan: &Plan, check: bool, out: &mut String) -> usize {
+/// Adds the plan's report to `out`; returns how many files are created,
+/// changed and removed.
+fn describe(plan: &Plan, check: bool, out: &mut String) -> [usize; 3] {
     let group = |outcome: WriteOutcome| -> Vec<String> {
         plan.writes
             .iter()
@@ -211,9 +220,10 @@ fn describe(plan: &Plan, check: bool, out: &mut String) -> usize {
         list(out, verb, paths);
     }
     if unchanged > 0 {
-        out.push_str(&format!("  {unchanged} file(s) unchanged\n"));
+        let files = if unchanged == 1 { "file" } else { "files" };
+        out.push_str(&format!("  {unchanged} {files} up to date\n"));
     }
-    created.len() + changed.len() + removed.len()
+    [created.len(), changed.len(), removed.len()]
 }
 
 /// `  created  rules-l.md rules-l.txt` — long lists of rule pages are counted.
@@ -229,7 +239,10 @@ fn list(out: &mut String, verb: &str, paths: &[String]) {
         out.push_str(&format!("  {verb} {}\n", names.join(" ")));
     }
     if pages.len() > SHOWN {
-        out.push_str(&format!("  {verb} {} rule pages in rules/md and rules/txt\n", pages.len()));
+        out.push_str(&format!(
+            "  {verb} {} rule pages in rules/md and rules/txt\n",
+            pages.len()
+        ));
     } else if !pages.is_empty() {
         let names: Vec<&str> = pages.iter().map(|s| s.as_str()).collect();
         out.push_str(&format!("  {verb} {}\n", names.join(" ")));

@@ -2,8 +2,10 @@
 //! holds game or format logic; each calls the library and prints.
 
 mod apply;
+mod build;
 mod formats;
 mod parse;
+mod render;
 mod renumber;
 // Shared by the commands; some helpers serve only commands still to come.
 #[allow(dead_code)]
@@ -32,6 +34,8 @@ enum Command {
     Parse(parse::Args),
     Apply(apply::Args),
     Renumber(renumber::Args),
+    Render(render::Args),
+    Build(build::Args),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -42,6 +46,8 @@ pub fn main() -> ExitCode {
         Command::Parse(args) => parse::run(args),
         Command::Apply(args) => apply::run(args),
         Command::Renumber(args) => renumber::run(args),
+        Command::Render(args) => render::run(args),
+        Command::Build(args) => build::run(args),
     };
     match result {
         Ok(code) => code,

@@ -134,13 +134,21 @@ impl Renderer {
                 call("header", &[Value::from(title.clone())])?
             };
             let count = ruleset.rules.len();
+            // The rule that ended the file is the one read from furthest in.
+            let file_end = ruleset
+                .rules
+                .iter()
+                .filter_map(|rule| rule.layout.as_ref().map(|layout| layout.offset))
+                .max();
             for (index, rule) in ruleset.rules.iter().enumerate() {
-                let last = index + 1 == count;
                 let next = ruleset.rules.get(index + 1);
-                let args = [RuleView::value(rule), Value::from(last)];
-                match kept_source(rule, next, &mut call, &args)? {
+                let ended_file = rule.layout.as_ref().map(|layout| layout.offset) == file_end;
+                match kept_source(rule, next, ended_file, &mut call)? {
                     Some(source) => out.push_str(source),
-                    None => out.push_str(&call("rule", &args)?),
+                    None => {
+                        let last = Value::from(index + 1 == count);
+                        out.push_str(&call("rule", &[RuleView::value(rule), last])?);
+                    }
                 }
             }
             out.push_str(&layout.footer);
@@ -170,18 +178,22 @@ impl Renderer {
     }
 }
 
+/// Calls one of the template's macros by name.
+type CallMacro<'a> = dyn FnMut(&str, &[Value]) -> Result<String, RenderError> + 'a;
+
 /// The kept source of a rule, if it can stand where the rule now is.
 ///
 /// The bytes are kept when the meaning is unchanged and the rule still
 /// borders what its separator was written for: the rule that followed it in
-/// the file (kept or not: a missing blank line stays missing), or, at a new
-/// neighbour or end of file, when its trailing line breaks are the ones the
-/// canonical form puts there.
+/// the file (kept or not: a missing blank line stays missing), or the end of
+/// the file it ended (a quirky final newline stays). At a new neighbour or a
+/// new end of file they are kept only when their trailing line breaks are
+/// the ones the canonical form puts there.
 fn kept_source<'r>(
     rule: &'r Rule,
     next: Option<&Rule>,
-    call: &mut impl FnMut(&str, &[Value]) -> Result<String, RenderError>,
-    args: &[Value],
+    ended_file: bool,
+    call: &mut CallMacro<'_>,
 ) -> Result<Option<&'r str>, RenderError> {
     let Some(source) = rule.unchanged_source() else {
         return Ok(None);
@@ -194,8 +206,16 @@ fn kept_source<'r>(
     if followed_as_before {
         return Ok(Some(source));
     }
-    let canonical = call("rule", args)?;
-    Ok((trailing_breaks(source) == trailing_breaks(&canonical)).then_some(source))
+    let breaks = trailing_breaks(source);
+    let region = |last: bool, call: &mut CallMacro<'_>| {
+        call("rule", &[RuleView::value(rule), Value::from(last)]).map(|r| trailing_breaks(&r))
+    };
+    if next.is_some() {
+        return Ok((breaks == region(false, call)?).then_some(source));
+    }
+    // At the end: the file's own ending, or the canonical one.
+    let keep = breaks == region(true, call)? || (ended_file && breaks != region(false, call)?);
+    Ok(keep.then_some(source))
 }
 
 /// The number of line breaks a text ends with.

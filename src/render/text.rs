@@ -14,10 +14,14 @@ pub const WIDTH: usize = 70;
 /// The indent of rule bodies in `txt-long` and `txt-short`.
 pub const INDENT: usize = 6;
 
+/// Marks a line break of the Markdown source inside a paragraph (a soft
+/// break): unwrapped forms keep it as a line break, wrapped forms reflow it.
+pub const SOFT_BREAK: char = '\u{2028}';
+
 /// One block of a rule body, already free of Markdown markup.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Block {
-    /// Running text; `\n` marks a hard line break.
+    /// Running text; `\n` marks a hard line break, [`SOFT_BREAK`] a source one.
     Paragraph(String),
     /// A list item: `marker` is `*`, `-`, `1.` or `1)` as written; `depth`
     /// is 0 for a top-level item.
@@ -33,14 +37,15 @@ pub enum Block {
 /// The body as unwrapped plain text: blocks separated by one blank line,
 /// list items as `* text` (nested items indented two spaces per level).
 pub fn markdown_to_text(md: &str) -> String {
-    join_blocks(&blocks(md), |block| match block {
+    let text = join_blocks(&blocks(md), |block| match block {
         Block::Paragraph(text) | Block::Verbatim(text) => text.clone(),
         Block::Item {
             marker,
             depth,
             text,
         } => format!("{}{marker} {text}", "  ".repeat(*depth)),
-    })
+    });
+    text.replace(SOFT_BREAK, "\n")
 }
 
 /// The body as a word-processor export writes it (`txt-plain`): paragraphs
@@ -75,7 +80,7 @@ pub fn markdown_to_export(md: &str) -> String {
         }
         previous_item = is_item;
     }
-    out
+    out.replace(SOFT_BREAK, "\n")
 }
 
 /// The body wrapped at `width` columns with every line indented `indent`
@@ -119,6 +124,7 @@ pub fn wrap_markdown(md: &str, width: usize, indent: usize) -> String {
 /// Greedy word wrap of one line: words split at ASCII spaces (a no-break
 /// space stays inside its word), a word wider than the line stands alone.
 pub fn wrap_line(line: &str, width: usize, first: &str, rest: &str) -> String {
+    let line = line.replace(SOFT_BREAK, " ");
     let mut out = String::from(first);
     let mut column = first.width();
     let mut line_has_word = false;
@@ -287,7 +293,7 @@ impl Builder {
                 let text = html_to_text(&html);
                 self.push_text(&text);
             }
-            Event::SoftBreak => self.push_text(" "),
+            Event::SoftBreak => self.push_text(&SOFT_BREAK.to_string()),
             Event::HardBreak => self.push_text("\n"),
             Event::Rule => {
                 self.flush();

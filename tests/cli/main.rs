@@ -1,8 +1,10 @@
 //! CLI tests: every test runs the real `nomic` binary through [`Test`].
 
 mod apply;
+mod build;
 mod formats;
 mod parse;
+mod render;
 mod renumber;
 mod test;
 

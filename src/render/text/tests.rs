@@ -143,3 +143,13 @@ fn export_uses_bullets_on_consecutive_lines() {
     );
 }
 
+#[test]
+fn source_line_breaks_stay_unwrapped_and_reflow_when_wrapped() {
+    let md = "The tiers are:\nBronze26\nIron48";
+    assert_eq!(markdown_to_text(md), "The tiers are:\nBronze26\nIron48");
+    assert_eq!(markdown_to_export(md), "The tiers are:\nBronze26\nIron48");
+    assert_eq!(
+        wrap_markdown(md, WIDTH, INDENT),
+        "      The tiers are: Bronze26 Iron48"
+    );
+}

@@ -1,0 +1,231 @@
+use crate::Test;
+use std::fs;
+use std::path::Path;
+
+fn bundled_rulesets(test: Test) -> Test {
+    [
+        "nomic-1-final.txt",
+        "nomic-3.md",
+        "nomic-4-long-early.txt",
+        "nomic-4-long.md",
+        "nomic-5-initial.txt",
+    ]
+    .into_iter()
+    .fold(test, |test, name| {
+        test.bundled_file(name, &format!("rulesets/{name}"))
+    })
+}
+
+/// Modification times of every file under `dir`.
+fn mtimes(dir: &Path) -> Vec<(String, std::time::SystemTime)> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let entry = entry.unwrap();
+            if entry.file_type().unwrap().is_dir() {
+                stack.push(entry.path());
+            } else {
+                let modified = entry.metadata().unwrap().modified().unwrap();
+                out.push((entry.path().display().to_string(), modified));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn builds_every_bundled_ruleset_and_a_second_build_rewrites_nothing() {
+    let first = bundled_rulesets(Test::new()).arg("build").run().status(0);
+    assert!(first
+        .stdout
+        .contains("rulesets/nomic-4-long.md → out/nomic-4-long"));
+    assert!(first
+        .stdout
+        .contains("created rules-l.md rules-l.txt rules-s.md rules-s.txt"));
+    let root = first.dir.path().to_path_buf();
+    assert_eq!(
+        fs::read(root.join("out/nomic-4-long/rules-l.md")).unwrap(),
+        fs::read(root.join("rulesets/nomic-4-long.md")).unwrap(),
+        "the source's own form is its exact bytes"
+    );
+    assert!(first.exists("out/nomic-1-final/rules/txt/101.txt"));
+    assert!(first
+        .read("out/nomic-4-long/rules/md/203.md")
+        .starts_with("## 203/1\n\n"));
+    let before = mtimes(&root.join("out"));
+
+    let second = Command::again(&root).arg("build").run().status(0);
+    assert!(
+        second.stdout.contains("All 5 rulesets are up to date."),
+        "{}",
+        second.stdout
+    );
+    assert!(!second.stdout.contains("  created ") && !second.stdout.contains("  changed "));
+    assert_eq!(mtimes(&root.join("out")), before, "no file was rewritten");
+}
+
+/// Runs the binary again in an earlier test's folder.
+struct Command;
+
+impl Command {
+    fn again(dir: &Path) -> std::process::Command {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_nomic"));
+        command.current_dir(dir).env("NO_COLOR", "1");
+        command
+    }
+}
+
+trait RunExt {
+    fn run(&mut self) -> Ran;
+}
+
+struct Ran {
+    status: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl RunExt for std::process::Command {
+    fn run(&mut self) -> Ran {
+        let output = self.output().unwrap();
+        Ran {
+            status: output.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        }
+    }
+}
+
+impl Ran {
+    fn status(self, expected: i32) -> Ran {
+        assert_eq!(self.status, expected, "{}\n{}", self.stdout, self.stderr);
+        self
+    }
+}
+
+#[test]
+fn check_reports_stale_outputs_and_exits_1() {
+    let built = Test::new()
+        .bundled_file("nomic-4-long.md", "rules.md")
+        .args(["build", "rules.md", "-o", "site"])
+        .run()
+        .status(0);
+    let root = built.dir.path().to_path_buf();
+    Command::again(&root)
+        .args(["build", "rules.md", "-o", "site", "--check"])
+        .run()
+        .status(0);
+
+    // A passed proposal: amend rule 203 in the source.
+    let source = fs::read_to_string(root.join("rules.md")).unwrap();
+    let amended = source.replace(
+        "This majority must be more than 15% of total players.",
+        "This majority must be more than 20% of total players.",
+    );
+    fs::write(root.join("rules.md"), amended).unwrap();
+    let check = Command::again(&root)
+        .args(["build", "rules.md", "-o", "site", "--check"])
+        .run()
+        .status(1);
+    assert!(
+        check
+            .stdout
+            .contains("would change rules-l.md rules-l.txt rules-s.md rules-s.txt"),
+        "{}",
+        check.stdout
+    );
+    assert!(check
+        .stdout
+        .contains("would change rules/md/203.md rules/txt/203.txt"));
+    assert!(
+        fs::read_to_string(root.join("site/rules/md/203.md"))
+            .unwrap()
+            .contains("15%"),
+        "--check writes nothing"
+    );
+    let build = Command::again(&root)
+        .args(["build", "rules.md", "-o", "site"])
+        .run()
+        .status(0);
+    assert!(build
+        .stdout
+        .contains("changed rules/md/203.md rules/txt/203.txt"));
+    assert!(fs::read_to_string(root.join("site/rules/txt/203.txt"))
+        .unwrap()
+        .contains("20%"));
+}
+
+#[test]
+fn pages_of_rules_no_longer_in_the_ruleset_are_removed() {
+    let built = Test::new()
+        .bundled_file("nomic-4-long.md", "rules.md")
+        .file("site/rules/md/999.md", "## 999/0\n\nRepealed.")
+        .file("site/rules/md/notes.md", "kept: not a rule page")
+        .args(["build", "rules.md", "-o", "site"])
+        .run()
+        .status(0);
+    assert!(
+        built.stdout.contains("removed rules/md/999.md"),
+        "{}",
+        built.stdout
+    );
+    assert!(!built.exists("site/rules/md/999.md"));
+    assert!(built.exists("site/rules/md/notes.md"));
+}
+
+#[test]
+fn a_failing_build_leaves_the_previous_outputs_intact() {
+    let built = bundled_rulesets(Test::new()).arg("build").run().status(0);
+    let root = built.dir.path().to_path_buf();
+    let before = mtimes(&root.join("out"));
+    // A broken override template: everything is rendered before anything is
+    // written, so nothing changes.
+    fs::create_dir_all(root.join("style")).unwrap();
+    fs::write(
+        root.join("style/txt-short.txt.j2"),
+        "{% macro rule(r, last) %}{{ r.nope }}{% endmacro %}{{ rule(rules[0], true) }}",
+    )
+    .unwrap();
+    fs::write(
+        root.join("rulesets/nomic-4-long.md"),
+        "# changed\n---\n## 101/0\n\nChanged.\n",
+    )
+    .unwrap();
+    let failed = Command::again(&root)
+        .args(["build", "--templates", "style"])
+        .run()
+        .status(2);
+    assert!(
+        failed.stderr.contains("txt-short.txt.j2"),
+        "{}",
+        failed.stderr
+    );
+    assert_eq!(mtimes(&root.join("out")), before);
+}
+
+#[test]
+fn templates_change_the_output() {
+    let out = Test::new()
+        .bundled_file("nomic-4-long.md", "rules.md")
+        .file(
+            "style/md-rule.md.j2",
+            "{% macro rule(r, last) %}# Rule {{ r.number }}\n\n{{ r.text }}\n{% endmacro %}",
+        )
+        .args(["build", "rules.md", "-o", "site", "--templates", "style"])
+        .run()
+        .status(0);
+    assert!(out
+        .read("site/rules/md/101.md")
+        .starts_with("# Rule 101\n\nAll players"));
+}
+
+#[test]
+fn without_rulesets_folder_the_error_says_what_to_do() {
+    Test::new()
+        .arg("build")
+        .run()
+        .status(2)
+        .stderr_contains("nomic build FILE -o DIR");
+}

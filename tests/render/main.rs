@@ -1,0 +1,36 @@
+//! Rendering the bundled rulesets: lossless re-emit, snapshots of every
+//! form, agreement with the published txt-long file, round trips.
+
+mod early;
+mod lossless;
+mod roundtrip;
+mod snapshots;
+
+use nomic::model::Ruleset;
+use std::path::Path;
+
+/// The bundled rulesets, by file name.
+pub const BUNDLED: [&str; 5] = [
+    "nomic-1-final.txt",
+    "nomic-3.md",
+    "nomic-4-long-early.txt",
+    "nomic-4-long.md",
+    "nomic-5-initial.txt",
+];
+
+pub fn bytes(name: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("rulesets")
+        .join(name);
+    std::fs::read(&path).unwrap_or_else(|err| panic!("{}: {err}", path.display()))
+}
+
+/// A bundled ruleset, parsed with its layout.
+pub fn parsed(name: &str) -> nomic::parse::Parsed {
+    nomic::parse::read(&bytes(name), &nomic::parse::ReadOptions::default())
+        .unwrap_or_else(|err| panic!("{name}: {}", err.message))
+}
+
+pub fn ruleset(name: &str) -> Ruleset {
+    parsed(name).ruleset
+}
