@@ -5,6 +5,7 @@ mod apply;
 mod build;
 mod formats;
 mod parse;
+mod refs;
 mod render;
 mod renumber;
 // Shared by the commands; some helpers serve only commands still to come.
@@ -36,6 +37,7 @@ enum Command {
     Renumber(renumber::Args),
     Render(render::Args),
     Build(build::Args),
+    Refs(refs::Args),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -48,6 +50,7 @@ pub fn main() -> ExitCode {
         Command::Renumber(args) => renumber::run(args),
         Command::Render(args) => render::run(args),
         Command::Build(args) => build::run(args),
+        Command::Refs(args) => refs::run(args),
     };
     match result {
         Ok(code) => code,

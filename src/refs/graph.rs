@@ -32,6 +32,10 @@ pub struct ReferenceGraph {
 pub struct Dangling {
     /// The citing rule.
     pub rule: u32,
+    /// The citing rule's position in `Ruleset::rules`: it tells apart rules
+    /// that share a number (a defect `nomic check` reports), whose texts
+    /// `span` could otherwise point into either of.
+    pub rule_index: usize,
     /// The cited number (the start, for a range).
     pub number: u32,
     /// The end of a cited range.
@@ -49,12 +53,12 @@ pub fn graph(ruleset: &Ruleset) -> ReferenceGraph {
         graph.cites.insert(number, BTreeSet::new());
         graph.cited_by.insert(number, BTreeSet::new());
     }
-    for rule in &ruleset.rules {
+    for (index, rule) in ruleset.rules.iter().enumerate() {
         let references = extract(&rule.text);
         for cited in references.iter().flat_map(|reference| &reference.numbers) {
             let targets: Vec<u32> = existing.range(cited.numbers()).copied().collect();
             if targets.is_empty() {
-                graph.dangling.push(dangling(rule.number, cited));
+                graph.dangling.push(dangling(rule.number, index, cited));
             }
             for target in targets {
                 graph.cites.entry(rule.number).or_default().insert(target);
@@ -74,13 +78,14 @@ pub fn graph(ruleset: &Ruleset) -> ReferenceGraph {
     graph
 }
 
-fn dangling(rule: u32, cited: &CitedNumber) -> Dangling {
+fn dangling(rule: u32, rule_index: usize, cited: &CitedNumber) -> Dangling {
     let end = cited
         .range_end
         .as_ref()
         .map_or(cited.span.end, |(_, span)| span.end);
     Dangling {
         rule,
+        rule_index,
         number: cited.number,
         range_end: cited.range_end.as_ref().map(|(end, _)| *end),
         span: cited.span.start..end,
@@ -134,12 +139,14 @@ mod tests {
             vec![
                 Dangling {
                     rule: 303,
+                    rule_index: 2,
                     number: 206,
                     range_end: None,
                     span: 33..36,
                 },
                 Dangling {
                     rule: 304,
+                    rule_index: 3,
                     number: 500,
                     range_end: Some(510),
                     span: 37..44,
@@ -148,6 +155,31 @@ mod tests {
         );
         assert_eq!(&text_303[33..36], "206");
         assert_eq!(&text_304[37..44], "500-510");
+    }
+
+    #[test]
+    fn rules_sharing_a_number_keep_their_own_dangling_citations() {
+        let ruleset = Ruleset::new(
+            "T",
+            vec![
+                Rule::new(201, "See Rule 999."),
+                Rule::new(201, "A longer text that cites Rule 998."),
+            ],
+        );
+        let graph = graph(&ruleset);
+        let found: Vec<(usize, u32, &str)> = graph
+            .dangling
+            .iter()
+            .map(|d| {
+                (
+                    d.rule_index,
+                    d.number,
+                    &ruleset.rules[d.rule_index].text[d.span.clone()],
+                )
+            })
+            .collect();
+        assert_eq!(found, vec![(0, 999, "999"), (1, 998, "998")]);
+        assert_eq!(graph.references[&201].len(), 2);
     }
 
     #[test]

@@ -64,6 +64,8 @@
 //!   `Rules 201 and 212 are mutable` cites both. The same holds for the number
 //!   after a bare `superseding`: `supersedes 2 rules` is not a citation.
 
+#[cfg(test)]
+mod bundled_tests;
 mod grammar;
 mod graph;
 #[cfg(test)]
@@ -95,7 +97,27 @@ pub struct CitedNumber {
     /// The digits only.
     pub span: Range<usize>,
     /// For a range (`101-117`): the last number and the span of its digits.
+    /// In JSON: `{"number": 117, "span": {"start": …, "end": …}}`.
+    #[serde(serialize_with = "serialize_range_end")]
     pub range_end: Option<(u32, Range<usize>)>,
+}
+
+fn serialize_range_end<S: serde::Serializer>(
+    range_end: &Option<(u32, Range<usize>)>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct End<'a> {
+        number: u32,
+        span: &'a Range<usize>,
+    }
+    range_end
+        .as_ref()
+        .map(|(number, span)| End {
+            number: *number,
+            span,
+        })
+        .serialize(serializer)
 }
 
 impl CitedNumber {

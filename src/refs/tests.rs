@@ -218,3 +218,91 @@ fn ranges_need_an_end_above_the_start() {
     assert_eq!(found("Rules 201-19"), vec![]);
     assert_eq!(found("Rules 201 - 219."), vec![rule(&["201-219"])]);
 }
+
+#[test]
+fn an_ordered_list_marker_after_a_citation_is_not_a_rule() {
+    assert_eq!(
+        found("1. As in Rule 206,\n2. Each player draws.\n3) Then"),
+        vec![rule(&["206"])]
+    );
+    // A list continued on the next line is still a list.
+    assert_eq!(
+        found("superseding 201, 212, 213, and\n      217."),
+        vec![superseding(&["201", "212", "213", "217"])]
+    );
+    assert_eq!(
+        found("superseding 201, 212,\n      213, and 217."),
+        vec![superseding(&["201", "212", "213", "217"])]
+    );
+}
+
+#[test]
+fn numbers_followed_by_letters_are_not_rules() {
+    assert_eq!(found("Rule 2nd"), vec![]);
+    assert_eq!(found("Rule 24h"), vec![]);
+    assert_eq!(found("Rule 206 and 207b."), vec![rule(&["206"])]);
+    assert_eq!(found("Rules 201-219a"), vec![]);
+}
+
+#[test]
+fn a_markdown_link_destination_is_not_read() {
+    assert_eq!(
+        found("[history](https://github.com/x/nomic/blob/f7/Game_4/rules/md/206.md)"),
+        vec![]
+    );
+    assert_eq!(found("![312 picture 1](tmpgrid.png)"), vec![]);
+}
+
+#[test]
+fn multibyte_text_keeps_byte_spans() {
+    let text = "Doby’s turn is assigned ğŸš¼, see Rule 301’s first line — and rule 312.";
+    let references = extract(text);
+    assert_eq!(references.len(), 2);
+    assert_eq!(&text[references[0].span.clone()], "Rule 301");
+    assert_eq!(&text[references[1].numbers[0].span.clone()], "312");
+}
+
+#[test]
+fn every_spelling_of_supersede() {
+    for verb in [
+        "supersede",
+        "supersedes",
+        "superseded",
+        "superseding",
+        "supercede",
+        "supercedes",
+        "superceding",
+        "superceed",
+        "superceeds",
+        "superceeding",
+        "Superseding",
+    ] {
+        let text = format!("This {verb} 203.");
+        assert_eq!(found(&text), vec![superseding(&["203"])], "{verb}");
+    }
+    assert_eq!(found("supersedence 203"), vec![]);
+}
+
+#[test]
+fn json_names_every_field() {
+    let json = serde_json::to_value(extract("Rules 101-117. See rule 3.")).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!([
+            {
+                "span": {"start": 0, "end": 13},
+                "kind": "rule",
+                "numbers": [{
+                    "number": 101,
+                    "span": {"start": 6, "end": 9},
+                    "range_end": {"number": 117, "span": {"start": 10, "end": 13}}
+                }]
+            },
+            {
+                "span": {"start": 19, "end": 25},
+                "kind": "rule",
+                "numbers": [{"number": 3, "span": {"start": 24, "end": 25}, "range_end": null}]
+            }
+        ])
+    );
+}

@@ -4,6 +4,7 @@ mod apply;
 mod build;
 mod formats;
 mod parse;
+mod refs;
 mod render;
 mod renumber;
 mod test;
