@@ -97,7 +97,7 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
     let mut reported: Vec<usize> = Vec::new();
     let mut findings = Vec::new();
     for op in diff.ops() {
-        let (tag, old, _) = op.as_tag_tuple();
+        let (tag, old, new) = op.as_tag_tuple();
         if tag == DiffTag::Equal {
             continue;
         }
@@ -108,9 +108,11 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
         }) else {
             continue;
         };
-        let covered = quirks
-            .iter()
-            .any(|q| regions[region].span.contains(&q.span.start));
+        // A quirk at the very end of a region (a final newline) is its own.
+        let covered = quirks.iter().any(|q| {
+            let span = &regions[region].span;
+            span.start <= q.span.start && q.span.start <= span.end
+        });
         if covered || reported.contains(&region) {
             continue;
         }
@@ -123,17 +125,41 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
         } else {
             end
         };
+        let old_line = input.text[offset..end].to_string();
+        let new_line = (tag == DiffTag::Replace)
+            .then(|| diff.new_slice(new.start))
+            .flatten()
+            .map(|line| line.trim_end_matches(['\n', '\r']).to_string());
         findings.push(
             finding(
                 Code::NonCanonicalLayout,
                 format!("{} is not laid out in canonical form", regions[region].name),
                 offset..end,
             )
-            .with_label("first line that differs")
+            .with_label(describe(&old_line, new_line.as_deref()))
             .with_help(FIX),
         );
     }
     findings
+}
+
+/// What differs between a line and its canonical counterpart, when a
+/// simple reason explains it.
+fn describe(old: &str, new: Option<&str>) -> String {
+    let Some(new) = new else {
+        return "first line that differs".to_string();
+    };
+    if old.trim_end() == new.trim_end() {
+        "trailing spaces".to_string()
+    } else if old.trim() == new.trim() {
+        "indentation differs".to_string()
+    } else if old.replace(['*', '_'], "") == new.replace(['*', '_'], "") {
+        "Markdown emphasis where the text form has none".to_string()
+    } else if old.split_whitespace().eq(new.split_whitespace()) {
+        "spacing differs".to_string()
+    } else {
+        "first line that differs".to_string()
+    }
 }
 
 /// A named part of the file: the header, a rule's source, the footer.

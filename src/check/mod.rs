@@ -6,6 +6,7 @@
 //! CLI renders what they return.
 
 mod codes;
+mod encoding;
 mod files;
 mod history;
 mod initial_set;
@@ -19,6 +20,7 @@ pub use codes::Code;
 
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::{Format, Ruleset};
+use crate::parse::EncodingIssue;
 use std::ops::Range;
 use std::path::Path;
 
@@ -30,6 +32,8 @@ pub struct Input<'a> {
     pub text: &'a str,
     /// The format the file was read as.
     pub format: Format,
+    /// Damaged characters the decoder found (`parse::Parsed::encoding`).
+    pub encoding: &'a [EncodingIssue],
     /// The folder that relative image and link paths start from; `None`
     /// (standard input) skips the file check.
     pub base_dir: Option<&'a Path>,
@@ -55,6 +59,7 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     findings.extend(initial_set::check(input));
     findings.extend(references::check(input));
     findings.extend(text::check(input));
+    findings.extend(encoding::check(input));
     findings.extend(layout::check(input));
     findings.extend(files::check(input));
     findings.sort_by(|a, b| {

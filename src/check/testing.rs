@@ -42,6 +42,7 @@ impl File {
             ruleset: &self.ruleset,
             text: &self.text,
             format: self.format,
+            encoding: &[],
             base_dir: None,
         }
     }

@@ -3,6 +3,8 @@
 
 mod apply;
 mod build;
+mod check;
+mod fmt;
 mod formats;
 mod parse;
 mod refs;
@@ -31,6 +33,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    Check(check::Args),
+    Fmt(fmt::Args),
     Formats(formats::Args),
     Parse(parse::Args),
     Apply(apply::Args),
@@ -44,6 +48,8 @@ enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Check(args) => check::run(args),
+        Command::Fmt(args) => fmt::run(args),
         Command::Formats(args) => formats::run(args),
         Command::Parse(args) => parse::run(args),
         Command::Apply(args) => apply::run(args),

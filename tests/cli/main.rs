@@ -2,6 +2,9 @@
 
 mod apply;
 mod build;
+mod check;
+mod ci_docs;
+mod fmt;
 mod formats;
 mod parse;
 mod refs;

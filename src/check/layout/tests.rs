@@ -43,6 +43,7 @@ fn input<'a>(ruleset: &'a Ruleset, text: &'a str) -> Input<'a> {
         ruleset,
         text,
         format: Format::MdLong,
+        encoding: &[],
         base_dir: None,
     }
 }
