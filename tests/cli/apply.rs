@@ -255,6 +255,7 @@ fn findings(text: &str) -> Vec<String> {
         ruleset: &parsed.ruleset,
         text: &parsed.text,
         format: parsed.format,
+        encoding: &parsed.encoding,
         base_dir: None,
     };
     let mut all: Vec<String> = check(&input)
