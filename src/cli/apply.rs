@@ -77,7 +77,11 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         (None, false) => None,
     };
     if !args.commit {
-        return write(&applied.ruleset, parsed.format, target.as_deref());
+        write(&applied.ruleset, parsed.format, target.as_deref())?;
+        if let Some(target) = &target {
+            eprintln!("{}: {}", target.display(), summary(&applied));
+        }
+        return Ok(ExitCode::SUCCESS);
     }
     let target = target.expect("--commit always has a target");
     let repo = Repository::containing(&target).map_err(|err| Failure::message(err.to_string()))?;
@@ -93,6 +97,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         let mut paths = pages;
         paths.push(target.clone());
         repo.commit_paths(&paths, &subject).map_err(git)?;
+        eprintln!("{}: {}; committed", target.display(), summary(&applied));
         return Ok(ExitCode::SUCCESS);
     };
     let pages_commit = match repo
@@ -104,13 +109,39 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     };
     options.links = Some(Links {
         template: template.clone(),
-        commit: pages_commit,
+        commit: pages_commit.clone(),
     });
     let linked = apply(&parsed.ruleset, &proposals, &options, &files)?;
     write(&linked.ruleset, parsed.format, Some(&target))?;
     repo.commit_paths(std::slice::from_ref(&target), &subject)
         .map_err(git)?;
+    eprintln!(
+        "{}: {}; committed, history linked to {}",
+        target.display(),
+        summary(&applied),
+        pages_commit
+    );
     Ok(ExitCode::SUCCESS)
+}
+
+/// `changed Rules 203, 303; repealed Rule 213`, for the moderator.
+fn summary(applied: &Applied) -> String {
+    let list = |numbers: &std::collections::BTreeSet<u32>| {
+        let numbers: Vec<String> = numbers.iter().map(u32::to_string).collect();
+        let noun = if numbers.len() == 1 { "Rule" } else { "Rules" };
+        format!("{noun} {}", numbers.join(", "))
+    };
+    let mut parts = Vec::new();
+    if !applied.changed.is_empty() {
+        parts.push(format!("changed {}", list(&applied.changed)));
+    }
+    if !applied.repealed.is_empty() {
+        parts.push(format!("repealed {}", list(&applied.repealed)));
+    }
+    if parts.is_empty() {
+        parts.push("no rule changed".to_string());
+    }
+    format!("{} ({} numbering)", parts.join("; "), applied.numbering)
 }
 
 fn read_proposals(paths: &[PathBuf]) -> Result<(Vec<ProposalFile>, Batch), Failure> {

@@ -89,7 +89,8 @@ fn in_place_and_output_files() {
         .args(["apply", "early.txt", "329.md", "-o", "next.txt"])
         .run()
         .status(0)
-        .stdout("");
+        .stdout("")
+        .stderr_contains("next.txt: changed Rule 203 (revision numbering)");
     assert!(out
         .read("next.txt")
         .contains("Amended (1) by Proposal 329 (Alekosen), Jul 27, 2020"));
@@ -215,7 +216,8 @@ fn commit_writes_pages_commits_them_and_links_the_history_to_that_commit() {
             "https://example.org/blob/{commit}/game/rules/md/{rule}.md",
         ])
         .run()
-        .status(0);
+        .status(0)
+        .stderr_contains("changed Rule 203 (revision numbering); committed, history linked to");
     let log = git(&root, &["log", "--format=%H %s"]);
     let lines: Vec<&str> = log.lines().collect();
     assert_eq!(lines.len(), 3, "{log}");
