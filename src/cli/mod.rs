@@ -3,6 +3,7 @@
 
 mod build;
 mod diff;
+mod apply;
 mod check;
 mod fmt;
 mod formats;
@@ -11,6 +12,7 @@ mod parse;
 mod refs;
 mod render;
 mod simulate;
+mod renumber;
 // Shared by the commands; some helpers serve only commands still to come.
 #[allow(dead_code)]
 mod io;
@@ -43,6 +45,8 @@ enum Command {
     Refs(refs::Args),
     Render(render::Args),
     Build(build::Args),
+    Apply(apply::Args),
+    Renumber(renumber::Args),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -58,6 +62,8 @@ pub fn main() -> ExitCode {
         Command::Refs(args) => refs::run(args),
         Command::Render(args) => render::run(args),
         Command::Build(args) => build::run(args),
+        Command::Apply(args) => apply::run(args),
+        Command::Renumber(args) => renumber::run(args),
     };
     match result {
         Ok(code) => code,

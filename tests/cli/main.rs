@@ -2,6 +2,7 @@
 
 mod build;
 mod diff;
+mod apply;
 mod check;
 mod ci_docs;
 mod fmt;
@@ -10,6 +11,7 @@ mod parse;
 mod refs;
 mod render;
 mod simulate;
+mod renumber;
 mod test;
 
 pub use test::{bundled, Test};
