@@ -1,18 +1,18 @@
 //! The command line: argument parsing, wiring and reporting. No command
 //! holds game or format logic; each calls the library and prints.
 
-mod build;
-mod diff;
 mod apply;
+mod build;
 mod check;
+mod diff;
 mod fmt;
 mod formats;
 mod git;
 mod parse;
 mod refs;
 mod render;
-mod simulate;
 mod renumber;
+mod simulate;
 // Shared by the commands; some helpers serve only commands still to come.
 #[allow(dead_code)]
 mod io;

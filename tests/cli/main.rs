@@ -1,17 +1,17 @@
 //! CLI tests: every test runs the real `nomic` binary through [`Test`].
 
-mod build;
-mod diff;
 mod apply;
+mod build;
 mod check;
 mod ci_docs;
+mod diff;
 mod fmt;
 mod formats;
 mod parse;
 mod refs;
 mod render;
-mod simulate;
 mod renumber;
+mod simulate;
 mod test;
 
 pub use test::{bundled, Test};
