@@ -13,5 +13,6 @@ mod render;
 mod renumber;
 mod simulate;
 mod test;
+mod workflow;
 
 pub use test::{bundled, Test};
