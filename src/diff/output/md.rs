@@ -31,7 +31,10 @@ pub fn render(diff: &RulesetDiff) -> String {
 }
 
 /// Marks one run; a run spanning paragraphs is marked paragraph by
-/// paragraph, since emphasis cannot cross a blank line.
+/// paragraph, since emphasis cannot cross a blank line. Markup inside the
+/// run is escaped: a removed `*` or an added `**` would otherwise close the
+/// marks early or pair with emphasis around them, and the announcement would
+/// strike or bold the wrong words.
 fn mark(op: WordOp, words: &str) -> String {
     let marker = match op {
         WordOp::Removed => "~~",
@@ -45,11 +48,28 @@ fn mark(op: WordOp, words: &str) -> String {
             if part.is_empty() {
                 String::new()
             } else {
-                format!("{marker}{part}{marker}")
+                format!("{marker}{}{marker}", escape(part))
             }
         })
         .collect::<Vec<_>>()
         .join("\n\n")
+}
+
+/// Backslash-escapes the characters that start or end inline Markdown
+/// (emphasis, strikethrough, code, links, HTML, entities), so the text reads
+/// as written. CommonMark allows a backslash before any ASCII punctuation.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(
+            c,
+            '\\' | '*' | '_' | '~' | '`' | '[' | ']' | '<' | '>' | '&' | '#' | '|' | '!'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
 }
 
 fn section(out: &mut String, change: &Change) {

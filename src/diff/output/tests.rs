@@ -90,3 +90,52 @@ fn long_unchanged_stretches_are_shortened_in_human_output() {
     );
     assert!(text.contains("w40 …\n"), "{text}");
 }
+
+/// The texts a Markdown renderer shows struck through and in bold.
+fn struck_and_bold(markdown: &str) -> (String, String) {
+    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+    let (mut struck, mut bold) = (String::new(), String::new());
+    let (mut in_struck, mut in_bold) = (0, 0);
+    for event in Parser::new_ext(markdown, Options::ENABLE_STRIKETHROUGH) {
+        match event {
+            Event::Start(Tag::Strikethrough) => in_struck += 1,
+            Event::End(TagEnd::Strikethrough) => in_struck -= 1,
+            Event::Start(Tag::Strong) => in_bold += 1,
+            Event::End(TagEnd::Strong) => in_bold -= 1,
+            Event::Text(text) => {
+                if in_struck > 0 {
+                    struck.push_str(&text);
+                }
+                if in_bold > 0 {
+                    bold.push_str(&text);
+                }
+            }
+            _ => {}
+        }
+    }
+    (struck, bold)
+}
+
+#[test]
+fn md_escapes_markup_inside_marked_words() {
+    // `*5*` → `**10**` plus an added `~~now~~`: unescaped, the marks pair
+    // with the rule's own asterisks and tildes, and the added `~~now~~`
+    // renders struck through, as if it had been removed.
+    let old = Ruleset::new("T", vec![Rule::new(101, "Players get *5* points.")]);
+    let new = Ruleset::new(
+        "T",
+        vec![Rule::new(101, "Players get **10** points ~~now~~.")],
+    );
+    let text = md::render(&diff(&old, &new, &DiffOptions::default()));
+    let (struck, bold) = struck_and_bold(&text);
+    assert_eq!(struck, "5", "{text}");
+    assert!(bold.contains("~~now~~") && bold.contains("10"), "{text}");
+    assert!(
+        !bold.contains("Players") && !bold.contains("points"),
+        "{text}"
+    );
+    // Plain words are untouched.
+    let plain = md::render(&sample());
+    assert!(plain.contains("a total of ~~48~~**72** hours"));
+    assert_eq!(struck_and_bold(&plain).1, "72");
+}
