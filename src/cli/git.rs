@@ -21,7 +21,19 @@ pub fn show(spec: &str) -> Result<Vec<u8>, Failure> {
              inside a git repository, so it cannot be read as REVISION:PATH either"
         )));
     }
-    let shown = run(&["show", spec], spec)?;
+    let mut shown = run(&["show", spec], spec)?;
+    if !shown.status.success() {
+        // git reads `REV:path` from the top of the repository; a moderator in
+        // `Game_4/` means the `rules-l.md` beside them, which git spells
+        // `REV:./rules-l.md`. Only tried when the top-level reading fails, so
+        // it never shadows a path that git finds.
+        if let Some(relative) = relative_to_current_directory(spec) {
+            let retried = run(&["show", &relative], spec)?;
+            if retried.status.success() {
+                shown = retried;
+            }
+        }
+    }
     if !shown.status.success() {
         let stderr = String::from_utf8_lossy(&shown.stderr);
         let reason: Vec<&str> = stderr
@@ -35,6 +47,13 @@ pub fn show(spec: &str) -> Result<Vec<u8>, Failure> {
         )));
     }
     Ok(shown.stdout)
+}
+
+/// `REV:./path` for a plain relative `REV:path` (not `./`, `../` or `/`).
+fn relative_to_current_directory(spec: &str) -> Option<String> {
+    let (rev, path) = split_spec(spec)?;
+    let explicit = path.starts_with("./") || path.starts_with("../") || path.starts_with('/');
+    (!explicit).then(|| format!("{rev}:./{path}"))
 }
 
 fn run(args: &[&str], spec: &str) -> Result<std::process::Output, Failure> {
@@ -56,7 +75,7 @@ fn run(args: &[&str], spec: &str) -> Result<std::process::Output, Failure> {
 
 #[cfg(test)]
 mod tests {
-    use super::split_spec;
+    use super::{relative_to_current_directory, split_spec};
 
     #[test]
     fn revision_and_path_split_at_the_first_colon() {
@@ -67,5 +86,17 @@ mod tests {
         assert_eq!(split_spec(":staged.md"), Some(("", "staged.md")));
         assert_eq!(split_spec("rules.md"), None);
         assert_eq!(split_spec("HEAD:"), None);
+    }
+
+    #[test]
+    fn a_plain_path_can_be_retried_from_the_current_directory() {
+        assert_eq!(
+            relative_to_current_directory("HEAD~1:rules-l.md").as_deref(),
+            Some("HEAD~1:./rules-l.md")
+        );
+        assert_eq!(relative_to_current_directory("HEAD:./a.md"), None);
+        assert_eq!(relative_to_current_directory("HEAD:../a.md"), None);
+        assert_eq!(relative_to_current_directory("HEAD:/a.md"), None);
+        assert_eq!(relative_to_current_directory("a.md"), None);
     }
 }

@@ -127,3 +127,44 @@ fn an_existing_file_wins_over_a_revision_reading() {
         .status(0)
         .stderr_empty();
 }
+
+#[test]
+fn a_revision_path_beside_you_works_from_a_subdirectory() {
+    // The moderator's checkout holds one folder per game; they stand in
+    // `Game_4/` and name the file beside them, as `git show` would need
+    // `HEAD~1:./rules-l.md` for.
+    let late = std::fs::read_to_string(bundled(LATE)).unwrap();
+    let test = Test::new().file("Game_4/rules-l.md", &late);
+    let dir = test.path().to_path_buf();
+    git(&dir, &["init", "-q"]);
+    git(&dir, &["add", "."]);
+    git(&dir, &["commit", "-q", "-m", "one"]);
+    std::fs::write(
+        dir.join("Game_4/rules-l.md"),
+        late.replace("1d6 points", "2d6 points"),
+    )
+    .unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_nomic"))
+        .args(["diff", "HEAD:rules-l.md", "rules-l.md"])
+        .current_dir(dir.join("Game_4"))
+        .env("NO_COLOR", "1")
+        .env("GIT_CEILING_DIRECTORIES", ceiling_of(&dir))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");
+    assert!(stdout.contains("[-1d6-]{+2d6+}"), "{stdout}");
+
+    // A path that exists nowhere still gets git's own reason.
+    let missing = Command::new(env!("CARGO_BIN_EXE_nomic"))
+        .args(["diff", "HEAD:nope.md", "rules-l.md"])
+        .current_dir(dir.join("Game_4"))
+        .env("GIT_CEILING_DIRECTORIES", ceiling_of(&dir))
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&missing.stderr).contains("cannot read `HEAD:nope.md` from git")
+    );
+}
