@@ -176,7 +176,9 @@ impl Lens {
 /// A body as plain text: Markdown markup gone, bullets (`*`, `-`, `+`, `•`,
 /// `◦`) dropped from the start of lines and `•`/`◦` standing alone anywhere (which glyph a format uses for a list
 /// item is not meaning; numbered items keep their numbers), whitespace
-/// collapsed.
+/// collapsed. Asterisks go too: text forms drop emphasis markers, so a
+/// literal `*` (escaped `\*` in Markdown) and a `*` that a plain text's
+/// reader takes for emphasis cannot be told apart, and neither is meaning.
 fn plain_text(markdown: &str) -> String {
     let text = markdown_to_text(markdown);
     let mut words = Vec::new();
@@ -188,7 +190,12 @@ fn plain_text(markdown: &str) -> String {
             .unwrap_or(line);
         // A bullet glyph standing alone is list markup wherever a format's
         // reader left it (a nested `•` item can fold into its parent).
-        words.extend(line.split_whitespace().filter(|w| !matches!(*w, "•" | "◦")));
+        words.extend(
+            line.split_whitespace()
+                .filter(|w| !matches!(*w, "•" | "◦"))
+                .map(|w| w.replace('*', ""))
+                .filter(|w| !w.is_empty()),
+        );
     }
     words.join(" ")
 }
@@ -213,6 +220,18 @@ mod tests {
             lens.body("met:\n* It is\n  wrapped\n* Not"),
             lens.body("met:\n\n* It is wrapped\n\n* Not")
         );
+    }
+
+    #[test]
+    fn literal_asterisks_match_across_formats() {
+        // nomic-3.md rule 318: `\*` placeholders in Markdown; its text form
+        // has bare `*`, which read as Markdown would pair up as emphasis.
+        let lens = Lens::new(Some(Format::MdShort), Some(Format::TxtLong));
+        assert_eq!(
+            lens.body("blessed day, \\*. a quote of mine. â€œ\\*â€ - \\*. As you go"),
+            lens.body("blessed day, *. a quote of mine. â€œ*â€ - *. As you go")
+        );
+        assert_ne!(lens.body("2 \\* 3 points"), lens.body("2 + 3 points"));
     }
 
     #[test]

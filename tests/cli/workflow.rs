@@ -928,3 +928,61 @@ mod engine {
         }
     }
 }
+
+#[test]
+fn every_bundled_ruleset_has_the_same_meaning_as_each_of_its_published_forms() {
+    let names = [
+        "nomic-1-final.txt",
+        "nomic-3.md",
+        "nomic-4-long-early.txt",
+        "nomic-4-long.md",
+        "nomic-5-initial.txt",
+    ];
+    let test = names.iter().fold(Test::new(), |test, name| {
+        test.bundled_file(name, &format!("rulesets/{name}"))
+    });
+    let built = test.arg("build").run().status(0);
+    let root = built.dir.path();
+    for name in names {
+        let stem = name.rsplit_once('.').unwrap().0;
+        for form in ["rules-l.md", "rules-l.txt", "rules-s.md", "rules-s.txt"] {
+            // nomic-3's text forms hold a code block and hard line breaks,
+            // which the text readers join into paragraphs (a parse bug); the
+            // test below covers its literal asterisks.
+            if stem == "nomic-3" && form.ends_with(".txt") {
+                continue;
+            }
+            let published = format!("out/{stem}/{form}");
+            let source = format!("rulesets/{name}");
+            let diff = nomic(root, &["diff", &source, &published]);
+            assert_eq!(
+                (diff.status, diff.stdout.as_str()),
+                (0, ""),
+                "{source} against {published}: {}",
+                diff.stderr
+            );
+        }
+    }
+}
+
+#[test]
+fn literal_asterisks_are_the_same_text_in_markdown_and_text_forms() {
+    // Rule 318 of nomic-3.md: `\*` placeholders, printed as `*` in text.
+    let source =
+        "# RULES\n---\n## 318\n\nWelcome, players, to our sermon on this blessed day, \\*. \
+                  I invite you to a favorite quote of mine. “\\*” - \\*. Amen.";
+    let out = Test::new()
+        .file("rules.md", source)
+        .args(["render", "rules.md", "--to", "txt-long", "-o", "rules.txt"])
+        .run()
+        .status(0);
+    let text = fs::read_to_string(out.dir.path().join("rules.txt")).unwrap();
+    assert!(text.contains("blessed day, *. I invite"), "{text}");
+    let diff = nomic(out.dir.path(), &["diff", "rules.md", "rules.txt"]);
+    assert_eq!(
+        (diff.status, diff.stdout.as_str()),
+        (0, ""),
+        "{}",
+        diff.stderr
+    );
+}
