@@ -115,6 +115,23 @@ fn md_heading_quirks_and_sections() {
     assert!(kinds.contains(&QuirkKind::HistoryHeadingLevel { level: 4 }));
     assert!(kinds.contains(&QuirkKind::TrailingSpaces));
     assert_eq!(five.text, "Body.");
+    let missing = |rule: &crate::model::Rule| {
+        let layout = rule.layout.as_ref().unwrap();
+        layout
+            .quirks
+            .iter()
+            .filter(|q| q.kind == QuirkKind::MissingBlankLine)
+            .map(|q| q.offset)
+            .collect::<Vec<_>>()
+    };
+    // After the heading only: the history heading has its blank lines.
+    assert_eq!(missing(five), [text.find("Body.").unwrap()]);
+    let tight = "# T\n---\n## 7/0\n\nBody.\n##### *History*\n*Initial mutable Rule 7*\n";
+    let tight = read(tight.as_bytes(), &ReadOptions::default()).unwrap();
+    let history_at = tight.text.find("#####").unwrap();
+    let entry_at = tight.text.find("*Initial").unwrap();
+    assert_eq!(missing(&tight.ruleset.rules[0]), [history_at, entry_at]);
+    assert_eq!(tight.ruleset.rules[0].history.len(), 1);
     let six = parsed.ruleset.rule(6).unwrap();
     assert_eq!(six.judgments[0].text, "Not a usual line");
     assert_eq!(six.judgments[0].judge, None);
