@@ -163,3 +163,35 @@ fn from_overrides_detection() {
     let err = read(&bytes, &options).unwrap_err();
     assert_eq!(err.format, Some(Format::TxtLong));
 }
+
+#[test]
+fn rule_pages_and_json() {
+    let page = fixture("rule-330.md");
+    assert_eq!(page.format, Format::MdRule);
+    assert_eq!(all_quirks(&page), 0);
+    let rule = &page.ruleset.rules[0];
+    assert_eq!((rule.number, rule.revision), (330, Some(1)));
+    assert!(rule.text.contains("order:  \n* **Quintuplet**"));
+    assert!(rule.text.contains("\n  * For the purposes"));
+    insta::assert_json_snapshot!("md-rule", page.ruleset.without_layout());
+
+    let page = fixture("rule-207.txt");
+    assert_eq!(page.format, Format::TxtRule);
+    assert_eq!(all_quirks(&page), 0);
+    let rule = &page.ruleset.rules[0];
+    assert!(rule
+        .text
+        .contains("are met:\n\n* It is the active player’s turn"));
+    assert!(rule.text.contains("end of their turn\n* The active player"));
+    insta::assert_json_snapshot!("txt-rule", page.ruleset.without_layout());
+
+    let bytes = repo_file("tests/fixtures/parse/small.json");
+    let json = read(&bytes, &ReadOptions::default()).unwrap();
+    assert_eq!(json.format, Format::Json);
+    let ruleset = &json.ruleset;
+    assert_eq!(ruleset.rule(117).unwrap().judgments[0].round, Some(1));
+    let transient = ruleset.rule(601).unwrap();
+    assert_eq!(transient.mutability, Mutability::Other("transient".into()));
+    assert_eq!(transient.revision, None);
+    insta::assert_json_snapshot!("json", ruleset);
+}
