@@ -307,6 +307,22 @@ mod tests {
     }
 
     #[test]
+    fn two_byte_sequences_and_windows_1252() {
+        // `é` is C3 A9: `Ã©` in both code pages; `ž` (C5 BE) is `Å¾`.
+        let issues = find_mojibake("caf\u{c3}\u{a9} and \u{c5}\u{be}");
+        let repairs: Vec<_> = issues.iter().map(|i| i.repair.as_deref()).collect();
+        assert_eq!(repairs, [Some("é"), Some("ž")]);
+        // `ð` exists only in Windows-1252: `ðŸš¼` says which page did it.
+        let issues = find_mojibake("\u{f0}\u{178}\u{161}\u{bc}");
+        assert_eq!(issues[0].repair.as_deref(), Some("\u{1f6bc}"));
+        assert!(
+            issues[0].message.contains("Windows-1252"),
+            "{}",
+            issues[0].message
+        );
+    }
+
+    #[test]
     fn clean_text_has_no_issues() {
         assert!(find_mojibake("café’s naïve “quotes” 🚼").is_empty());
     }
