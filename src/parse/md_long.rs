@@ -95,6 +95,13 @@ fn rule(lines: &[Line<'_>], heading: &Heading, long: bool, is_last: bool) -> Pie
                     let kind = QuirkKind::HistoryHeadingLevel { level };
                     quirks.push(quirk(kind, line.start, line.text.len()));
                 }
+                // A section heading stands between blank lines.
+                if i > 0 && !rest[i - 1].is_blank() {
+                    quirks.push(quirk(QuirkKind::MissingBlankLine, line.start, 0));
+                }
+                if rest.get(i + 1).is_some_and(|l| !l.is_blank()) {
+                    quirks.push(quirk(QuirkKind::MissingBlankLine, line.end, 0));
+                }
                 section = next;
                 continue;
             }
