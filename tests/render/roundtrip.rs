@@ -1,12 +1,11 @@
 //! parse(render(m, F)) has the meaning of m, for every format F, as far as F
 //! carries it: short forms and txt-plain drop history, judgments and
 //! revisions by design; text forms carry the text, not its Markdown markup.
-//! (md-rule and txt-rule pages are written, never read back.)
 
 use nomic::model::{synthetic_ruleset, Format, HistoryEntry, Rule, Ruleset};
 use nomic::parse::parse_str;
 use nomic::render::text::markdown_to_text;
-use nomic::render::{render, title_for, RenderOptions};
+use nomic::render::{render, render_rule, title_for, RenderOptions};
 use proptest::prelude::*;
 
 fn carried_text(rule: &Rule, format: Format) -> String {
@@ -79,6 +78,16 @@ proptest! {
             // Read back with its layout, it re-renders to the same bytes.
             let again = render(&back, format, &options).unwrap();
             assert_eq!(again, text, "{format}: re-render of parsed output");
+        }
+        for format in [Format::MdRule, Format::TxtRule] {
+            for rule in &original.rules {
+                let page = render_rule(rule, format, &options).unwrap();
+                let back = parse_str(&page, Some(format))
+                    .unwrap_or_else(|err| panic!("{format}: {}\n{page}", err.message));
+                let single = Ruleset::new(original.title.clone(), vec![rule.clone()]);
+                assert_carries(&single, &back, format);
+                assert_eq!(render(&back, format, &options).unwrap(), page, "{format}: re-render");
+            }
         }
     }
 }
