@@ -108,9 +108,10 @@ fn words(rule: &Rule) -> Vec<String> {
 /// because the readers take text as Markdown: a `+` after no-break spaces
 /// starts a line and becomes a bullet (nomic-3 rule 321), and nested
 /// `    • ` items are not read as list items by the txt-plain reader.
-const KNOWN: [(&str, Format, u32); 4] = [
+const KNOWN: [(&str, Format, u32); 5] = [
     ("nomic-3.md", Format::TxtLong, 321),
     ("nomic-3.md", Format::TxtShort, 321),
+    ("nomic-3.md", Format::TxtRule, 321),
     ("nomic-3.md", Format::TxtPlain, 312),
     ("nomic-4-long.md", Format::TxtPlain, 330),
 ];
@@ -127,6 +128,8 @@ fn bundled_rulesets_survive_conversion_to_every_readable_form() {
             Format::TxtShort,
             Format::TxtPlain,
             Format::Json,
+            Format::MdRule,
+            Format::TxtRule,
         ] {
             let text = render(&original, format, &RenderOptions::default()).unwrap();
             let back = parse_str(&text, Some(format))
