@@ -314,3 +314,14 @@ fn json_rulesets_are_checked_with_findings_on_their_lines() {
         .unwrap()
         .contains("as Rule 206 describes"));
 }
+
+#[test]
+fn help_texts_give_examples() {
+    for command in ["check", "fmt"] {
+        Test::new()
+            .args([command, "--help"])
+            .run()
+            .status(0)
+            .stdout_contains(&format!("Examples:\n  nomic {command} "));
+    }
+}
