@@ -21,6 +21,7 @@ const CASES: &[(&str, &str, &str, bool)] = &[
     ("duplicate-rule-number.bad.md", "clean.md", "N101", true),
     ("rule-out-of-order.bad.md", "clean.md", "N102", false),
     ("revision-mismatch.bad.md", "clean.md", "N201", true),
+    ("revision-mismatch.bad.txt", "clean.txt", "N201", true),
     (
         "history-dates-out-of-order.bad.md",
         "clean.md",
@@ -324,4 +325,15 @@ fn help_texts_give_examples() {
             .status(0)
             .stdout_contains(&format!("Examples:\n  nomic {command} "));
     }
+}
+
+#[test]
+fn number_problems_point_at_the_heading_in_text_forms_too() {
+    with_fixture("revision-mismatch.bad.txt")
+        .args(["check", "revision-mismatch.bad.txt"])
+        .run()
+        .status(1)
+        .stdout_contains(
+            "--> revision-mismatch.bad.txt:33:1\n   |\n33 | Rule 202/0\n   | ^^^^^^^^^^ revision 0",
+        );
 }
