@@ -60,6 +60,23 @@ const CASES: &[(&str, &str, &str, bool)] = &[
     ("mojibake.bad.md", "mojibake.ok.md", "N601", true),
     ("non-canonical-layout.bad.md", "clean.md", "N701", false),
     ("non-canonical-layout.bad.md", "clean.md", "N702", false),
+    ("missing-blank-line.bad.md", "clean.md", "N703", false),
+    ("extra-blank-lines.bad.md", "clean.md", "N704", false),
+    ("heading-without-revision.bad.md", "clean.md", "N705", false),
+    ("irregular-wrap.bad.txt", "clean.txt", "N706", false),
+    ("final-newline.bad.md", "clean.md", "N707", false),
+    (
+        "non-canonical-header.bad.md",
+        "mojibake.ok.md",
+        "N708",
+        false,
+    ),
+    (
+        "markdown-emphasis.bad.txt",
+        "clean-plain.txt",
+        "N708",
+        false,
+    ),
     ("missing-file.bad.md", "clean.md", "N801", true),
 ];
 
