@@ -10,15 +10,25 @@
 use crate::model::{Format, Rule, RuleLayout, Ruleset};
 use std::ops::Range;
 
-/// The span of the rule's heading line, without its line break.
+/// The span of the rule's heading line, without its line break. A text
+/// form's source starts with the ruler above the heading; that is skipped.
 pub fn heading(rule: &Rule) -> Range<usize> {
-    match &rule.layout {
-        Some(layout) => {
-            let line = first_line(&layout.source);
-            layout.offset..layout.offset + line.len()
+    let Some(layout) = &rule.layout else {
+        return 0..0;
+    };
+    let mut start = 0;
+    for line in layout.source.split_inclusive('\n') {
+        let content = line.trim_end_matches(['\n', '\r']);
+        let ruler = content
+            .chars()
+            .all(|c| c == '-' || c == '=' || c.is_whitespace());
+        if !ruler {
+            return layout.offset + start..layout.offset + start + content.len();
         }
-        None => 0..0,
+        start += line.len();
     }
+    let line = first_line(&layout.source);
+    layout.offset..layout.offset + line.len()
 }
 
 /// The span of the `nth` (0-based) line of the rule's source that contains
@@ -140,6 +150,12 @@ mod tests {
         let source = "Rule 203/1\n\n      Players may\n      vote twice.\n\nHistory:\nInitial mutable Rule 203, Jun 1, 2020\n";
         let rule = with_layout(Rule::new(203, "Players may vote twice."), source, 100);
         assert_eq!(heading(&rule), 100..110);
+        let ruled = with_layout(
+            Rule::new(203, "Text."),
+            "-----\nRule 203/1\n\n      Text.\n",
+            7,
+        );
+        assert_eq!(heading(&ruled), 13..23);
         let line = line_containing(&rule, "Initial mutable", 0).unwrap();
         assert_eq!(
             &source[line.start - 100..line.end - 100],

@@ -21,6 +21,7 @@ const CASES: &[(&str, &str, &str, bool)] = &[
     ("duplicate-rule-number.bad.md", "clean.md", "N101", true),
     ("rule-out-of-order.bad.md", "clean.md", "N102", false),
     ("revision-mismatch.bad.md", "clean.md", "N201", true),
+    ("revision-mismatch.bad.txt", "clean.txt", "N201", true),
     (
         "history-dates-out-of-order.bad.md",
         "clean.md",
@@ -59,6 +60,23 @@ const CASES: &[(&str, &str, &str, bool)] = &[
     ("mojibake.bad.md", "mojibake.ok.md", "N601", true),
     ("non-canonical-layout.bad.md", "clean.md", "N701", false),
     ("non-canonical-layout.bad.md", "clean.md", "N702", false),
+    ("missing-blank-line.bad.md", "clean.md", "N703", false),
+    ("extra-blank-lines.bad.md", "clean.md", "N704", false),
+    ("heading-without-revision.bad.md", "clean.md", "N705", false),
+    ("irregular-wrap.bad.txt", "clean.txt", "N706", false),
+    ("final-newline.bad.md", "clean.md", "N707", false),
+    (
+        "non-canonical-header.bad.md",
+        "mojibake.ok.md",
+        "N708",
+        false,
+    ),
+    (
+        "markdown-emphasis.bad.txt",
+        "clean-plain.txt",
+        "N708",
+        false,
+    ),
     ("missing-file.bad.md", "clean.md", "N801", true),
 ];
 
@@ -313,4 +331,45 @@ fn json_rulesets_are_checked_with_findings_on_their_lines() {
         .nth(line - 1)
         .unwrap()
         .contains("as Rule 206 describes"));
+}
+
+#[test]
+fn help_texts_give_examples() {
+    for command in ["check", "fmt"] {
+        Test::new()
+            .args([command, "--help"])
+            .run()
+            .status(0)
+            .stdout_contains(&format!("Examples:\n  nomic {command} "));
+    }
+}
+
+#[test]
+fn number_problems_point_at_the_heading_in_text_forms_too() {
+    with_fixture("revision-mismatch.bad.txt")
+        .args(["check", "revision-mismatch.bad.txt"])
+        .run()
+        .status(1)
+        .stdout_contains(
+            "--> revision-mismatch.bad.txt:33:1\n   |\n33 | Rule 202/0\n   | ^^^^^^^^^^ revision 0",
+        );
+}
+
+#[test]
+fn every_documented_code_has_a_fixture() {
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/check.md")).unwrap();
+    let documented: Vec<&str> = docs
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `N"))
+        .filter_map(|rest| rest.split('`').next())
+        .collect();
+    assert!(documented.len() >= 20, "{documented:?}");
+    for number in documented {
+        let code = format!("N{number}");
+        assert!(
+            CASES.iter().any(|case| case.2 == code),
+            "{code} has no fixture in CASES"
+        );
+    }
 }
