@@ -103,7 +103,7 @@ impl<S: Sink> Engine<S> {
         let mut state = State::new(ruleset, players, Vec::new(), overrides, 0);
         state.next_number = setup
             .next_number
-            .or(highest.map(|n| n + 1))
+            .or(highest.map(|n| n.saturating_add(1)))
             .unwrap_or(state.params.numbering_start.value);
         state.order = turn_order(&state, &setup.order)?;
         Ok(Engine {

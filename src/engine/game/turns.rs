@@ -96,7 +96,8 @@ impl<S: Sink> Engine<S> {
             return;
         }
         let turn = self.state.turn + 1;
-        let end = self.now + Time::from(self.state.params.turn_length_h.value) * HOUR;
+        // A turn lasts at least an hour, so that the clock always moves on.
+        let end = self.now + Time::from(self.state.params.turn_length_h.value.max(1)) * HOUR;
         self.mark_done = false;
         match self.state.params.turn_kind.value {
             TurnKind::Mover => {
