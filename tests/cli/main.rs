@@ -1,6 +1,7 @@
 //! CLI tests: every test runs the real `nomic` binary through [`Test`].
 
 mod formats;
+mod parse;
 mod simulate;
 mod test;
 

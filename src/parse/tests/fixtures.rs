@@ -1,0 +1,148 @@
+//! Small hand-written fixtures: the canonical short forms (no bundled seed
+//! has them), and BOM and CRLF files.
+
+use super::*;
+use crate::model::{LineEnding, Mutability, QuirkKind};
+
+fn fixture(name: &str) -> Parsed {
+    let bytes = repo_file(&format!("tests/fixtures/parse/{name}"));
+    let parsed = read(&bytes, &ReadOptions::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(parsed.text.as_bytes(), bytes);
+    assert_lossless(&parsed);
+    parsed
+}
+
+fn all_quirks(parsed: &Parsed) -> usize {
+    let document = parsed.ruleset.layout.as_ref().unwrap().quirks.len();
+    let rules: usize = parsed
+        .ruleset
+        .rules
+        .iter()
+        .map(|r| r.layout.as_ref().unwrap().quirks.len())
+        .sum();
+    document + rules
+}
+
+#[test]
+fn canonical_md_short() {
+    let parsed = fixture("md-short-canonical.md");
+    assert_eq!(parsed.format, Format::MdShort);
+    assert_eq!(all_quirks(&parsed), 0, "a canonical file has no quirks");
+    let ruleset = &parsed.ruleset;
+    assert_eq!(ruleset.title, "NOMIC IV RULESET (SHORT FORMAT)");
+    let numbers: Vec<u32> = ruleset.rules.iter().map(|r| r.number).collect();
+    assert_eq!(numbers, [101, 203, 305, 601]);
+    assert!(ruleset.rules.iter().all(|r| r.revision.is_none()));
+    assert_eq!(
+        ruleset.rule(601).unwrap().mutability,
+        Mutability::Other("transient".into())
+    );
+    assert!(ruleset.rule(305).unwrap().text.ends_with(
+        "Power Cost: (+5, -4)\n\n* Players are randomly distributed.\n* New players join the smallest ideology."
+    ));
+    insta::assert_json_snapshot!("md-short-canonical", ruleset.without_layout());
+}
+
+#[test]
+fn canonical_txt_short() {
+    let parsed = fixture("txt-short.txt");
+    assert_eq!(parsed.format, Format::TxtShort);
+    assert_eq!(all_quirks(&parsed), 0, "a canonical file has no quirks");
+    let ruleset = &parsed.ruleset;
+    let rule = ruleset.rule(207).unwrap();
+    assert_eq!(rule.revision, None);
+    assert_eq!(
+        rule.text,
+        "An active player becomes inactive (i.e. loses their active status) if any of the \
+         following criteria are met:\n\n* It is the active player’s turn, and said player has not \
+         made a proposal by the end of their turn\n* The active player has publicly declared that \
+         they are now inactive\n\nPlayers may declare inactivity during their turn."
+    );
+    let layout = ruleset.layout.as_ref().unwrap();
+    assert_eq!(layout.footer, "-".repeat(70));
+    insta::assert_json_snapshot!("txt-short", ruleset.without_layout());
+}
+
+#[test]
+fn bom_and_crlf_are_kept_in_layout_not_in_meaning() {
+    for name in ["bom-crlf.md", "bom-crlf.txt"] {
+        let parsed = fixture(name);
+        let layout = parsed.ruleset.layout.as_ref().unwrap();
+        assert!(layout.header.starts_with('\u{feff}'), "{name}");
+        assert_eq!(layout.line_ending, LineEnding::Crlf);
+        assert!(!parsed.ruleset.title.contains('\u{feff}'));
+        for rule in &parsed.ruleset.rules {
+            assert!(!rule.text.contains('\r'), "{name} {}", rule.number);
+            assert!(rule.history.iter().all(|h| !h.source.contains('\r')));
+        }
+        let first = &parsed.ruleset.rules[0];
+        assert!(first.layout.as_ref().unwrap().source.contains("\r\n"));
+    }
+    let md = fixture("bom-crlf.md").ruleset;
+    assert_eq!(
+        md.rule(101).unwrap().text,
+        "All players must always abide by all the rules.\n\nSecond paragraph."
+    );
+    let amended = &md.rule(203).unwrap().history[1];
+    assert_eq!(amended.proposal, Some(329));
+    assert_eq!(amended.link, None);
+    let txt = fixture("bom-crlf.txt").ruleset;
+    assert_eq!(txt.title, "Nomic Test Ruleset");
+    assert_eq!(
+        txt.rule(101).unwrap().text,
+        "All players must obey.\n\n* first bullet\n* second bullet"
+    );
+}
+
+#[test]
+fn md_heading_quirks_and_sections() {
+    let text = "# T\n---\n## 5 (IMMUTABLE)\nBody.\n\n#### *History*\n\n*Initial immutable Rule 5*  \n\n## 6/0\n\nSix.\n\n##### *Judgments*\n\n*Not a usual line*\n";
+    let parsed = read(text.as_bytes(), &ReadOptions::default()).unwrap();
+    assert_eq!(parsed.format, Format::MdLong);
+    assert_lossless(&parsed);
+    let five = parsed.ruleset.rule(5).unwrap();
+    assert_eq!(five.revision, None);
+    let kinds: Vec<_> = five
+        .layout
+        .as_ref()
+        .unwrap()
+        .quirks
+        .iter()
+        .map(|q| q.kind.clone())
+        .collect();
+    assert!(kinds.contains(&QuirkKind::HeadingWithoutRevision));
+    assert!(kinds.contains(&QuirkKind::MissingBlankLine));
+    assert!(kinds.contains(&QuirkKind::HistoryHeadingLevel { level: 4 }));
+    assert!(kinds.contains(&QuirkKind::TrailingSpaces));
+    assert_eq!(five.text, "Body.");
+    let six = parsed.ruleset.rule(6).unwrap();
+    assert_eq!(six.judgments[0].text, "Not a usual line");
+    assert_eq!(six.judgments[0].judge, None);
+}
+
+#[test]
+fn from_overrides_detection() {
+    let bytes = repo_file("tests/fixtures/parse/md-short-canonical.md");
+    let options = ReadOptions {
+        from: Some(Format::MdLong),
+        ..ReadOptions::default()
+    };
+    let parsed = read(&bytes, &options).unwrap();
+    assert_eq!(parsed.format, Format::MdLong);
+    let rule = &parsed.ruleset.rules[0];
+    let kinds: Vec<_> = rule
+        .layout
+        .as_ref()
+        .unwrap()
+        .quirks
+        .iter()
+        .map(|q| q.kind.clone())
+        .collect();
+    assert!(kinds.contains(&QuirkKind::HeadingWithoutRevision));
+    let options = ReadOptions {
+        from: Some(Format::TxtLong),
+        ..ReadOptions::default()
+    };
+    let err = read(&bytes, &options).unwrap_err();
+    assert_eq!(err.format, Some(Format::TxtLong));
+}

@@ -1,0 +1,35 @@
+//! Tests over whole files: the bundled rulesets, small fixtures, hostile
+//! input.
+
+mod bundled;
+mod canonical;
+mod fixtures;
+mod hostile;
+
+use super::*;
+
+/// A file of the repository, as bytes.
+fn repo_file(path: &str) -> Vec<u8> {
+    let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    std::fs::read(&full).unwrap_or_else(|err| panic!("{}: {err}", full.display()))
+}
+
+/// Asserts that header + rule sources + footer give back `text`, that each
+/// offset is where its source sits, and that every kept source is valid.
+fn assert_lossless(parsed: &Parsed) {
+    let layout = parsed.ruleset.layout.as_ref().expect("document layout");
+    let mut joined = layout.header.clone();
+    for rule in &parsed.ruleset.rules {
+        let rule_layout = rule.layout.as_ref().expect("rule layout");
+        assert_eq!(
+            rule_layout.offset,
+            joined.len(),
+            "offset of rule {}",
+            rule.number
+        );
+        assert_eq!(rule.unchanged_source(), Some(rule_layout.source.as_str()));
+        joined.push_str(&rule_layout.source);
+    }
+    joined.push_str(&layout.footer);
+    assert!(joined == parsed.text, "pieces differ from the text");
+}
