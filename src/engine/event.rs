@@ -254,6 +254,23 @@ pub enum Event {
 }
 
 impl Event {
+    /// Whether the event holds no heap data (so dropping it does nothing).
+    #[inline(always)]
+    pub fn owns_nothing(&self) -> bool {
+        !matches!(
+            self,
+            Event::ProposalSubmitted { .. }
+                | Event::VoteInvalid { .. }
+                | Event::RuleAmended { .. }
+                | Event::RuleEnacted { .. }
+                | Event::ParamChanged { .. }
+                | Event::JudgmentInvoked { .. }
+                | Event::JudgmentGiven { .. }
+                | Event::ActionRejected { .. }
+                | Event::GameWon { .. }
+        )
+    }
+
     /// The snake-case type name used in the log.
     pub fn kind(&self) -> &'static str {
         match self {

@@ -132,6 +132,11 @@ impl<S: Sink> Engine<S> {
     fn emit(&mut self, event: Event) {
         self.state.apply(self.now, &event);
         self.sink.record(self.now, &event, &self.state);
+        if event.owns_nothing() {
+            // Nothing to free. Skipping the out-of-line drop glue matters on
+            // the Monte Carlo path, where it was an eighth of all the work.
+            std::mem::forget(event);
+        }
     }
 
     /// Records a refused command (it changes nothing).
