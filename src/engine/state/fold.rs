@@ -57,7 +57,12 @@ impl State {
                     label: label.clone(),
                     proposer: *proposer,
                     body: body.clone(),
-                    effects: effects.clone(),
+                    // Most proposals have no `effect` lines: skip the clone call.
+                    effects: if effects.is_empty() {
+                        Vec::new()
+                    } else {
+                        effects.clone()
+                    },
                     created: at,
                     resubmissions: 0,
                     status: if queued {

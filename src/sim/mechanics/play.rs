@@ -218,3 +218,60 @@ fn declaring_activity_needs_a_rule() {
         &script.replace("EXPECT", "expect status bob active"),
     );
 }
+
+#[test]
+fn withdrawing_a_vote() {
+    let script = format!("{FIVE}at +1h alice proposes enact \"Hats.\"\nbob votes yes\ncarol votes yes\ndan votes no\neve votes no\nbob withdraws\nEXPECT\nend turn\nexpect OUTCOME 340\n");
+    // 209: bob's vote is gone: yes 2 of 5.
+    holds(
+        IV,
+        &[],
+        &script
+            .replace("EXPECT\n", "")
+            .replace("OUTCOME", "rejected"),
+    );
+    let no_withdrawal = "Players may not edit or delete their votes.";
+    holds(
+        IV,
+        &[(209, Some(no_withdrawal))],
+        &script
+            .replace("EXPECT", "expect error \"withdrawing\"")
+            .replace("OUTCOME", "adopted"),
+    );
+}
+
+#[test]
+fn points_for_voting_against_an_adopted_proposal() {
+    let no_reset = (
+        304,
+        Some("One turn consists of proposing one rule-change and having it voted on."),
+    );
+    let script = "next-number 336\nplayer amy\nplayer bo\nplayer cy\nplayer di\nat +1h amy proposes enact \"Hats.\"\namy votes y\nbo votes y\ncy votes y\ndi votes n\nexpect adopted 336\nexpect score di = SCORE\n";
+    holds(I, &[no_reset], &script.replace("SCORE", "10"));
+    holds(I, &[no_reset, (204, None)], &script.replace("SCORE", "0"));
+}
+
+#[test]
+fn resubmission_window() {
+    let script =
+        format!("{FIVE}at +1h alice proposes enact \"Hats.\"\nat +25h alice resubmits\nEXPECT\n");
+    holds(
+        IV,
+        &[],
+        &script.replace("EXPECT", "expect error \"more than 24 hours\""),
+    );
+    let no_window = "Proposals may not be edited after they are submitted for voting. A proposal may be resubmitted up to two times a turn.";
+    holds(
+        IV,
+        &[(210, Some(no_window))],
+        &script.replace("EXPECT", "expect turn 1"),
+    );
+}
+
+#[test]
+fn inactive_players_turns_are_skipped() {
+    let script = "player alice\nplayer bob inactive\nplayer carol\nend turn\nexpect mover MOVER\n";
+    holds(IV, &[], &script.replace("MOVER", "carol"));
+    let no_skip = "An active player becomes inactive if the active player has publicly declared that they are now inactive.";
+    holds(IV, &[(207, Some(no_skip))], &script.replace("MOVER", "bob"));
+}
