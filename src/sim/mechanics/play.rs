@@ -275,3 +275,21 @@ fn inactive_players_turns_are_skipped() {
     let no_skip = "An active player becomes inactive if the active player has publicly declared that they are now inactive.";
     holds(IV, &[(207, Some(no_skip))], &script.replace("MOVER", "bob"));
 }
+
+#[test]
+fn nomic_1_voters_have_36_hours_from_the_proposal() {
+    let script = "next-number 336\nplayer amy\nplayer bo\nplayer cy\nplayer di\nat +10h amy proposes enact \"Hats.\"\namy votes y\nat +40h bo votes y\nEXPECT\n";
+    // 306: the vote started at +10h, so bo may still vote at +40h (the turn runs to +46h).
+    holds(I, &[], &script.replace("EXPECT", "expect turn 1"));
+    let twelve = "If a player fails to cast a vote within twelve (12) hours of the start of a vote or make a proposal within twelve (12) hours of the start of their turn, that player becomes Inactive.";
+    // With 12 hours the vote closed at +22h and bo, cy and di became inactive;
+    // `at +40h` now falls in a later turn, with no proposal to vote on.
+    holds(
+        I,
+        &[(306, Some(twelve))],
+        &script.replace(
+            "EXPECT",
+            "expect error \"no proposal\"\nexpect status cy inactive",
+        ),
+    );
+}
