@@ -205,6 +205,7 @@ catalogue! {
     "turn.order" => turn_order,
     "turn.length_h" => turn_length_h,
     "turn.extend_on_proposal_h" => extend_on_proposal_h,
+    "turn.vote_window_h" => vote_window_h,
     "turn.early_end_all_voted" => early_end_all_voted,
     "vote.threshold" => threshold,
     "vote.base" => base,

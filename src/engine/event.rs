@@ -254,6 +254,34 @@ pub enum Event {
 }
 
 impl Event {
+    /// Whether the event holds no heap data, so dropping it does nothing.
+    /// A variant added with heap data must be listed here (else it leaks).
+    #[inline(always)]
+    pub fn owns_nothing(&self) -> bool {
+        if let Event::ProposalSubmitted {
+            label: None,
+            body: ProposalBody::Opaque,
+            effects,
+            ..
+        } = self
+        {
+            // The Monte Carlo proposal: no text, no label, no effects.
+            return effects.capacity() == 0;
+        }
+        !matches!(
+            self,
+            Event::ProposalSubmitted { .. }
+                | Event::VoteInvalid { .. }
+                | Event::RuleAmended { .. }
+                | Event::RuleEnacted { .. }
+                | Event::ParamChanged { .. }
+                | Event::JudgmentInvoked { .. }
+                | Event::JudgmentGiven { .. }
+                | Event::ActionRejected { .. }
+                | Event::GameWon { .. }
+        )
+    }
+
     /// The snake-case type name used in the log.
     pub fn kind(&self) -> &'static str {
         match self {

@@ -159,6 +159,8 @@ pub struct Params {
     pub turn_order: Param<TurnOrder>,
     pub turn_length_h: Param<u32>,
     pub extend_on_proposal_h: Param<u32>,
+    /// Hours voters have from the proposal (I 306): the turn lasts at least that long after it.
+    pub vote_window_h: Param<Option<u32>>,
     /// The hour mark at which a turn ends early once every eligible voter
     /// has voted (IV 206/1: 24); `Some(0)` ends the vote as soon as all voted.
     pub early_end_all_voted: Param<Option<u32>>,
@@ -205,6 +207,7 @@ impl Default for Params {
             turn_order: Param::default(TurnOrder::Declared),
             turn_length_h: Param::default(24),
             extend_on_proposal_h: Param::default(0),
+            vote_window_h: Param::default(None),
             early_end_all_voted: Param::default(None),
             threshold: Param::default(Threshold::MAJORITY),
             base: Param::default(VoteBase::Eligible),

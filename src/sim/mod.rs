@@ -1,6 +1,7 @@
 //! Simulation: scripts that drive the engine, their expectations and logs,
 //! and Monte Carlo runs.
 
+mod describe;
 mod expect;
 pub mod load;
 pub mod log;
@@ -8,6 +9,7 @@ pub mod log;
 mod mechanics;
 pub mod monte_carlo;
 pub mod render;
+mod report;
 pub mod runner;
 pub mod script;
 pub mod time;

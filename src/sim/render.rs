@@ -48,7 +48,7 @@ pub fn pretty(report: &Report) -> String {
         let fields: Vec<String> = entry
             .fields
             .iter()
-            .filter(|(_, v)| !v.is_null())
+            .filter(|(_, v)| !v.is_null() && v.as_array().is_none_or(|a| !a.is_empty()))
             .map(|(k, v)| format!("{k}={}", field(v)))
             .collect();
         let basis = if entry.basis.is_empty() {

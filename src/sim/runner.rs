@@ -8,7 +8,7 @@ use crate::engine::rng::Dice;
 use crate::engine::state::State;
 use crate::engine::{Engine, Event, PlayerId, PlayerSpec, Refusal, Setup, Time};
 use crate::model::Ruleset;
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// The ruleset a script names, already read.
 pub struct RulesetSource {
@@ -61,6 +61,9 @@ fn error(line: &Line, message: impl Into<String>) -> ScriptError {
         expected: None,
     }
 }
+
+/// The longest `at +DUR` offset: time runs through every turn in between.
+const MAX_OFFSET: i64 = 366 * 86_400;
 
 const DEFAULT_START: i64 = 946_684_800; // 2000-01-01T00:00:00Z
 
@@ -173,7 +176,7 @@ pub fn run_full(
     let p = prelude(lines)?;
     let seed = seed.unwrap_or(p.seed);
     let mut engine = setup(lines, source, Some(seed))?;
-    let header = header(&engine, source, seed, p.start);
+    let header = super::report::header(&engine, source, seed, p.start);
     let initial = engine.state.clone();
     engine.start();
     let mut outcomes = Vec::new();
@@ -214,6 +217,12 @@ pub fn run_full(
             }
             Statement::Act { at, action } => {
                 if let Some(at) = at {
+                    if *at > MAX_OFFSET {
+                        return Err(error(
+                            line,
+                            "`at` offsets longer than 366 days are not supported",
+                        ));
+                    }
                     let t = engine.state.turn_start + at;
                     if t < engine.now() {
                         return Err(error(
@@ -235,7 +244,7 @@ pub fn run_full(
                 let result = expect::check(expectation, &engine);
                 outcomes.push(Outcome {
                     line: line.number,
-                    statement: describe(expectation),
+                    statement: super::report::describe(expectation),
                     passed: result.is_ok(),
                     detail: result.err(),
                 });
@@ -245,7 +254,7 @@ pub fn run_full(
     if let Some((action_line, refusal)) = refused {
         outcomes.push(unexpected_refusal(action_line, &refusal));
     }
-    let summary = summary(&engine, &outcomes);
+    let summary = super::report::summary(&engine, &outcomes);
     let report = Report {
         header,
         entries: std::mem::take(&mut engine.sink.entries),
@@ -269,30 +278,6 @@ fn unexpected_refusal(line: &Line, refusal: &Refusal) -> Outcome {
             "refused: {} (add `expect error` on the next line if this is intended)",
             refusal.0
         )),
-    }
-}
-
-fn describe(expect: &Expect) -> String {
-    match expect {
-        Expect::Adopted(n) => format!("expect adopted {n}"),
-        Expect::Rejected(n) => format!("expect rejected {n}"),
-        Expect::Score(p, s) => format!("expect score {p} = {s}"),
-        Expect::Status(p, a) => format!(
-            "expect status {p} {}",
-            if *a { "active" } else { "inactive" }
-        ),
-        Expect::Mover(p) => format!("expect mover {p}"),
-        Expect::Judge(p) => format!("expect judge {p}"),
-        Expect::Param(n, v) => format!("expect param {n} = {v}"),
-        Expect::RuleRevision(r, v) => format!("expect rule {r} revision {v}"),
-        Expect::RulePresent(r, p) => {
-            format!("expect rule {r} {}", if *p { "present" } else { "absent" })
-        }
-        Expect::Queue(labels) => format!("expect queue {}", labels.join(" ")),
-        Expect::Winner(names) => format!("expect winner {}", names.join(" ")),
-        Expect::NoWinner => "expect no-winner".into(),
-        Expect::Turn(n) => format!("expect turn {n}"),
-        Expect::Error(e) => format!("expect error {e:?}"),
     }
 }
 
@@ -359,81 +344,4 @@ fn act(
             engine.give_judgment(who, ruling)
         }
     })
-}
-
-fn header(
-    engine: &Engine<LogSink>,
-    source: &RulesetSource,
-    seed: u64,
-    start: i64,
-) -> Vec<(&'static str, Value)> {
-    let params: Vec<Value> = engine
-        .state
-        .params
-        .entries()
-        .into_iter()
-        .map(|(name, value, from)| json!({"name": name, "value": value, "from": from.to_string()}))
-        .collect();
-    let players: Vec<Value> = engine
-        .state
-        .order
-        .iter()
-        .map(|id| {
-            let p = &engine.state.players[usize::from(*id)];
-            json!({"name": &*p.name, "bot": p.bot, "score": p.score, "active": p.active})
-        })
-        .collect();
-    vec![
-        ("type", json!("header")),
-        ("ruleset", json!(source.path)),
-        ("ruleset_sha256", json!(source.sha256)),
-        ("seed", json!(seed)),
-        ("start", json!(super::time::format_utc(start))),
-        ("players", json!(players)),
-        ("next_number", json!(engine.state.next_number)),
-        ("params", json!(params)),
-        ("unmodelled", json!(engine.state.unmodelled)),
-    ]
-}
-
-fn summary(engine: &Engine<LogSink>, outcomes: &[Outcome]) -> Vec<(&'static str, Value)> {
-    let state = &engine.state;
-    let scores: Vec<Value> = state
-        .order
-        .iter()
-        .map(|id| {
-            let p = &state.players[usize::from(*id)];
-            json!({"name": &*p.name, "score": p.score, "active": p.active})
-        })
-        .collect();
-    let winners: Vec<&str> = state.winners.iter().map(|w| state.name(*w)).collect();
-    let expectations: Vec<Value> = outcomes
-        .iter()
-        .map(|o| json!({"line": o.line, "statement": o.statement, "passed": o.passed, "detail": o.detail}))
-        .collect();
-    vec![
-        ("type", json!("summary")),
-        ("turns", json!(state.turn)),
-        ("over", json!(state.over)),
-        ("winners", json!(winners)),
-        ("scores", json!(scores)),
-        ("proposals", json!(state.proposals.len())),
-        (
-            "adopted",
-            json!(state
-                .proposals
-                .iter()
-                .filter(|p| p.status == crate::engine::state::ProposalStatus::Adopted)
-                .count()),
-        ),
-        (
-            "passed",
-            json!(outcomes.iter().filter(|o| o.passed).count()),
-        ),
-        (
-            "failed",
-            json!(outcomes.iter().filter(|o| !o.passed).count()),
-        ),
-        ("expectations", json!(expectations)),
-    ]
 }

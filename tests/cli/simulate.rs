@@ -188,3 +188,31 @@ fn monte_carlo_needs_a_ruleset_and_players() {
         .status(2)
         .stderr_contains("--ruleset");
 }
+
+/// The whole log of a scenario, as a golden file: any change to what the
+/// engine decides, or to how it is logged, shows up here for review.
+#[test]
+fn the_nomic_4_early_scenario_log_is_stable() {
+    let out = Test::new()
+        .args([
+            "simulate",
+            &scenario("nomic-4-long-early"),
+            "--format",
+            "jsonl",
+        ])
+        .run()
+        .status(0);
+    // The header names the ruleset by its absolute path: keep the file name.
+    let stable: Vec<String> = out
+        .stdout
+        .lines()
+        .map(|line| {
+            let mut value: serde_json::Value = serde_json::from_str(line).unwrap();
+            if value["type"] == "header" {
+                value["ruleset"] = serde_json::json!("nomic-4-long-early.txt");
+            }
+            value.to_string()
+        })
+        .collect();
+    insta::assert_snapshot!("nomic_4_early_log", stable.join("\n"));
+}

@@ -119,8 +119,11 @@ impl<S: Sink> Engine<S> {
             return refuse("a turn has one proposal: the mover may only resubmit it");
         }
         self.check_body(&body, &effects)?;
-        let end =
+        let mut end =
             self.state.turn_end + Time::from(self.state.params.extend_on_proposal_h.value) * HOUR;
+        if let Some(h) = self.state.params.vote_window_h.value {
+            end = end.max(self.now + Time::from(h) * HOUR);
+        }
         let id = self.state.proposals.len();
         let number = Some(self.state.next_number);
         self.emit(Event::ProposalSubmitted {

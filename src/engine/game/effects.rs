@@ -95,7 +95,7 @@ impl<S: Sink> Engine<S> {
         if p.bot && self.state.params.bot_no_points.value {
             return;
         }
-        let score = p.score + delta;
+        let score = p.score.saturating_add(delta);
         self.emit(Event::ScoreChanged {
             player,
             delta,

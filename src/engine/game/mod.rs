@@ -103,7 +103,7 @@ impl<S: Sink> Engine<S> {
         let mut state = State::new(ruleset, players, Vec::new(), overrides, 0);
         state.next_number = setup
             .next_number
-            .or(highest.map(|n| n + 1))
+            .or(highest.map(|n| n.saturating_add(1)))
             .unwrap_or(state.params.numbering_start.value);
         state.order = turn_order(&state, &setup.order)?;
         Ok(Engine {
@@ -132,6 +132,11 @@ impl<S: Sink> Engine<S> {
     fn emit(&mut self, event: Event) {
         self.state.apply(self.now, &event);
         self.sink.record(self.now, &event, &self.state);
+        if event.owns_nothing() {
+            // Nothing to free. Skipping the out-of-line drop glue matters on
+            // the Monte Carlo path, where it was an eighth of all the work.
+            std::mem::forget(event);
+        }
     }
 
     /// Records a refused command (it changes nothing).

@@ -88,15 +88,17 @@ impl<S: Sink> Engine<S> {
     }
 
     pub(super) fn start_turn(&mut self) {
+        // Each change that takes effect is followed by a win check (and the
+        // turn that just ended had its own), so none is needed here.
         while let Some(id) = self.state.first_scheduled() {
             self.take_effect(id);
         }
-        self.check_win();
         if self.state.over {
             return;
         }
         let turn = self.state.turn + 1;
-        let end = self.now + Time::from(self.state.params.turn_length_h.value) * HOUR;
+        // A turn lasts at least an hour, so that the clock always moves on.
+        let end = self.now + Time::from(self.state.params.turn_length_h.value.max(1)) * HOUR;
         self.mark_done = false;
         match self.state.params.turn_kind.value {
             TurnKind::Mover => {
@@ -173,6 +175,7 @@ impl<S: Sink> Engine<S> {
 
     /// IV 323: all eligible voters have a current vote, the proposer has used
     /// all re-proposals, and yes equals no: roll 1d3 once a turn.
+    #[inline]
     fn maybe_tiebreak(&mut self) {
         if self.state.params.tiebreak.value != Tiebreak::Nomitron1d3 || self.state.tiebreak_rolled {
             return;

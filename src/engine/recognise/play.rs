@@ -87,8 +87,11 @@ pub fn inactivity_deadline(t: &str, _raw: &str, out: &mut Found) {
         out.push(("inactivity.no_vote", "yes".into()));
         out.push(("inactivity.no_proposal", "yes".into()));
         if let Some(h) = number_after(t, "fails to cast a vote within ") {
-            // The vote cannot be complete before every voter's deadline.
+            // The mover has h hours to propose; voters have h hours from the
+            // start of the vote, after which non-voters are out and the vote
+            // is complete among the rest.
             out.push(("turn.length_h", h.to_string()));
+            out.push(("turn.vote_window_h", h.to_string()));
             out.push(("turn.early_end_all_voted", "0".into()));
         }
     }

@@ -88,6 +88,7 @@ fn nomic_1_final_parameters_come_from_their_rules() {
             ("turn.kind", "mover", "rule 304"),
             ("turn.order", "alphabetical", "rule 201"),
             ("turn.length_h", "36", "rule 306"),
+            ("turn.vote_window_h", "36", "rule 306"),
             ("turn.early_end_all_voted", "0", "rule 306"),
             ("vote.threshold", "more than 1/2", "rule 302"),
             ("vote.eligible", "active", "rule 306"),

@@ -89,3 +89,26 @@ fn every_scenario_holds_and_replays_from_its_log() {
         );
     }
 }
+
+#[test]
+fn offsets_beyond_a_year_are_script_errors() {
+    let lines = script::parse("player alice\nat +400d alice resubmits\n").unwrap();
+    let source = RulesetSource {
+        path: "iv".into(),
+        ruleset: ruleset("nomic-4-long.md"),
+        sha256: String::new(),
+    };
+    let err = crate::sim::runner::run_full(&lines, &source, None)
+        .err()
+        .expect("refused");
+    assert!(err.message.contains("366 days"), "{}", err.message);
+}
+
+#[test]
+fn a_zero_hour_turn_still_lets_the_clock_move() {
+    holds(
+        "nomic-4-long.md",
+        &[(206, Some("The length of a turn defaults to 0 hours."))],
+        "player alice\nplayer bob\nat +90m bob votes yes\nexpect error \"no proposal\"\nexpect turn 2\n",
+    );
+}

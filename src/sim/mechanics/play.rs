@@ -218,3 +218,78 @@ fn declaring_activity_needs_a_rule() {
         &script.replace("EXPECT", "expect status bob active"),
     );
 }
+
+#[test]
+fn withdrawing_a_vote() {
+    let script = format!("{FIVE}at +1h alice proposes enact \"Hats.\"\nbob votes yes\ncarol votes yes\ndan votes no\neve votes no\nbob withdraws\nEXPECT\nend turn\nexpect OUTCOME 340\n");
+    // 209: bob's vote is gone: yes 2 of 5.
+    holds(
+        IV,
+        &[],
+        &script
+            .replace("EXPECT\n", "")
+            .replace("OUTCOME", "rejected"),
+    );
+    let no_withdrawal = "Players may not edit or delete their votes.";
+    holds(
+        IV,
+        &[(209, Some(no_withdrawal))],
+        &script
+            .replace("EXPECT", "expect error \"withdrawing\"")
+            .replace("OUTCOME", "adopted"),
+    );
+}
+
+#[test]
+fn points_for_voting_against_an_adopted_proposal() {
+    let no_reset = (
+        304,
+        Some("One turn consists of proposing one rule-change and having it voted on."),
+    );
+    let script = "next-number 336\nplayer amy\nplayer bo\nplayer cy\nplayer di\nat +1h amy proposes enact \"Hats.\"\namy votes y\nbo votes y\ncy votes y\ndi votes n\nexpect adopted 336\nexpect score di = SCORE\n";
+    holds(I, &[no_reset], &script.replace("SCORE", "10"));
+    holds(I, &[no_reset, (204, None)], &script.replace("SCORE", "0"));
+}
+
+#[test]
+fn resubmission_window() {
+    let script =
+        format!("{FIVE}at +1h alice proposes enact \"Hats.\"\nat +25h alice resubmits\nEXPECT\n");
+    holds(
+        IV,
+        &[],
+        &script.replace("EXPECT", "expect error \"more than 24 hours\""),
+    );
+    let no_window = "Proposals may not be edited after they are submitted for voting. A proposal may be resubmitted up to two times a turn.";
+    holds(
+        IV,
+        &[(210, Some(no_window))],
+        &script.replace("EXPECT", "expect turn 1"),
+    );
+}
+
+#[test]
+fn inactive_players_turns_are_skipped() {
+    let script = "player alice\nplayer bob inactive\nplayer carol\nend turn\nexpect mover MOVER\n";
+    holds(IV, &[], &script.replace("MOVER", "carol"));
+    let no_skip = "An active player becomes inactive if the active player has publicly declared that they are now inactive.";
+    holds(IV, &[(207, Some(no_skip))], &script.replace("MOVER", "bob"));
+}
+
+#[test]
+fn nomic_1_voters_have_36_hours_from_the_proposal() {
+    let script = "next-number 336\nplayer amy\nplayer bo\nplayer cy\nplayer di\nat +10h amy proposes enact \"Hats.\"\namy votes y\nat +40h bo votes y\nEXPECT\n";
+    // 306: the vote started at +10h, so bo may still vote at +40h (the turn runs to +46h).
+    holds(I, &[], &script.replace("EXPECT", "expect turn 1"));
+    let twelve = "If a player fails to cast a vote within twelve (12) hours of the start of a vote or make a proposal within twelve (12) hours of the start of their turn, that player becomes Inactive.";
+    // With 12 hours the vote closed at +22h and bo, cy and di became inactive;
+    // `at +40h` now falls in a later turn, with no proposal to vote on.
+    holds(
+        I,
+        &[(306, Some(twelve))],
+        &script.replace(
+            "EXPECT",
+            "expect error \"no proposal\"\nexpect status cy inactive",
+        ),
+    );
+}

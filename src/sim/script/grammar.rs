@@ -75,7 +75,9 @@ fn duration(input: &str) -> Res<'_, i64> {
     ));
     alt((
         map(many1((number::<i64>, unit)), |parts| {
-            parts.iter().map(|(n, u)| n * u).sum()
+            parts
+                .iter()
+                .fold(0i64, |sum, (n, u)| sum.saturating_add(n.saturating_mul(*u)))
         }),
         value(0, char('0')),
     ))
