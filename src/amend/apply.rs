@@ -317,7 +317,7 @@ impl Step<'_> {
                 self.mapping.insert(first, number);
             }
         }
-        let mut notes = renumber_in_place(self.ruleset, &self.mapping)?;
+        let mut notes = renumber_in_place(self.ruleset, &self.mapping, Some(&self.change))?;
         for &repealed in &self.repealed {
             notes.extend(repealed_citations(
                 self.ruleset,

@@ -220,6 +220,13 @@ fn renumber_numbering_gives_amended_rules_the_proposal_number() {
         ("Two thirds.", Some(1))
     );
     assert_eq!(
+        sources(moved)[1..],
+        [
+            "Amended (1) by Proposal 340",
+            "Renumbered from Rule 202 to Rule 340 by Proposal 340"
+        ]
+    );
+    assert_eq!(
         applied.ruleset.rule(201).unwrap().text,
         "Players vote on proposals as Rule 340 says."
     );
