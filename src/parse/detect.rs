@@ -25,7 +25,7 @@ pub fn detect(text: &str) -> Result<Format, ParseError> {
 }
 
 fn candidate(lines: &[Line<'_>]) -> Option<Format> {
-    let first = lines.first()?;
+    let first = lines.iter().find(|l| !l.is_blank())?;
     if first.text.starts_with("# ") {
         let long = lines.iter().any(|l| {
             (looks_like_md_heading(l.text)
@@ -37,6 +37,12 @@ fn candidate(lines: &[Line<'_>]) -> Option<Format> {
         } else {
             Format::MdShort
         });
+    }
+    if looks_like_md_heading(first.text) {
+        return Some(Format::MdRule);
+    }
+    if lines::txt_heading(first.text).is_ok() {
+        return Some(Format::TxtRule);
     }
     let after_title = lines[1..].iter().find(|l| !l.is_blank())?;
     if after_title.text.len() >= 3 && after_title.text.chars().all(|c| c == '=') {
@@ -105,8 +111,8 @@ mod tests {
         let text = "Notes\n\n\nRule 12 (Immutable\n\nbody\n";
         let err = detect(text).unwrap_err();
         assert_eq!(err.closest, Some(Format::TxtPlain));
-        assert_eq!(err.span.start, text.find("(Imm").unwrap());
-        assert!(err.expected.unwrap().contains("Rule N"));
+        assert_eq!(err.span.start, text.find("\n\nbody").unwrap());
+        assert!(err.expected.unwrap().contains("closed by `)`"));
         let err = detect("just some words\n").unwrap_err();
         assert!(err.closest.is_some());
         let err = detect("").unwrap_err();

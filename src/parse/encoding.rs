@@ -73,15 +73,20 @@ fn decode_byte(encoding: &'static Encoding, byte: u8) -> Option<char> {
 }
 
 /// Bytes a code page leaves undefined (they were dropped on saving).
-fn undefined_bytes(pages: u8) -> Vec<u8> {
-    let encoding = if pages & CP1252 != 0 && pages & CP1254 == 0 {
-        WINDOWS_1252
+fn undefined_bytes(pages: u8) -> &'static [u8] {
+    static UNDEFINED: OnceLock<[Vec<u8>; 2]> = OnceLock::new();
+    let [cp1252, cp1254] = UNDEFINED.get_or_init(|| {
+        [WINDOWS_1252, WINDOWS_1254].map(|encoding| {
+            (0x80..=0xBFu8)
+                .filter(|&b| decode_byte(encoding, b).is_none())
+                .collect()
+        })
+    });
+    if pages & CP1252 != 0 && pages & CP1254 == 0 {
+        cp1252
     } else {
-        WINDOWS_1254
-    };
-    (0x80..=0xBFu8)
-        .filter(|&b| decode_byte(encoding, b).is_none())
-        .collect()
+        cp1254
+    }
 }
 
 fn page_name(pages: u8) -> &'static str {
@@ -197,7 +202,7 @@ fn scan(text: &str, allowed: u8) -> (Found, Found) {
 /// back one undefined byte would give.
 fn one_byte_short(found: &str, span: Range<usize>, bytes: &[u8], pages: u8) -> EncodingIssue {
     let mut candidates: Vec<String> = Vec::new();
-    for missing in undefined_bytes(pages) {
+    for &missing in undefined_bytes(pages) {
         for at in 1..=bytes.len() {
             let mut attempt = bytes.to_vec();
             attempt.insert(at, missing);

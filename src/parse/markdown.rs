@@ -18,31 +18,55 @@ pub struct MdDocument<'a> {
     pub headings: Vec<(usize, Heading)>,
     /// Quirks found while cutting, keyed by the index of the rule they fall in.
     pub rule_quirks: Vec<(usize, LayoutQuirk)>,
+    /// Quirks of the header (the older dialect has no `---` under the title).
+    pub header_quirks: Vec<LayoutQuirk>,
 }
 
 const TITLE_EXPECTED: &str = "a title line `# TITLE`";
 
-/// Reads the title and finds the rule headings.
+/// Reads the title and finds the rule headings. `md-rule` pages have no
+/// title: their first non-blank line is a rule heading.
 pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
     let bom = text::bom_len(text);
     let lines = text::lines(text, bom);
-    let Some(first) = lines.first() else {
+    let titled = format != Format::MdRule;
+    // Blank lines before the title stay in the header.
+    let first_at = lines.iter().position(|l| !l.is_blank()).unwrap_or(0);
+    let expected = if titled {
+        TITLE_EXPECTED
+    } else {
+        "a rule heading such as `## 101/0 (IMMUTABLE)`"
+    };
+    let Some(first) = lines.get(first_at) else {
         return Err(ParseError::new("the file is empty", 0..0)
-            .expected(TITLE_EXPECTED)
+            .expected(expected)
             .in_format(format));
     };
-    let Some(title) = first.text.strip_prefix("# ") else {
-        return Err(
-            ParseError::new("a Markdown ruleset starts with its title", line_span(first))
-                .expected(TITLE_EXPECTED)
-                .in_format(format),
-        );
+    let title = match first.text.strip_prefix("# ") {
+        Some(title) if titled => title,
+        None if !titled && looks_like_md_heading(first.text) => "",
+        _ => {
+            let what = if titled {
+                "its title"
+            } else {
+                "a rule heading"
+            };
+            return Err(ParseError::new(
+                format!("a {format} file starts with {what}"),
+                line_span(first),
+            )
+            .expected(expected)
+            .in_format(format));
+        }
     };
+    // Rule headings are looked for after the title (from the first line of
+    // a title-less page).
+    let body_from = if titled { first_at + 1 } else { first_at };
     let hidden = hidden_blocks(text, bom);
     let mut hidden_at = 0;
     let mut headings = Vec::new();
     let mut rule_quirks = Vec::new();
-    for (index, line) in lines.iter().enumerate().skip(1) {
+    for (index, line) in lines.iter().enumerate().skip(body_from) {
         if !looks_like_md_heading(line.text) {
             continue;
         }
@@ -79,7 +103,7 @@ pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
         headings.push((index, heading));
     }
     if headings.is_empty() {
-        if let Some(stray) = lines[1..]
+        if let Some(stray) = lines[body_from..]
             .iter()
             .find(|l| !l.is_blank() && l.text.trim() != "---")
         {
@@ -90,7 +114,13 @@ pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
             );
         }
     }
+    let mut header_quirks = Vec::new();
+    if titled && lines.get(body_from).is_none_or(|l| l.text != "---") {
+        let description = "no `---` line under the title".into();
+        header_quirks.push(quirk(QuirkKind::Other { description }, first.end, 0));
+    }
     Ok(MdDocument {
+        header_quirks,
         title: title.trim_end().to_string(),
         lines,
         headings,
@@ -145,8 +175,23 @@ mod tests {
     }
 
     #[test]
+    fn blank_lines_before_the_title_are_header() {
+        let text = "\n\n# T\n\n## 1\n\nx";
+        let doc = split(text, Format::MdShort).unwrap();
+        assert_eq!(doc.title, "T");
+        assert_eq!(doc.headings.len(), 1);
+        let parsed = crate::parse::read(text.as_bytes(), &Default::default()).unwrap();
+        assert_eq!(parsed.ruleset.layout.unwrap().header, "\n\n# T\n\n");
+    }
+
+    #[test]
     fn title_is_required() {
         let err = split("## 1\n", Format::MdShort).err().unwrap();
+        assert!(
+            err.message.contains("starts with its title"),
+            "{}",
+            err.message
+        );
         assert_eq!(err.span, 0..4);
         assert_eq!(err.expected.as_deref(), Some(TITLE_EXPECTED));
     }

@@ -30,7 +30,7 @@ pub fn parse_markdown(text: &str, format: Format) -> Result<Ruleset, ParseError>
     for (k, q) in doc.rule_quirks {
         pieces[k].quirks.push(q);
     }
-    let mut quirks = Vec::new();
+    let mut quirks = doc.header_quirks;
     let ends_with_newline = text.ends_with('\n');
     if ends_with_newline != long && !text.is_empty() {
         quirks.push(quirk(QuirkKind::FinalNewline, text.len(), 0));

@@ -27,7 +27,7 @@ pub fn lines(text: &str, from: usize) -> Vec<Line<'_>> {
     let mut start = from;
     let bytes = text.as_bytes();
     while start < text.len() {
-        let (content_end, end) = match memchr_newline(&bytes[start..]) {
+        let (content_end, end) = match text[start..].find('\n') {
             Some(i) => {
                 let newline = start + i;
                 let content_end = if newline > start && bytes[newline - 1] == b'\r' {
@@ -47,10 +47,6 @@ pub fn lines(text: &str, from: usize) -> Vec<Line<'_>> {
         start = end;
     }
     out
-}
-
-fn memchr_newline(bytes: &[u8]) -> Option<usize> {
-    bytes.iter().position(|&b| b == b'\n')
 }
 
 /// Length of a leading byte order mark.

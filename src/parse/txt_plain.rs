@@ -40,7 +40,7 @@ pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
             Ok(heading) => headings.push((k, heading)),
             // `Rule 206 says ...` opening a paragraph is body text; a
             // heading-shaped line with a number out of range is an error.
-            Err(err) if err.message.contains("too large") => {
+            Err(err) if err.overflow => {
                 return Err(ParseError::new(
                     err.message,
                     line.start + err.span.start..line.start + err.span.end,

@@ -97,7 +97,7 @@ fn a_file_that_fits_no_format_names_the_closest() {
         .status(2)
         .stderr_contains("notes.txt:4:")
         .stderr_contains("closest format: txt-plain")
-        .stderr_contains("expected `Rule N/R`");
+        .stderr_contains("expected a marker such as `IMMUTABLE` closed by `)`");
 }
 
 #[test]

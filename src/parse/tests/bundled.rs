@@ -146,6 +146,21 @@ fn nomic_3_is_the_older_short_dialect() {
     let p = parsed("nomic-3.md");
     let ruleset = &p.ruleset;
     assert_eq!(ruleset.title, "RULES");
+    let document: Vec<_> = ruleset
+        .layout
+        .as_ref()
+        .unwrap()
+        .quirks
+        .iter()
+        .map(|q| &q.kind)
+        .collect();
+    assert!(document.contains(&&QuirkKind::FinalNewline), "{document:?}");
+    assert!(
+        document
+            .iter()
+            .any(|k| matches!(k, QuirkKind::Other { description } if description.contains("---"))),
+        "{document:?}"
+    );
     let rule = ruleset.rule(205).unwrap();
     assert_eq!(rule.revision, None);
     assert!(rule

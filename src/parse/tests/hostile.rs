@@ -96,3 +96,77 @@ fn a_fifty_megabyte_file() {
     let parsed = outcome(text.as_bytes()).unwrap();
     assert_eq!(parsed.ruleset.rules.len(), 57 * copies);
 }
+
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Pieces of every grammar, so that random texts come near each format.
+    const PIECES: &[&str] = &[
+        "# T\n",
+        "## ",
+        "### ",
+        "##### *History*\n",
+        "#### *Judgments*\n",
+        "101",
+        "/",
+        "0",
+        "4294967296",
+        " (IMMUTABLE)",
+        " (Immutable)",
+        "(",
+        ")",
+        "\n",
+        "\r\n",
+        "\n\n",
+        "```\n",
+        "<pre>\n",
+        "<!--",
+        "Rule ",
+        "History:\n",
+        "Judgments:\n",
+        "=====\n",
+        "-----\n",
+        "      ",
+        "* ",
+        "  • ",
+        "[*",
+        "*](",
+        "*",
+        "Initial mutable Rule 1, Jun 1, 2020",
+        "Amended (1) by Proposal 3 (A), Feb 29, 2021 (R1T2)",
+        " (Judge), Jun 6, 2020",
+        "â€™",
+        "â”",
+        "ğŸš¼",
+        "\u{feff}",
+        "{",
+        "}",
+        "\"title\"",
+        ":",
+        "text ",
+        "é’",
+    ];
+
+    fn texts() -> impl Strategy<Value = String> {
+        prop::collection::vec(prop::sample::select(PIECES), 0..60).prop_map(|p| p.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn any_text_gives_an_error_or_a_lossless_result(text in texts(), repair in any::<bool>()) {
+            for from in [None, Some(Format::MdLong), Some(Format::TxtLong), Some(Format::TxtPlain)] {
+                let options = ReadOptions { from, repair_encoding: repair };
+                match read(text.as_bytes(), &options) {
+                    Ok(parsed) => assert_lossless(&parsed),
+                    Err(err) => {
+                        prop_assert!(err.span.start <= err.span.end);
+                        prop_assert!(err.span.end <= text.len());
+                    }
+                }
+            }
+        }
+    }
+}

@@ -2,6 +2,7 @@
 //! input.
 
 mod bundled;
+mod canonical;
 mod fixtures;
 mod hostile;
 

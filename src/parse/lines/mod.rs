@@ -1,0 +1,121 @@
+//! Line grammars (nom): rule headings, history entries, judgments.
+//!
+//! Each grammar reads one line without its line ending. History entries and
+//! judgments never fail: a line no grammar recognises keeps its text (kind
+//! `other` for history). Headings do fail, with the byte offset in the line
+//! where the heading stopped fitting.
+
+mod heading;
+mod history;
+mod judgment;
+
+pub use heading::{
+    looks_like_md_heading, looks_like_txt_heading, md_heading, txt_heading, Heading, HeadingError,
+};
+pub use history::history_entry;
+pub use judgment::judgment;
+
+use crate::model::Date;
+use nom::bytes::complete::{tag, take_while1, take_while_m_n};
+use nom::character::complete::{char, digit1, space0};
+use nom::combinator::{eof, map_opt, recognize};
+use nom::sequence::{delimited, preceded, terminated};
+use nom::{IResult, Parser};
+
+fn number(input: &str) -> IResult<&str, u32> {
+    map_opt(digit1, |digits: &str| digits.parse().ok()).parse(input)
+}
+
+/// `Jun 1, 2020` (`%b %-d, %Y`), validated.
+pub fn date(input: &str) -> IResult<&str, Date> {
+    map_opt(
+        (
+            take_while_m_n(3, 3, |c: char| c.is_ascii_alphabetic()),
+            char(' '),
+            take_while_m_n(1, 2, |c: char| c.is_ascii_digit()),
+            tag(", "),
+            take_while_m_n(4, 4, |c: char| c.is_ascii_digit()),
+        ),
+        |(month, _, day, _, year): (&str, char, &str, &str, &str)| {
+            Date::new(
+                year.parse().ok()?,
+                Date::month_from_abbrev(month)?,
+                day.parse().ok()?,
+            )
+        },
+    )
+    .parse(input)
+}
+
+/// ` (R4T6)`.
+fn round_turn(input: &str) -> IResult<&str, (u32, u32)> {
+    preceded(
+        tag(" (R"),
+        (terminated(number, char('T')), terminated(number, char(')'))),
+    )
+    .parse(input)
+}
+
+/// A name in parentheses: no parentheses inside, so a failed attempt stops
+/// at the next one (keeps right-to-left searches linear).
+fn parenthesised_name(input: &str) -> IResult<&str, &str> {
+    delimited(
+        char('('),
+        take_while1(|c: char| c != ')' && c != '('),
+        char(')'),
+    )
+    .parse(input)
+}
+
+/// An md-long history line: `[*ENTRY*](LINK)` or `*ENTRY*`, with optional
+/// trailing spaces (a Markdown line break). Returns the entry text, the link
+/// and the number of trailing spaces.
+pub fn md_history_line(line: &str) -> Option<(&str, Option<&str>, usize)> {
+    let content = line.trim_end_matches(' ');
+    let trailing = line.len() - content.len();
+    if let Some(inner) = content.strip_prefix("[*") {
+        let (entry, link) = inner.split_once("*](")?;
+        let link = link.strip_suffix(')')?;
+        return Some((entry, Some(link), trailing));
+    }
+    let entry = italic(content)?;
+    Some((entry, None, trailing))
+}
+
+/// The text inside `*...*` on a whole line (trailing spaces allowed).
+pub fn italic(line: &str) -> Option<&str> {
+    let content = line.trim_end_matches(' ');
+    let inner = content.strip_prefix('*')?.strip_suffix('*')?;
+    (!inner.is_empty()).then_some(inner)
+}
+
+/// `##### *History*` or `#### *History*` (any level 3 to 6): the level.
+pub fn md_section_heading(line: &str, name: &str) -> Option<u8> {
+    let hashes = recognize(take_while_m_n(3, 6, |c| c == '#'));
+    let parsed: IResult<&str, &str> = terminated(
+        hashes,
+        (char(' '), char('*'), tag(name), char('*'), space0, eof),
+    )
+    .parse(line);
+    parsed.ok().map(|(_, hashes)| hashes.len() as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn md_history_lines_with_and_without_links() {
+        assert_eq!(
+            md_history_line("[*Initial mutable Rule 1*](http://x/y.md)  "),
+            Some(("Initial mutable Rule 1", Some("http://x/y.md"), 2))
+        );
+        assert_eq!(
+            md_history_line("*Initial mutable Rule 1*"),
+            Some(("Initial mutable Rule 1", None, 0))
+        );
+        assert_eq!(md_section_heading("##### *History*", "History"), Some(5));
+        assert_eq!(md_section_heading("#### *History*", "History"), Some(4));
+        assert_eq!(md_section_heading("#### History", "History"), None);
+    }
+}
