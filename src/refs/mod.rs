@@ -13,7 +13,7 @@
 //!
 //! # What counts as a citation
 //!
-//! The grammar (in `grammar.rs`, written with `nom`) takes a number only when a
+//! The grammar (in `grammar/`, written with `nom`) takes a number only when a
 //! word says that the number names a rule. Every decision below is covered by
 //! a unit test in `tests.rs`.
 //!
@@ -28,17 +28,19 @@
 //! - Lists and ranges after the word: `Rules 101-117 (immutable) and 201-219
 //!   (mutable)`, `Rules 201, 212 and 213`, `Relevant Rules: 116, 307`,
 //!   `both Rule 206 and Rule 304` (one citation naming two rules), `Rules
-//!   101–117` (en dash), `Rules 101 through 117`. A range is taken only when its
-//!   end is greater than its start.
+//!   101–117` (en dash), `Rules 101 through 117`, `Rules 201 to 219`. A range
+//!   is taken only when its end is greater than its start; after `to` or
+//!   `through` its end must also read as a list member (see below), so that
+//!   `amend Rule 206 to 250 words` cites only 206.
 //! - Forms of *supersede* (any spelling in the rulesets: `superseding`,
 //!   `supersedes`, `superceeding`, …) followed by numbers, with or without the
 //!   word rule: `superseding 203`, `superseding 201, 212, 213, and 217`,
 //!   `superseding Rule 215`.
 //! - A part of a rule: `the first paragraph of rule 301`, `paragraph 2 of
-//!   Rule 206`, `the last sentence of Rules 201 and 202` (kind
+//!   Rule 206`, `clause (a) of rule 206`, `the 2nd sentence of Rule 206` (kind
 //!   [`ReferenceKind::Part`]; the span starts at the ordinal or the part word).
 //! - `Temporary Rule 601` in a rule body: temporary rules that become rules
-//!   keep their number (Nomic IV rule 306), so it names rule 601. (History
+//!   are numbered from 600 (Nomic IV rule 308), so it names rule 601. (History
 //!   lines such as `Created from Temporary Rule 601` are not bodies.)
 //!
 //! Not taken:
@@ -63,6 +65,10 @@
 //!   So `Rule 206 and 24 hours` and `Rule 206, 35 points` cite only 206, while
 //!   `Rules 201 and 212 are mutable` cites both. The same holds for the number
 //!   after a bare `superseding`: `supersedes 2 rules` is not a citation.
+//! - A bare number that starts a line after a comma and is followed by `.` or
+//!   `)`: it is the marker of an ordered list item (`…as in Rule 206,\n2. Each
+//!   player…`). After `and` or `or` it ends a wrapped list and is taken.
+//! - `Rule` and a number in different paragraphs (`Rule\n\n206`).
 
 #[cfg(test)]
 mod bundled_tests;

@@ -20,6 +20,11 @@ const FRAGMENTS: &[&str] = &[
     "the first paragraph of rule 301",
     "Rules 201, 212 and 213",
     "Rules 303-305",
+    "Rules 201 to 219",
+    "Rule 206 to 250 words",
+    "section 3 of Rule 304",
+    "Rule 206,\n2. Each",
+    "superseding 201, 212, and\n      304.",
     "Rule 304's",
     "Rule\n      304",
     "[Rule 304](rules/md/304.md)",
@@ -88,6 +93,29 @@ proptest! {
             let digits = &renumbered.text[span.clone()];
             let number: u32 = digits.parse().unwrap();
             prop_assert!(mapping.values().any(|&new| new == number));
+        }
+    }
+
+    #[test]
+    fn renumbered_text_cites_the_renumbered_rules_in_the_same_places(
+        text in synthetic_text(),
+        mapping in proptest::collection::btree_map(100u32..700, 0u32..100_000, 0..6),
+    ) {
+        let before = extract(&text);
+        let renumbered = renumber(&text, &mapping);
+        let after = extract(&renumbered.text);
+        prop_assert_eq!(before.len(), after.len());
+        for (old, new) in before.iter().zip(&after) {
+            prop_assert_eq!(old.kind, new.kind);
+            prop_assert_eq!(old.numbers.len(), new.numbers.len());
+            for (old, new) in old.numbers.iter().zip(&new.numbers) {
+                prop_assert_eq!(old.range_end.is_some(), new.range_end.is_some());
+                if old.range_end.is_none() {
+                    let expected = mapping.get(&old.number).copied().unwrap_or(old.number);
+                    let kept = renumbered.skipped.iter().any(|s| s.cited == *old);
+                    prop_assert_eq!(new.number, if kept { old.number } else { expected });
+                }
+            }
         }
     }
 

@@ -39,20 +39,38 @@ pub enum SkipReason {
 impl fmt::Display for SkipReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SkipReason::RangeSplits { rules } => {
-                let rules: Vec<String> = rules.iter().map(u32::to_string).collect();
-                write!(
-                    f,
-                    "after renumbering the range would have to name rules {}, which are not one range",
-                    rules.join(", ")
-                )
-            }
+            SkipReason::RangeSplits { rules } => write!(
+                f,
+                "after renumbering, the range would have to name rules {}, which are not one range",
+                runs(rules)
+            ),
             SkipReason::TooLong { number } => write!(
                 f,
                 "{number} has more than {MAX_DIGITS} digits and would not be read back as a rule number"
             ),
         }
     }
+}
+
+/// `301-303, 305-310, 340` for those rules, in order.
+fn runs(rules: &[u32]) -> String {
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for &rule in rules {
+        match runs.last_mut() {
+            Some((_, end)) if end.checked_add(1) == Some(rule) => *end = rule,
+            _ => runs.push((rule, rule)),
+        }
+    }
+    runs.iter()
+        .map(|&(start, end)| {
+            if start == end {
+                start.to_string()
+            } else {
+                format!("{start}-{end}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Rewrites the digits of every cited number that `mapping` covers (old →

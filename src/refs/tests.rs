@@ -78,6 +78,12 @@ fn initial_set_ranges() {
     assert_eq!(spans(text), vec!["Rules 101-117 (immutable) and 201-219"]);
     assert_eq!(found("Rules 101–117"), vec![rule(&["101-117"])]);
     assert_eq!(found("Rules 101 through 117."), vec![rule(&["101-117"])]);
+    assert_eq!(
+        found("Rules 201 to 219 are mutable"),
+        vec![rule(&["201-219"])]
+    );
+    assert_eq!(found("amend Rule 206 to 250 words"), vec![rule(&["206"])]);
+    assert_eq!(found("Rule 206 to 3"), vec![rule(&["206"])]);
 }
 
 #[test]
@@ -133,9 +139,27 @@ fn paragraph_of_a_rule() {
         vec![(ReferenceKind::Part, vec!["301".to_string()])]
     );
     assert_eq!(spans(text), vec!["first paragraph of rule 301"]);
+    for text in [
+        "paragraph 2 of Rule 206.",
+        "section 3 of Rule 206",
+        "clause (a) of rule 206",
+        "the 2nd sentence of Rule 206",
+        "the last bullet of Rule 206",
+    ] {
+        assert_eq!(
+            found(text),
+            vec![(ReferenceKind::Part, vec!["206".to_string()])],
+            "{text}"
+        );
+    }
     assert_eq!(
-        found("paragraph 2 of Rule 206."),
-        vec![(ReferenceKind::Part, vec!["206".to_string()])]
+        spans("the 2nd sentence of Rule 206"),
+        vec!["2nd sentence of Rule 206"]
+    );
+    assert_eq!(
+        found("Rule 206, section 3"),
+        vec![rule(&["206"])],
+        "a part after the citation is not a number"
     );
 }
 
@@ -146,6 +170,7 @@ fn not_references() {
         "Initially rules in the 100’s are immutable",
         "and are numbered 600's and above.",
         "any rule with a rule number less than 300",
+        "a rule number 300 or above",
         "At the end of a player's turn, 1d6 points are added",
         "The length of a turn defaults to 24 hours.",
         "receives 35 points",
@@ -305,4 +330,58 @@ fn json_names_every_field() {
             }
         ])
     );
+}
+
+/// The shapes that `FORMATS.md` ("References between rules") lists, in its
+/// order, and the numbers it says are not references.
+#[test]
+fn every_shape_in_formats_md() {
+    let shapes: &[(&str, &[&str])] = &[
+        ("Rule 206", &["206"]),
+        ("rule 312", &["312"]),
+        (
+            "Rules 101-117 (immutable) and 201-219 (mutable)",
+            &["101-117", "201-219"],
+        ),
+        ("superseding 203", &["203"]),
+        (
+            "superseding 201, 212, 213, and 217",
+            &["201", "212", "213", "217"],
+        ),
+        ("superseding Rule 215", &["215"]),
+        ("both Rule 206 and Rule 304", &["206", "304"]),
+        ("per rule 113", &["113"]),
+        ("Relevant Rules: 116, 307", &["116", "307"]),
+        ("the first paragraph of rule 301", &["301"]),
+    ];
+    for (text, numbers) in shapes {
+        let found = found(text);
+        assert_eq!(found.len(), 1, "{text}: {found:?}");
+        assert_eq!(found[0].1, numbers.to_vec(), "{text}");
+    }
+    for text in [
+        "100's",
+        "600's and above",
+        "rule number less than 300",
+        "1d6",
+        "24 hours",
+    ] {
+        assert_eq!(extract(text), vec![], "{text}");
+    }
+}
+
+#[test]
+fn html_bom_and_crlf() {
+    assert_eq!(
+        found("<a href=\"rules/206.html\">Rule 206</a>"),
+        vec![rule(&["206"])]
+    );
+    let text = "\u{feff}Rule 206\r\nsuperseding 201,\r\n212 and 213.\r\n";
+    assert_eq!(
+        found(text),
+        vec![rule(&["206"]), superseding(&["201", "212", "213"])]
+    );
+    assert_eq!(spans(text)[0], "Rule 206");
+    // Only ASCII digits are rule numbers.
+    assert_eq!(found("Rule ２０６"), vec![]);
 }

@@ -101,3 +101,36 @@ fn unreadable_input_exits_2() {
         .status(2)
         .stderr_contains("yaml");
 }
+
+#[test]
+fn bundled_nomic_3_paragraph_citation_in_json() {
+    let out = Test::new()
+        .bundled_file("nomic-3.md", "nomic-3.md")
+        .args(["refs", "nomic-3.md", "--format", "json"])
+        .run()
+        .status(0)
+        .stderr_empty();
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).expect("valid JSON");
+    let rule_303 = json["rules"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|rule| rule["rule"] == 303)
+        .expect("rule 303");
+    assert_eq!(rule_303["cites"], serde_json::json!([301]));
+    assert_eq!(rule_303["references"][0]["kind"], "part");
+    assert_eq!(
+        rule_303["references"][0]["text"],
+        "first paragraph of rule 301"
+    );
+    assert_eq!(json["dangling"], serde_json::json!([]));
+}
+
+#[test]
+fn help_has_an_example() {
+    Test::new()
+        .args(["refs", "--help"])
+        .run()
+        .status(0)
+        .stdout_contains("Example:\n  nomic refs rulesets/nomic-1-final.txt");
+}

@@ -35,16 +35,23 @@ fn digits(input: &str) -> Res<'_, (&str, u32)> {
     Ok((rest, (found, number)))
 }
 
-/// The `-117` of `101-117`, `101–117`, `101 through 117`.
-fn range_end(input: &str) -> Res<'_, (&str, u32)> {
-    preceded(
+/// The `-117` of `101-117`, `101–117`, `101 through 117`, `201 to 219`,
+/// and whether the range was written in words.
+fn range_end(input: &str) -> Res<'_, ((&str, u32), bool)> {
+    // A dash may end a wrapped line: `101-\n      117`.
+    let dash = recognize((spaces, alt((char('-'), char('–'), char('—'))), opt(gap))).map(|_| false);
+    let words = recognize((
+        gap,
         alt((
-            recognize((spaces, alt((char('-'), char('–'), char('—'))), spaces)),
-            recognize((gap, tag_no_case("through"), gap)),
+            tag_no_case("through"),
+            tag_no_case("thru"),
+            tag_no_case("to"),
         )),
-        digits,
-    )
-    .parse(input)
+        gap,
+    ))
+    .map(|_| true);
+    let (rest, (worded, end)) = (alt((dash, words)), digits).parse(input)?;
+    Ok((rest, (end, worded)))
 }
 
 /// One number or range, with the check of what follows it.
@@ -55,8 +62,11 @@ fn item<'a>(text: &'a str, input: &'a str, intro: Intro) -> Res<'a, CitedNumber>
         span: span(text, first),
         range_end: end.map(|(digits, last)| (last, span(text, digits))),
     };
-    if let Ok((after, (last, end))) = range_end(rest) {
-        if end > number && follower_ok(after, intro) {
+    if let Ok((after, ((last, end), worded))) = range_end(rest) {
+        // `Rule 206 to 250 words` is not a range: after `to` or `through`
+        // the end must read as a list member, like a bare number.
+        let end_intro = if worded { Intro::Bare } else { intro };
+        if end > number && follower_ok(after, end_intro) {
             return Ok((after, cited(Some((last, end)))));
         }
     }
