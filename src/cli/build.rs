@@ -1,7 +1,7 @@
 //! `nomic build`: the whole published set of one ruleset, or of every
 //! bundled ruleset.
 
-use super::io::{print_stdout, read_input, Failure};
+use super::io::{print_stdout, read_input, stdout_color, Failure};
 use crate::output::{write_atomic, WriteOutcome};
 use crate::parse::{self, ReadOptions};
 use crate::render::{published_files, PublishedFile, RenderOptions, Renderer};
@@ -35,6 +35,8 @@ pub struct Args {
 /// One ruleset's published set, rendered and compared with what is on disk.
 struct Plan {
     source: String,
+    /// Damaged characters (mojibake) the source carries into every form.
+    damaged: usize,
     dir: PathBuf,
     writes: Vec<(PublishedFile, WriteOutcome)>,
     removals: Vec<PathBuf>,
@@ -52,8 +54,10 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     // template, an unreadable source) leaves the previous outputs untouched.
     let mut plans = Vec::new();
     for (source, dir) in jobs {
-        let files = render_source(&source, &renderer)?;
-        plans.push(plan(&source, dir, files)?);
+        let (files, damaged) = render_source(&source, &renderer)?;
+        let mut plan = plan(&source, dir, files)?;
+        plan.damaged = damaged;
+        plans.push(plan);
     }
 
     let mut report = String::new();
@@ -133,15 +137,20 @@ fn stem(path: &Path) -> String {
         .unwrap_or_else(|| "ruleset".to_string())
 }
 
-fn render_source(source: &Path, renderer: &Renderer) -> Result<Vec<PublishedFile>, Failure> {
+/// The published files of one source, and how many damaged characters it holds.
+fn render_source(
+    source: &Path,
+    renderer: &Renderer,
+) -> Result<(Vec<PublishedFile>, usize), Failure> {
     let (name, bytes) = read_input(source)?;
     let parsed = parse::read(&bytes, &ReadOptions::default()).map_err(|err| Failure::Located {
         name: name.clone(),
         text: String::from_utf8_lossy(&bytes).into_owned(),
         diagnostics: vec![err.to_diagnostic()],
     })?;
-    published_files(&parsed.ruleset, renderer)
-        .map_err(|err| Failure::message(format!("{name}: {err}")))
+    let files = published_files(&parsed.ruleset, renderer)
+        .map_err(|err| Failure::message(format!("{name}: {err}")))?;
+    Ok((files, parsed.encoding.len()))
 }
 
 /// Compares the rendered files with the output folder.
@@ -179,6 +188,7 @@ fn plan(source: &Path, dir: PathBuf, files: Vec<PublishedFile>) -> Result<Plan, 
     removals.sort();
     Ok(Plan {
         source: source.display().to_string(),
+        damaged: 0,
         dir,
         writes,
         removals,
@@ -199,16 +209,12 @@ fn describe(plan: &Plan, check: bool, out: &mut String) -> [usize; 3] {
         plan.writes
             .iter()
             .filter(|(_, o)| *o == outcome)
-            .map(|(file, _)| file.path.display().to_string())
+            .map(|(file, _)| slashed(&file.path))
             .collect()
     };
     let created = group(WriteOutcome::Created);
     let changed = group(WriteOutcome::Changed);
-    let removed: Vec<String> = plan
-        .removals
-        .iter()
-        .map(|p| p.display().to_string())
-        .collect();
+    let removed: Vec<String> = plan.removals.iter().map(|p| slashed(p)).collect();
     let unchanged = plan.writes.len() - created.len() - changed.len();
     out.push_str(&format!("{} → {}\n", plan.source, plan.dir.display()));
     let verbs = if check {
@@ -216,14 +222,37 @@ fn describe(plan: &Plan, check: bool, out: &mut String) -> [usize; 3] {
     } else {
         ["created", "changed", "removed"]
     };
-    for (verb, paths) in verbs.iter().zip([&created, &changed, &removed]) {
-        list(out, verb, paths);
+    // Green, yellow, red on a terminal.
+    let colors = ["32", "33", "31"];
+    let color = stdout_color();
+    for ((verb, paths), code) in verbs.iter().zip([&created, &changed, &removed]).zip(colors) {
+        let verb = if color {
+            format!("\x1b[{code}m{verb}\x1b[0m")
+        } else {
+            verb.to_string()
+        };
+        list(out, &verb, paths);
+    }
+    if plan.damaged > 0 {
+        out.push_str(&format!(
+            "  note: {} damaged character sequences (mojibake) are published as they are; \
+             `nomic parse --repair-encoding {}` shows the repairs\n",
+            plan.damaged, plan.source
+        ));
     }
     if unchanged > 0 {
         let files = if unchanged == 1 { "file" } else { "files" };
         out.push_str(&format!("  {unchanged} {files} up to date\n"));
     }
     [created.len(), changed.len(), removed.len()]
+}
+
+/// A relative path with `/` between its parts on every system.
+fn slashed(path: &Path) -> String {
+    path.components()
+        .map(|part| part.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// `  created  rules-l.md rules-l.txt` — long lists of rule pages are counted.

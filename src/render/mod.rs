@@ -102,7 +102,7 @@ impl Renderer {
         let template = self
             .env
             .get_template(name)
-            .map_err(|e| template_error(&e))?;
+            .map_err(|e| template_error(&e, name))?;
         let title = title_for(format, &ruleset.title);
         let layout = ruleset
             .layout
@@ -111,7 +111,9 @@ impl Renderer {
         let Some(layout) = layout else {
             let rules: Vec<Value> = ruleset.rules.iter().map(RuleView::value).collect();
             let context = minijinja::context! { title => title, rules => rules };
-            return template.render(context).map_err(|e| template_error(&e));
+            return template
+                .render(context)
+                .map_err(|e| template_error(&e, name));
         };
 
         // Lossless re-emit: kept bytes where the meaning is unchanged,
@@ -119,14 +121,14 @@ impl Renderer {
         let context = minijinja::context! { title => title.clone(), rules => Vec::<Value>::new() };
         let mut captured = template
             .render_captured(context)
-            .map_err(|e| template_error(&e))?;
+            .map_err(|e| template_error(&e, name))?;
         let newline = layout.line_ending;
         captured.with_state_mut(|state| {
             let mut call = |macro_name: &str, args: &[Value]| {
                 state
                     .call_macro(macro_name, args)
                     .map(|text| with_line_ending(text, newline))
-                    .map_err(|e| template_error(&e))
+                    .map_err(|e| template_error(&e, name))
             };
             let mut out = if layout.title == ruleset.title {
                 layout.header.clone()
@@ -165,15 +167,15 @@ impl Renderer {
         let template = self
             .env
             .get_template(name)
-            .map_err(|e| template_error(&e))?;
+            .map_err(|e| template_error(&e, name))?;
         let context = minijinja::context! { title => "", rules => Vec::<Value>::new() };
         let mut captured = template
             .render_captured(context)
-            .map_err(|e| template_error(&e))?;
+            .map_err(|e| template_error(&e, name))?;
         captured.with_state_mut(|state| {
             state
                 .call_macro("rule", &[RuleView::value(rule), Value::from(true)])
-                .map_err(|e| template_error(&e))
+                .map_err(|e| template_error(&e, name))
         })
     }
 }

@@ -40,11 +40,21 @@ pub fn published_files(
         });
     }
     for (folder, extension, format) in RULE_FOLDERS {
+        let mut page_of = std::collections::HashMap::new();
         for rule in &ruleset.rules {
-            files.push(PublishedFile {
+            let file = PublishedFile {
                 path: PathBuf::from(folder).join(format!("{:03}.{extension}", rule.number)),
                 contents: renderer.render_rule(rule, format)?,
-            });
+            };
+            // A number used twice (a defect `check` reports) gets one page:
+            // the rule that comes last in the ruleset.
+            match page_of.get(&rule.number) {
+                Some(&index) => files[index] = file,
+                None => {
+                    page_of.insert(rule.number, files.len());
+                    files.push(file);
+                }
+            }
         }
     }
     Ok(files)

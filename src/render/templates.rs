@@ -193,15 +193,17 @@ impl<'a> RuleView<'a> {
     }
 }
 
-/// A template error with the template's name and line.
-pub fn template_error(err: &Error) -> RenderError {
+/// A template error with the template's name and line; `template` names
+/// the template being rendered when the error itself names none (a macro
+/// missing from an override, for example).
+pub fn template_error(err: &Error, template: &str) -> RenderError {
     let mut message = err.kind().to_string();
     if let Some(detail) = err.detail() {
         message.push_str(": ");
         message.push_str(detail);
     }
     RenderError::Template {
-        name: err.name().unwrap_or("<template>").to_string(),
+        name: err.name().unwrap_or(template).to_string(),
         line: err.line(),
         message,
     }

@@ -347,3 +347,65 @@ fn a_missing_templates_folder_is_an_error() {
         Err(RenderError::TemplateDir(_))
     ));
 }
+
+#[test]
+fn an_override_without_the_rule_macro_names_its_template() {
+    let (mut ruleset, _) = with_kept_layout(sample(), Format::MdLong, |_, region| region);
+    ruleset.rules[0].text = "Changed.".into();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("md-long.md.j2"), "{{ title }}").unwrap();
+    let options = RenderOptions {
+        templates: Some(dir.path().to_path_buf()),
+        ..RenderOptions::default()
+    };
+    let err = render(&ruleset, Format::MdLong, &options).unwrap_err();
+    assert!(
+        err.to_string().starts_with("template `md-long.md.j2`"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_rule_without_text_has_no_empty_paragraph() {
+    let mut ruleset = sample();
+    ruleset.rules[0].text = String::new();
+    ruleset.rules[0].judgments.clear();
+    let options = RenderOptions::default();
+    let md_long = render(&ruleset, Format::MdLong, &options).unwrap();
+    assert!(md_long.contains("## 117/0 (IMMUTABLE)\n\n##### *History*\n\n[*Initial"));
+    let md_short = render(&ruleset, Format::MdShort, &options).unwrap();
+    assert!(md_short.contains("---\n## 117 (IMMUTABLE)\n\n## 203\n\nA rule-change"));
+    let txt_long = render(&ruleset, Format::TxtLong, &options).unwrap();
+    assert!(txt_long.contains("Rule 117/0 (IMMUTABLE)\n\nHistory:\n"));
+    let page = render_rule(&ruleset.rules[0], Format::TxtRule, &options).unwrap();
+    assert_eq!(page, "Rule 117/0 (IMMUTABLE)");
+}
+
+#[test]
+fn published_files_hold_every_form_and_one_page_per_number() {
+    let mut ruleset = sample();
+    let mut twice = ruleset.rules[1].clone();
+    twice.text = "The later text.".into();
+    ruleset.rules.push(twice);
+    let renderer = Renderer::new(&RenderOptions::default()).unwrap();
+    let files = published_files(&ruleset, &renderer).unwrap();
+    let paths: Vec<String> = files.iter().map(|f| f.path.display().to_string()).collect();
+    assert_eq!(
+        paths,
+        [
+            "rules-l.md",
+            "rules-l.txt",
+            "rules-s.md",
+            "rules-s.txt",
+            "rules/md/117.md",
+            "rules/md/203.md",
+            "rules/txt/117.txt",
+            "rules/txt/203.txt"
+        ]
+    );
+    assert_eq!(
+        files[0].contents,
+        renderer.render(&ruleset, Format::MdLong).unwrap()
+    );
+    assert!(files[5].contents.ends_with("The later text."));
+}

@@ -75,3 +75,97 @@ fn canonical_ignores_the_layout() {
     assert!(out.contains("(R4T4)*](https://github.com/dmouscher/nomic/blob/403f60b4f41c9f8427b2785b618acca8cefa6ee8/Game_4/rules/md/330.md)  \n"));
     assert!(out.ends_with("601.md)\n"));
 }
+
+#[test]
+fn in_every_bundled_file_an_edit_stays_inside_its_rule() {
+    for name in BUNDLED {
+        let parsed = parsed(name);
+        let count = parsed.ruleset.rules.len();
+        for index in [0, count / 2, count - 1] {
+            let mut ruleset = parsed.ruleset.clone();
+            let rule = &mut ruleset.rules[index];
+            let layout = rule.layout.clone().unwrap();
+            rule.text = "Changed text.".into();
+            let at = format!("{name}, rule {}", rule.number);
+            let out = render(&ruleset, parsed.format, &RenderOptions::default()).unwrap();
+            let before = &parsed.text[..layout.offset];
+            let after = &parsed.text[layout.offset + layout.source.len()..];
+            assert!(out.starts_with(before), "{at}: text before it changed");
+            assert!(out.ends_with(after), "{at}: text after it changed");
+            let region = &out[before.len()..out.len() - after.len()];
+            assert!(region.contains("Changed text."), "{at}: {region}");
+        }
+    }
+}
+
+#[test]
+fn crlf_files_stay_crlf_and_changed_rules_follow_them() {
+    let text = String::from_utf8(bytes("nomic-4-long.md"))
+        .unwrap()
+        .replace('\n', "\r\n");
+    let parsed =
+        nomic::parse::read(text.as_bytes(), &nomic::parse::ReadOptions::default()).unwrap();
+    let out = render(&parsed.ruleset, parsed.format, &RenderOptions::default()).unwrap();
+    assert_eq!(out, text);
+    let mut ruleset = parsed.ruleset.clone();
+    ruleset.rule_mut(208).unwrap().text = "Each player has two votes.\n\nReally.".into();
+    let out = render(&ruleset, parsed.format, &RenderOptions::default()).unwrap();
+    assert!(out.contains("## 208/0\r\n\r\nEach player has two votes.\r\n\r\nReally.\r\n\r\n"));
+    assert_eq!(
+        out.matches('\n').count(),
+        out.matches("\r\n").count(),
+        "no bare LF"
+    );
+}
+
+/// Every quirk offset a parse recorded, in file bytes.
+fn quirk_offsets(parsed: &nomic::parse::Parsed) -> Vec<usize> {
+    let layout = parsed.ruleset.layout.as_ref().unwrap();
+    let document = layout.quirks.iter().map(|quirk| quirk.offset);
+    let rules = parsed
+        .ruleset
+        .rules
+        .iter()
+        .flat_map(|rule| rule.layout.as_ref().unwrap().quirks.iter())
+        .map(|quirk| quirk.offset);
+    document.chain(rules).collect()
+}
+
+#[test]
+fn canonical_output_differs_from_the_file_only_where_quirks_were_recorded() {
+    let options = RenderOptions {
+        canonical: true,
+        ..RenderOptions::default()
+    };
+    // The Markdown files: canonical text forms also re-wrap hand-wrapped
+    // paragraphs and drop emphasis markers, which are not quirks.
+    for name in ["nomic-4-long.md", "nomic-3.md"] {
+        let parsed = parsed(name);
+        let canonical = render(&parsed.ruleset, parsed.format, &options).unwrap();
+        let quirks = quirk_offsets(&parsed);
+        let line_starts: Vec<usize> = std::iter::once(0)
+            .chain(parsed.text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        let diff = similar::TextDiff::from_lines(parsed.text.as_str(), canonical.as_str());
+        let mut changes = 0;
+        for op in diff.ops() {
+            if matches!(op, similar::DiffOp::Equal { .. }) {
+                continue;
+            }
+            let lines = op.old_range();
+            changes += 1;
+            // The changed lines, widened by one line each way: a missing
+            // blank line is recorded where the next line starts.
+            let start = line_starts[lines.start.saturating_sub(1)];
+            let end = line_starts
+                .get(lines.end + 1)
+                .copied()
+                .unwrap_or(parsed.text.len());
+            assert!(
+                quirks.iter().any(|&q| (start..=end).contains(&q)),
+                "{name}: lines {lines:?} change without a recorded quirk"
+            );
+        }
+        assert!(changes > 0, "{name} carries quirks");
+    }
+}

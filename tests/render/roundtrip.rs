@@ -3,7 +3,7 @@
 //! revisions by design; text forms carry the text, not its Markdown markup.
 //! (md-rule and txt-rule pages are written, never read back.)
 
-use nomic::model::{synthetic_ruleset, Format, Rule, Ruleset};
+use nomic::model::{synthetic_ruleset, Format, HistoryEntry, Rule, Ruleset};
 use nomic::parse::parse_str;
 use nomic::render::text::markdown_to_text;
 use nomic::render::{render, title_for, RenderOptions};
@@ -43,7 +43,15 @@ fn assert_carries(original: &Ruleset, back: &Ruleset, format: Format) {
             assert_eq!(got.revision, want.revision, "{at}: revision");
         }
         if format.carries_history() {
-            assert_eq!(got.history, want.history, "{at}: history");
+            // Text forms carry no links.
+            let carried = |rule: &Rule| -> Vec<HistoryEntry> {
+                let mut history = rule.history.clone();
+                if !format.is_markdown() && format != Format::Json {
+                    history.iter_mut().for_each(|entry| entry.link = None);
+                }
+                history
+            };
+            assert_eq!(carried(got), carried(want), "{at}: history");
             assert_eq!(got.judgments, want.judgments, "{at}: judgments");
         }
     }
@@ -68,6 +76,168 @@ proptest! {
             let back = parse_str(&text, Some(format))
                 .unwrap_or_else(|err| panic!("{format}: {} at {:?}\n{text}", err.message, err.span));
             assert_carries(&original, &back, format);
+            // Read back with its layout, it re-renders to the same bytes.
+            let again = render(&back, format, &options).unwrap();
+            assert_eq!(again, text, "{format}: re-render of parsed output");
         }
+    }
+}
+
+/// The words of a rule's text as a text form shows them. Characters that
+/// are Markdown markup when the text is read back (a literal `*` in
+/// `“*” - *.`) are left out: text forms show them bare, and reading a text
+/// form takes its text as Markdown.
+fn words(rule: &Rule) -> Vec<String> {
+    markdown_to_text(&rule.text)
+        .replace(['*', '_', '`', '\\'], "")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
+/// Where reading a text form back cannot give the words that were written,
+/// because the readers take text as Markdown: a `+` after no-break spaces
+/// starts a line and becomes a bullet (nomic-3 rule 321), and nested
+/// `    • ` items are not read as list items by the txt-plain reader.
+const KNOWN: [(&str, Format, u32); 4] = [
+    ("nomic-3.md", Format::TxtLong, 321),
+    ("nomic-3.md", Format::TxtShort, 321),
+    ("nomic-3.md", Format::TxtPlain, 312),
+    ("nomic-4-long.md", Format::TxtPlain, 330),
+];
+
+#[test]
+fn bundled_rulesets_survive_conversion_to_every_readable_form() {
+    let mut failures = Vec::new();
+    for name in crate::BUNDLED {
+        let original = crate::ruleset(name);
+        for format in [
+            Format::MdLong,
+            Format::MdShort,
+            Format::TxtLong,
+            Format::TxtShort,
+            Format::TxtPlain,
+            Format::Json,
+        ] {
+            let text = render(&original, format, &RenderOptions::default()).unwrap();
+            let back = parse_str(&text, Some(format))
+                .unwrap_or_else(|err| panic!("{name} as {format}: {}", err.message));
+            assert_eq!(back.rules.len(), original.rules.len(), "{name} as {format}");
+            for (want, got) in original.rules.iter().zip(&back.rules) {
+                let at = format!("{name} as {format}, rule {}", want.number);
+                assert_eq!(got.number, want.number, "{at}");
+                assert_eq!(got.mutability, want.mutability, "{at}");
+                if format.is_markdown() || format == Format::Json {
+                    assert_eq!(got.text, want.text, "{at}");
+                } else if words(got) != words(want) && !KNOWN.contains(&(name, format, want.number))
+                {
+                    let (got, want) = (words(got), words(want));
+                    let i = got.iter().zip(&want).position(|(a, b)| a != b).unwrap_or(0);
+                    let window =
+                        |w: &[String]| w[i.saturating_sub(3)..(i + 5).min(w.len())].join(" ");
+                    failures.push(format!(
+                        "{at}: `{}` read back as `{}`",
+                        window(&want),
+                        window(&got)
+                    ));
+                }
+                if format.carries_history() {
+                    let sources = |rule: &Rule| -> Vec<String> {
+                        rule.history.iter().map(|e| e.source.clone()).collect()
+                    };
+                    assert_eq!(sources(got), sources(want), "{at}");
+                    assert_eq!(got.judgments.len(), want.judgments.len(), "{at}");
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "words differ: {failures:#?}");
+}
+
+/// What to do to one rule of a parsed ruleset before rendering it again.
+#[derive(Debug, Clone)]
+enum Edit {
+    Text,
+    Delete,
+    InsertAfter,
+}
+
+fn edit() -> impl Strategy<Value = (usize, Edit)> {
+    (
+        any::<usize>(),
+        prop_oneof![
+            Just(Edit::Text),
+            Just(Edit::Delete),
+            Just(Edit::InsertAfter)
+        ],
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Kept rules and rewritten ones splice into a file that reads back as
+    /// the edited ruleset, whatever rules change, go or come.
+    #[test]
+    fn edited_files_read_back_as_the_edited_ruleset(
+        n in 2usize..30,
+        seed in any::<u64>(),
+        edits in proptest::collection::vec(edit(), 1..4),
+    ) {
+        let original = synthetic_ruleset(n, seed);
+        let options = RenderOptions::default();
+        for format in [
+            Format::MdLong,
+            Format::MdShort,
+            Format::TxtLong,
+            Format::TxtShort,
+            Format::TxtPlain,
+        ] {
+            let text = render(&original, format, &options).unwrap();
+            let mut edited = parse_str(&text, Some(format)).unwrap();
+            for (at, edit) in &edits {
+                if edited.rules.is_empty() {
+                    break;
+                }
+                let index = at % edited.rules.len();
+                match edit {
+                    Edit::Text => edited.rules[index].text = "Changed by a proposal.".into(),
+                    Edit::Delete if edited.rules.len() > 1 => {
+                        edited.rules.remove(index);
+                    }
+                    Edit::Delete => {}
+                    Edit::InsertAfter => {
+                        let mut new = Rule::new(9000 + index as u32, "A new rule.\n\n* one\n* two");
+                        new.revision = Some(0);
+                        edited.rules.insert(index + 1, new);
+                    }
+                }
+            }
+            let out = render(&edited, format, &options).unwrap();
+            let back = parse_str(&out, Some(format))
+                .unwrap_or_else(|err| panic!("{format}: {}\n{out}", err.message));
+            assert_carries(&edited.without_layout(), &back, format);
+        }
+    }
+}
+
+#[test]
+fn several_judgments_and_linkless_history_read_back() {
+    let mut ruleset = synthetic_ruleset(3, 5);
+    let rule = &mut ruleset.rules[1];
+    let judgment = |text: &str, day| nomic::model::Judgment {
+        text: text.to_string(),
+        judge: Some("Crorem".into()),
+        date: nomic::model::Date::new(2020, 7, day),
+        round: Some(2),
+        turn: Some(day as u32),
+        source: format!("{text} (Crorem), Jul {day}, 2020 (R2T{day})"),
+    };
+    rule.judgments = vec![judgment("Votes are public", 3), judgment("Emoji count", 9)];
+    rule.history[0].link = Some("https://example.org/rules/md/102.md".into());
+    for format in [Format::MdLong, Format::TxtLong, Format::Json] {
+        let text = render(&ruleset, format, &RenderOptions::default()).unwrap();
+        let back = parse_str(&text, Some(format)).unwrap();
+        assert_carries(&ruleset, &back, format);
     }
 }

@@ -1,0 +1,242 @@
+//! Markdown → [`Block`]s: one pass over `pulldown-cmark` events.
+
+use super::{Block, SOFT_BREAK};
+use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+
+/// Parses a Markdown body into plain-text blocks.
+pub fn blocks(md: &str) -> Vec<Block> {
+    let mut builder = Builder::default();
+    let parser = Parser::new_ext(md, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH);
+    for (event, range) in parser.into_offset_iter() {
+        builder.event(event, &md[range]);
+    }
+    builder.flush();
+    builder.blocks
+}
+
+/// Where the text being collected goes when the current block ends.
+#[derive(Debug)]
+enum Pending {
+    Paragraph,
+    Item { marker: String, depth: usize },
+}
+
+#[derive(Debug, Default)]
+struct Builder {
+    blocks: Vec<Block>,
+    text: String,
+    pending: Option<Pending>,
+    /// For each open list: the next number of an ordered list and its
+    /// delimiter, or `None` for a bullet list.
+    lists: Vec<Option<(u64, char)>>,
+    /// Destinations of the open links.
+    links: Vec<String>,
+    /// Inside a table or code block: the event stream is skipped until its end.
+    verbatim_depth: usize,
+    /// Inside an image: its alt text is collected here.
+    image: Option<(String, String)>,
+}
+
+impl Builder {
+    fn event(&mut self, event: Event<'_>, source: &str) {
+        if self.verbatim_depth > 0 {
+            match event {
+                Event::Start(Tag::Table(_) | Tag::CodeBlock(_)) => self.verbatim_depth += 1,
+                Event::End(TagEnd::Table | TagEnd::CodeBlock) => self.verbatim_depth -= 1,
+                _ => {}
+            }
+            return;
+        }
+        if let Some((alt, _)) = &mut self.image {
+            match event {
+                Event::End(TagEnd::Image) => {
+                    let (alt, path) = self.image.take().unwrap_or_default();
+                    let note = if alt.trim().is_empty() {
+                        format!("[image: {path}]")
+                    } else {
+                        format!("[image: {} ({path})]", alt.trim())
+                    };
+                    self.push_text(&note);
+                }
+                Event::Text(text) | Event::Code(text) => alt.push_str(&text),
+                _ => {}
+            }
+            return;
+        }
+        match event {
+            Event::Start(Tag::Paragraph | Tag::Heading { .. } | Tag::BlockQuote(_)) => {
+                if self.pending.is_none() {
+                    self.flush();
+                    self.pending = Some(Pending::Paragraph);
+                } else if !self.text.is_empty() && !self.text.ends_with('\n') {
+                    // A second paragraph inside a list item: keep it on a new line.
+                    self.text.push('\n');
+                }
+            }
+            Event::End(TagEnd::Paragraph | TagEnd::Heading(_) | TagEnd::BlockQuote(_)) => {
+                if matches!(self.pending, Some(Pending::Paragraph)) {
+                    self.flush();
+                }
+            }
+            Event::Start(Tag::List(start)) => {
+                self.flush();
+                let delimiter = list_delimiter(source);
+                self.lists.push(start.map(|n| (n, delimiter)));
+            }
+            Event::End(TagEnd::List(_)) => {
+                self.flush();
+                self.lists.pop();
+            }
+            Event::Start(Tag::Item) => {
+                self.flush();
+                let depth = self.lists.len().saturating_sub(1);
+                let marker = match self.lists.last_mut() {
+                    Some(Some((number, delimiter))) => {
+                        let marker = format!("{number}{delimiter}");
+                        *number += 1;
+                        marker
+                    }
+                    // Text forms write every bullet as `*` (FORMATS.md).
+                    _ => "*".to_string(),
+                };
+                self.pending = Some(Pending::Item { marker, depth });
+            }
+            Event::End(TagEnd::Item) => self.flush(),
+            Event::Start(Tag::Table(_) | Tag::CodeBlock(_)) => {
+                self.flush();
+                let text = source.trim_end_matches(['\n', '\r']);
+                let text = strip_fence_indent(text);
+                self.blocks.push(Block::Verbatim(text));
+                self.verbatim_depth = 1;
+            }
+            Event::Start(Tag::HtmlBlock) => {
+                if self.pending.is_none() {
+                    self.flush();
+                    self.pending = Some(Pending::Paragraph);
+                }
+            }
+            Event::End(TagEnd::HtmlBlock) => {
+                if matches!(self.pending, Some(Pending::Paragraph)) {
+                    self.flush();
+                }
+            }
+            Event::Start(Tag::Link { dest_url, .. }) => self.links.push(dest_url.to_string()),
+            Event::End(TagEnd::Link) => {
+                let url = self.links.pop().unwrap_or_default();
+                let shown = url.trim_start_matches("mailto:");
+                if !self.text.ends_with(shown) {
+                    self.push_text(&format!(" ({url})"));
+                }
+            }
+            Event::Start(Tag::Image { dest_url, .. }) => {
+                self.image = Some((String::new(), dest_url.to_string()));
+            }
+            Event::Text(text) | Event::Code(text) => self.push_text(&text),
+            Event::InlineMath(text) | Event::DisplayMath(text) => self.push_text(&text),
+            Event::Html(html) | Event::InlineHtml(html) => {
+                let text = html_to_text(&html);
+                self.push_text(&text);
+            }
+            Event::SoftBreak => self.push_text(&SOFT_BREAK.to_string()),
+            Event::HardBreak => self.push_text("\n"),
+            Event::Rule => {
+                self.flush();
+                self.blocks.push(Block::Verbatim("---".to_string()));
+            }
+            Event::FootnoteReference(name) => self.push_text(&format!("[{name}]")),
+            Event::TaskListMarker(done) => self.push_text(if done { "[x] " } else { "[ ] " }),
+            Event::Start(_) | Event::End(_) => {}
+        }
+    }
+
+    fn push_text(&mut self, text: &str) {
+        if self.pending.is_none() {
+            self.pending = Some(Pending::Paragraph);
+        }
+        self.text.push_str(text);
+    }
+
+    /// Ends the block being collected, if it holds any text.
+    fn flush(&mut self) {
+        let Some(pending) = self.pending.take() else {
+            return;
+        };
+        let text = tidy(&std::mem::take(&mut self.text));
+        match pending {
+            Pending::Paragraph if text.is_empty() => {}
+            Pending::Paragraph => self.blocks.push(Block::Paragraph(text)),
+            Pending::Item { marker, depth } => self.blocks.push(Block::Item {
+                marker,
+                depth,
+                text,
+            }),
+        }
+    }
+}
+
+/// Trailing spaces of each line go (they were Markdown line breaks), and so
+/// do blank lines at either end.
+fn tidy(text: &str) -> String {
+    let lines: Vec<&str> = text.split('\n').map(str::trim_end).collect();
+    lines.join("\n").trim_matches('\n').to_string()
+}
+
+/// `.` or `)`, the delimiter an ordered list's source uses.
+fn list_delimiter(source: &str) -> char {
+    source
+        .trim_start()
+        .chars()
+        .find(|c| !c.is_ascii_digit())
+        .filter(|c| *c == ')')
+        .unwrap_or('.')
+}
+
+/// A code block's source minus the common indent of its lines.
+fn strip_fence_indent(text: &str) -> String {
+    let indent = text
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| line.len() - line.trim_start_matches(' ').len())
+        .min()
+        .unwrap_or(0);
+    text.lines()
+        .map(|line| line.get(indent..).unwrap_or(line.trim_start()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The text of an HTML fragment: `<br>` becomes a line break, other tags
+/// (`<sup>`, `<span>`, ...) go, and their content stays.
+fn html_to_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(start) = rest.find('<') {
+        out.push_str(&rest[..start]);
+        let Some(len) = rest[start..].find('>') else {
+            out.push_str(&rest[start..]);
+            return decode_entities(&out);
+        };
+        let tag = &rest[start + 1..start + len];
+        let name: String = tag
+            .trim_start_matches('/')
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect();
+        if name.eq_ignore_ascii_case("br") {
+            out.push('\n');
+        }
+        rest = &rest[start + len + 1..];
+    }
+    out.push_str(rest);
+    decode_entities(&out)
+}
+
+/// The few named entities that survive inside raw HTML (pulldown-cmark
+/// decodes those in ordinary text itself).
+fn decode_entities(text: &str) -> String {
+    text.replace("&nbsp;", "\u{a0}")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&amp;", "&")
+}
