@@ -92,7 +92,7 @@ fn several(text: &str, group: &[EncodingIssue]) -> Diagnostic {
     finding(
         Code::Mojibake,
         format!(
-            "mojibake: {} damaged sequences on this line (UTF-8 read as Windows-1252 or Windows-1254)",
+            "mojibake: {} damaged sequences on this line (UTF-8 read with the wrong code page)",
             group.len()
         ),
         span,

@@ -13,13 +13,20 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     let Some(base) = input.base_dir else {
         return Vec::new();
     };
-    if !input.format.is_markdown() {
+    // Text forms carry no links; JSON holds Markdown bodies.
+    if !input.format.is_markdown() && input.format != crate::model::Format::Json {
         return Vec::new();
     }
     let mut findings = Vec::new();
     for rule in &input.ruleset.rules {
         let mut seen: Vec<String> = Vec::new();
-        for (what, destination) in destinations(&rule.text) {
+        // History lines link to the rule's page after each change.
+        let history_links = rule
+            .history
+            .iter()
+            .filter_map(|entry| entry.link.clone())
+            .map(|link| ("history link", link));
+        for (what, destination) in destinations(&rule.text).into_iter().chain(history_links) {
             let nth = seen.iter().filter(|d| **d == destination).count();
             seen.push(destination.clone());
             let Some(path) = local_path(&destination) else {
@@ -113,7 +120,7 @@ fn display(base: &Path, path: &str) -> String {
 mod tests {
     use super::*;
     use crate::check::testing::{codes, File};
-    use crate::model::{Format, Rule};
+    use crate::model::{Format, HistoryEntry, HistoryKind, Rule};
 
     #[test]
     fn only_local_files_are_destinations_to_check() {
@@ -134,16 +141,18 @@ mod tests {
         std::fs::create_dir(dir.path().join("images")).unwrap();
         std::fs::write(dir.path().join("images/here.png"), b"png").unwrap();
         let text = "A graph:\n\n![319 graph](images/319.png)\n\n![ok](images/here.png) [web](https://x.org/y) [page](rules/md/101.md)";
-        let source = format!("## 319\n\n{text}");
-        let file = File::new(
-            Format::MdShort,
-            "# RULES\n\n",
-            vec![(Rule::new(319, text), &source)],
+        let source = format!(
+            "## 319\n\n{text}\n\n##### *History*\n\n[*Enacted by Proposal 319*](rules/md/319.md)\n"
         );
+        let mut rule = Rule::new(319, text);
+        let mut entry = HistoryEntry::new(HistoryKind::Enacted, "Enacted by Proposal 319");
+        entry.link = Some("rules/md/319.md".into());
+        rule.history.push(entry);
+        let file = File::new(Format::MdLong, "# T\n---\n", vec![(rule, &source)]);
         let mut input = file.input();
         input.base_dir = Some(dir.path());
         let findings = check(&input);
-        assert_eq!(codes(&findings), ["N801", "N801"]);
+        assert_eq!(codes(&findings), ["N801", "N801", "N801"]);
         assert_eq!(file.at(&findings[0].span), "images/319.png");
         assert_eq!(
             findings[0].message,
@@ -151,6 +160,8 @@ mod tests {
         );
         assert_eq!(file.at(&findings[1].span), "rules/md/101.md");
         assert!(findings[1].message.starts_with("link "));
+        assert_eq!(file.at(&findings[2].span), "rules/md/319.md");
+        assert!(findings[2].message.starts_with("history link "));
 
         input.base_dir = None;
         assert!(check(&input).is_empty(), "standard input has no folder");

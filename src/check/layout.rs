@@ -21,13 +21,13 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
         .filter_map(|r| r.layout.as_ref())
         .flat_map(|l| &l.quirks);
     for quirk in document.chain(rules) {
-        findings.push(quirk_finding(quirk));
+        findings.push(quirk_finding(quirk, input.text));
     }
     findings.extend(against_canonical(input, &findings));
     findings
 }
 
-fn quirk_finding(quirk: &LayoutQuirk) -> Diagnostic {
+fn quirk_finding(quirk: &LayoutQuirk, text: &str) -> Diagnostic {
     let span = quirk.offset..quirk.offset + quirk.len;
     let (code, message, label) = match &quirk.kind {
         QuirkKind::HistoryHeadingLevel { level } => (
@@ -60,11 +60,16 @@ fn quirk_finding(quirk: &LayoutQuirk) -> Diagnostic {
             "text wrapped differently from the canonical 70 columns".to_string(),
             "irregular wrapping",
         ),
-        QuirkKind::FinalNewline => (
-            Code::FinalNewline,
-            "the file ends differently from the canonical form".to_string(),
-            "end of file",
-        ),
+        QuirkKind::FinalNewline => {
+            // The parser flags the end of the file; which way it differs
+            // follows from how the file ends.
+            let message = if text.ends_with('\n') {
+                "the file ends with a line break; the canonical form of this format has none"
+            } else {
+                "the file does not end with a line break; the canonical form of this format does"
+            };
+            (Code::FinalNewline, message.to_string(), "end of file")
+        }
         QuirkKind::Other { description } => (
             Code::NonCanonicalLayout,
             format!("layout is not canonical: {description}"),
@@ -89,13 +94,36 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
     if canonical == input.text {
         return Vec::new();
     }
+    let mut findings = Vec::new();
+    // CRLF is one finding for the file; the lines are then compared as LF.
+    // Both texts have the same lines, so line numbers carry over.
+    let lf;
+    let compared = if input.text.contains("\r\n") {
+        let first = input.text.find('\r').unwrap_or(0);
+        let line_start = input.text[..first].rfind('\n').map_or(0, |i| i + 1);
+        findings.push(
+            finding(
+                Code::NonCanonicalLayout,
+                "the file ends its lines with CRLF; the canonical form uses LF",
+                line_start..first,
+            )
+            .with_label("CRLF line ending")
+            .with_help(FIX),
+        );
+        lf = input.text.replace("\r\n", "\n");
+        lf.as_str()
+    } else {
+        input.text
+    };
+    if canonical == compared {
+        return findings;
+    }
     let regions = regions(input);
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(input.text.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
-    let diff = TextDiff::from_lines(input.text, canonical.as_str());
+    let diff = TextDiff::from_lines(compared, canonical.as_str());
     let mut reported: Vec<usize> = Vec::new();
-    let mut findings = Vec::new();
     for op in diff.ops() {
         let (tag, old, new) = op.as_tag_tuple();
         if tag == DiffTag::Equal {
@@ -149,7 +177,9 @@ fn describe(old: &str, new: Option<&str>) -> String {
     let Some(new) = new else {
         return "first line that differs".to_string();
     };
-    if old.trim_end() == new.trim_end() {
+    if old.starts_with('\u{feff}') && !new.starts_with('\u{feff}') {
+        "byte order mark".to_string()
+    } else if old.trim_end() == new.trim_end() {
         "trailing spaces".to_string()
     } else if old.trim() == new.trim() {
         "indentation differs".to_string()

@@ -7,18 +7,28 @@
 //! a layout (built in memory) have no place in the file: their findings
 //! point at the start of the file.
 
-use crate::model::Rule;
+use crate::model::{Format, Rule, RuleLayout, Ruleset};
 use std::ops::Range;
 
-/// The span of the rule's heading line, without its line break.
+/// The span of the rule's heading line, without its line break. A text
+/// form's source starts with the ruler above the heading; that is skipped.
 pub fn heading(rule: &Rule) -> Range<usize> {
-    match &rule.layout {
-        Some(layout) => {
-            let line = first_line(&layout.source);
-            layout.offset..layout.offset + line.len()
+    let Some(layout) = &rule.layout else {
+        return 0..0;
+    };
+    let mut start = 0;
+    for line in layout.source.split_inclusive('\n') {
+        let content = line.trim_end_matches(['\n', '\r']);
+        let ruler = content
+            .chars()
+            .all(|c| c == '-' || c == '=' || c.is_whitespace());
+        if !ruler {
+            return layout.offset + start..layout.offset + start + content.len();
         }
-        None => 0..0,
+        start += line.len();
     }
+    let line = first_line(&layout.source);
+    layout.offset..layout.offset + line.len()
 }
 
 /// The span of the `nth` (0-based) line of the rule's source that contains
@@ -101,6 +111,35 @@ fn match_rest(haystack: &str, mut at: usize, words: &[&str]) -> Option<usize> {
     Some(at)
 }
 
+/// A ruleset read from JSON has no kept layout; to point into the JSON
+/// file, each rule gets as its "source" the stretch of JSON from its
+/// `"number"` key to the next rule's, so that its heading is the
+/// `"number": 203,` line. `None` when the file is not JSON or the keys
+/// cannot be matched to the rules one for one.
+pub fn json_layout(ruleset: &Ruleset, text: &str, format: Format) -> Option<Ruleset> {
+    if format != Format::Json || ruleset.rules.iter().any(|r| r.layout.is_some()) {
+        return None;
+    }
+    // Keys inside JSON strings are escaped (`\"number\"`), so every match
+    // is a key; only rules have a `number`.
+    let starts: Vec<usize> = text.match_indices("\"number\"").map(|(i, _)| i).collect();
+    if starts.len() != ruleset.rules.len() {
+        return None;
+    }
+    let mut located = ruleset.clone();
+    for (index, rule) in located.rules.iter_mut().enumerate() {
+        let start = starts[index];
+        let end = starts.get(index + 1).copied().unwrap_or(text.len());
+        rule.layout = Some(RuleLayout {
+            source: text[start..end].to_string(),
+            offset: start,
+            fingerprint: String::new(),
+            quirks: Vec::new(),
+        });
+    }
+    Some(located)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,6 +150,12 @@ mod tests {
         let source = "Rule 203/1\n\n      Players may\n      vote twice.\n\nHistory:\nInitial mutable Rule 203, Jun 1, 2020\n";
         let rule = with_layout(Rule::new(203, "Players may vote twice."), source, 100);
         assert_eq!(heading(&rule), 100..110);
+        let ruled = with_layout(
+            Rule::new(203, "Text."),
+            "-----\nRule 203/1\n\n      Text.\n",
+            7,
+        );
+        assert_eq!(heading(&ruled), 13..23);
         let line = line_containing(&rule, "Initial mutable", 0).unwrap();
         assert_eq!(
             &source[line.start - 100..line.end - 100],
@@ -123,6 +168,17 @@ mod tests {
         );
         assert_eq!(phrase(&rule, "may vote twice.", 1), None);
         assert_eq!(phrase_or_heading(&rule, "absent words", 0), 100..110);
+    }
+
+    #[test]
+    fn json_rules_point_at_their_number_key() {
+        let ruleset = Ruleset::new("T", vec![Rule::new(101, "A."), Rule::new(102, "B.")]);
+        let text = serde_json::to_string_pretty(&ruleset).unwrap();
+        let located = json_layout(&ruleset, &text, Format::Json).unwrap();
+        let span = heading(&located.rules[1]);
+        assert_eq!(&text[span], "\"number\": 102,");
+        assert!(json_layout(&ruleset, &text, Format::MdLong).is_none());
+        assert!(json_layout(&ruleset, "{}", Format::Json).is_none());
     }
 
     #[test]

@@ -53,6 +53,11 @@ impl<'a> Input<'a> {
 
 /// Runs every check; findings come in file order.
 pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+    let located = locate::json_layout(input.ruleset, input.text, input.format);
+    let input = &match &located {
+        Some(ruleset) => Input { ruleset, ..*input },
+        None => *input,
+    };
     let mut findings = Vec::new();
     findings.extend(numbers::check(input));
     findings.extend(history::check(input));
@@ -110,3 +115,34 @@ fn finding(code: Code, message: impl Into<String>, span: Range<usize>) -> Diagno
 
 #[cfg(test)]
 mod testing;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deny_warnings_turns_warnings_into_errors_and_the_summary_counts_them() {
+        let mut findings = vec![
+            finding(Code::RuleOutOfOrder, "w", 0..1),
+            finding(Code::DanglingReference, "e", 2..3),
+            Diagnostic::new("note", Severity::Note, "n", 0..0),
+        ];
+        assert_eq!(
+            Summary::of(&findings),
+            Summary {
+                errors: 1,
+                warnings: 1
+            }
+        );
+        deny_warnings(&mut findings);
+        assert_eq!(findings[0].severity, Severity::Error);
+        assert_eq!(findings[2].severity, Severity::Note);
+        assert_eq!(
+            Summary::of(&findings),
+            Summary {
+                errors: 2,
+                warnings: 0
+            }
+        );
+    }
+}

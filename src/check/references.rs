@@ -10,21 +10,12 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     let graph = refs::graph(input.ruleset);
     let mut findings = Vec::new();
     for dangling in &graph.dangling {
-        // The graph names the citing rule by number; with duplicate numbers
-        // the first rule of that number whose text holds the span is meant.
-        let Some(rule) = input
-            .ruleset
-            .rules
-            .iter()
-            .find(|r| r.number == dangling.rule && r.text.get(dangling.span.clone()).is_some())
-        else {
+        let Some(rule) = input.ruleset.rules.get(dangling.rule_index) else {
             continue;
         };
-        let references = graph
-            .references
-            .get(&dangling.rule)
-            .map(Vec::as_slice)
-            .unwrap_or_default();
+        // The citations of this very rule (the graph merges rules that
+        // share a number).
+        let references = refs::extract(&rule.text);
         let (what, which) = match dangling.range_end {
             Some(end) => (
                 format!("rules {}-{end}", dangling.number),
@@ -39,7 +30,7 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
                     "rule {} cites {what}, {which} in the ruleset",
                     dangling.rule
                 ),
-                span_in_file(rule, references, dangling),
+                span_in_file(rule, &references, dangling),
             )
             .with_label(format!("no {what}"))
             .with_help("correct the number, or restore the rule it meant; if the rule was repealed, amend the citing rule"),

@@ -21,6 +21,7 @@ const CASES: &[(&str, &str, &str, bool)] = &[
     ("duplicate-rule-number.bad.md", "clean.md", "N101", true),
     ("rule-out-of-order.bad.md", "clean.md", "N102", false),
     ("revision-mismatch.bad.md", "clean.md", "N201", true),
+    ("revision-mismatch.bad.txt", "clean.txt", "N201", true),
     (
         "history-dates-out-of-order.bad.md",
         "clean.md",
@@ -59,6 +60,23 @@ const CASES: &[(&str, &str, &str, bool)] = &[
     ("mojibake.bad.md", "mojibake.ok.md", "N601", true),
     ("non-canonical-layout.bad.md", "clean.md", "N701", false),
     ("non-canonical-layout.bad.md", "clean.md", "N702", false),
+    ("missing-blank-line.bad.md", "clean.md", "N703", false),
+    ("extra-blank-lines.bad.md", "clean.md", "N704", false),
+    ("heading-without-revision.bad.md", "clean.md", "N705", false),
+    ("irregular-wrap.bad.txt", "clean.txt", "N706", false),
+    ("final-newline.bad.md", "clean.md", "N707", false),
+    (
+        "non-canonical-header.bad.md",
+        "mojibake.ok.md",
+        "N708",
+        false,
+    ),
+    (
+        "markdown-emphasis.bad.txt",
+        "clean-plain.txt",
+        "N708",
+        false,
+    ),
     ("missing-file.bad.md", "clean.md", "N801", true),
 ];
 
@@ -281,4 +299,58 @@ fn known_defects_of_the_bundled_rulesets_are_found_on_their_lines() {
             );
         }
     }
+}
+
+#[test]
+fn json_rulesets_are_checked_with_findings_on_their_lines() {
+    let json = Test::new()
+        .file(
+            "r.md",
+            std::fs::read(Path::new(FIXTURES).join("dangling-reference.bad.md")).unwrap(),
+        )
+        .args(["parse", "r.md"])
+        .run()
+        .status(0)
+        .stdout;
+    let out = Test::new()
+        .file("r.json", &json)
+        .args(["check", "--format", "json", "r.json"])
+        .run()
+        .status(1);
+    let report: Value = serde_json::from_str(&out.stdout).unwrap();
+    let codes: Vec<&str> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["N401", "N801"], "{}", out.stdout);
+    let line = report["diagnostics"][0]["line"].as_u64().unwrap() as usize;
+    assert!(json
+        .lines()
+        .nth(line - 1)
+        .unwrap()
+        .contains("as Rule 206 describes"));
+}
+
+#[test]
+fn help_texts_give_examples() {
+    for command in ["check", "fmt"] {
+        Test::new()
+            .args([command, "--help"])
+            .run()
+            .status(0)
+            .stdout_contains(&format!("Examples:\n  nomic {command} "));
+    }
+}
+
+#[test]
+fn number_problems_point_at_the_heading_in_text_forms_too() {
+    with_fixture("revision-mismatch.bad.txt")
+        .args(["check", "revision-mismatch.bad.txt"])
+        .run()
+        .status(1)
+        .stdout_contains(
+            "--> revision-mismatch.bad.txt:33:1\n   |\n33 | Rule 202/0\n   | ^^^^^^^^^^ revision 0",
+        );
 }

@@ -125,3 +125,31 @@ fn unreadable_or_unparseable_files_exit_2() {
         .status(2)
         .stderr_contains("--> notes.txt:2:1");
 }
+
+#[test]
+fn every_layout_finding_is_fixed_by_fmt() {
+    for bad in [
+        "non-canonical-layout.bad.md",
+        "missing-blank-line.bad.md",
+        "extra-blank-lines.bad.md",
+        "heading-without-revision.bad.md",
+        "final-newline.bad.md",
+        "non-canonical-header.bad.md",
+        "irregular-wrap.bad.txt",
+        "markdown-emphasis.bad.txt",
+    ] {
+        let out = Test::new()
+            .file(bad, fixture(bad))
+            .args(["fmt", bad])
+            .run()
+            .status(0)
+            .stdout(&format!("formatted {bad}\n"));
+        Test::new()
+            .file(bad, out.read(bad))
+            .file("images/303.png", "png")
+            .args(["check", "--deny", "warnings", bad])
+            .run()
+            .status(0)
+            .stdout("1 file checked: 0 errors, 0 warnings\n");
+    }
+}

@@ -85,3 +85,21 @@ fn parser_quirks_are_reported_with_their_own_codes_instead() {
     assert_eq!(&text[findings[0].span.clone()], "#### *History*");
     assert_eq!(findings[0].severity, crate::diagnostic::Severity::Warning);
 }
+
+#[test]
+fn crlf_line_endings_are_one_finding_and_lines_compare_as_lf() {
+    let (ruleset, text) = file("Players vote.", |t| t.replace('\n', "\r\n"));
+    let findings = check(&input(&ruleset, &text));
+    assert_eq!(codes(&findings), ["N708"], "{findings:#?}");
+    assert_eq!(findings[0].label.as_deref(), Some("CRLF line ending"));
+    assert_eq!(&text[findings[0].span.clone()], "# TEST (LONG FORMAT)");
+
+    let (ruleset, text) = file("Players vote.", |t| {
+        t.replace('\n', "\r\n")
+            .replace("Players vote.", "Players  vote.")
+    });
+    let findings = check(&input(&ruleset, &text));
+    assert_eq!(codes(&findings), ["N708", "N708"]);
+    assert_eq!(&text[findings[1].span.clone()], "Players  vote.");
+    assert_eq!(findings[1].label.as_deref(), Some("spacing differs"));
+}
