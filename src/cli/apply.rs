@@ -6,7 +6,7 @@ use crate::amend::{self, Applied, ApplyOptions, Links, Numbering, Proposal};
 use crate::model::{Format, Ruleset};
 use crate::output::write_atomic;
 use crate::parse::{self, ReadOptions};
-use crate::render::{self, RenderOptions};
+use crate::render::{self, RenderOptions, Renderer};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -204,7 +204,8 @@ fn write_pages(applied: &Applied, ruleset_path: &Path) -> Result<Vec<PathBuf>, F
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let options = RenderOptions::default();
+    let renderer = Renderer::new(&RenderOptions::default())
+        .map_err(|err| Failure::message(err.to_string()))?;
     let mut paths = Vec::new();
     for (format, folder, extension) in [
         (Format::MdRule, "md", "md"),
@@ -215,7 +216,8 @@ fn write_pages(applied: &Applied, ruleset_path: &Path) -> Result<Vec<PathBuf>, F
                 .join("rules")
                 .join(folder)
                 .join(format!("{:03}.{extension}", rule.number));
-            let page = render::render_rule(rule, format, &options)
+            let page = renderer
+                .render_rule(rule, format)
                 .map_err(|err| Failure::message(err.to_string()))?;
             write_atomic(&path, page.as_bytes()).map_err(|err| {
                 Failure::message(format!("cannot write {}: {err}", path.display()))
