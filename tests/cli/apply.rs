@@ -289,3 +289,38 @@ fn outputs_raise_no_check_finding_their_input_did_not() {
         assert_eq!(findings(&out.stdout), findings(&input), "{ruleset}");
     }
 }
+
+fn amend_docs() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/amend.md")).unwrap()
+}
+
+#[test]
+fn the_proposal_example_in_the_docs_parses() {
+    let docs = amend_docs();
+    let start = docs.find("```markdown\n").expect("an example proposal") + "```markdown\n".len();
+    let example = &docs[start..start + docs[start..].find("```").unwrap()];
+    let proposals = nomic::amend::parse_proposals(example).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(proposals.len(), 1);
+    assert_eq!(proposals[0].operations.len(), 5);
+}
+
+#[test]
+fn the_commands_in_the_docs_use_flags_that_exist() {
+    let docs = amend_docs();
+    let mut seen = 0;
+    for line in docs.lines().map(str::trim) {
+        let Some(rest) = line.strip_prefix("nomic ") else {
+            continue;
+        };
+        let command = rest.split_whitespace().next().unwrap();
+        let help = Test::new().args([command, "--help"]).run().status(0).stdout;
+        for flag in rest.split_whitespace().filter(|w| w.starts_with("--")) {
+            assert!(
+                help.contains(flag),
+                "`nomic {command}` has no {flag}:\n{help}"
+            );
+        }
+        seen += 1;
+    }
+    assert!(seen >= 4, "the docs show the commands ({seen} found)");
+}
