@@ -85,7 +85,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     }
     let target = target.expect("--commit always has a target");
     let repo = Repository::containing(&target).map_err(|err| Failure::message(err.to_string()))?;
-    let pages = write_pages(&applied, &target)?;
+    let pages = write_pages(&parsed.ruleset, &applied, &target)?;
     let numbers: Vec<String> = proposals
         .iter()
         .map(|(_, p)| p.number.to_string())
@@ -198,8 +198,13 @@ fn write(ruleset: &Ruleset, format: Format, target: Option<&Path>) -> Result<Exi
 }
 
 /// Writes `rules/md/NNN.md` and `rules/txt/NNN.txt` next to the ruleset for
-/// every rule, removes the pages of repealed rules; returns every path.
-fn write_pages(applied: &Applied, ruleset_path: &Path) -> Result<Vec<PathBuf>, Failure> {
+/// every rule, removes the pages of rules that are gone (repealed or
+/// renumbered); returns every path.
+fn write_pages(
+    original: &Ruleset,
+    applied: &Applied,
+    ruleset_path: &Path,
+) -> Result<Vec<PathBuf>, Failure> {
     let dir = match ruleset_path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => PathBuf::from("."),
@@ -224,7 +229,13 @@ fn write_pages(applied: &Applied, ruleset_path: &Path) -> Result<Vec<PathBuf>, F
             })?;
             paths.push(path);
         }
-        for number in &applied.repealed {
+        // Pages of rules no longer in the ruleset (repealed, renumbered).
+        let gone = original
+            .rules
+            .iter()
+            .map(|rule| rule.number)
+            .filter(|&number| applied.ruleset.rule(number).is_none());
+        for number in gone {
             let path = dir
                 .join("rules")
                 .join(folder)

@@ -246,6 +246,39 @@ fn commit_writes_pages_commits_them_and_links_the_history_to_that_commit() {
         git(&root, &["status", "--porcelain", "--untracked-files=no"]),
         ""
     );
+
+    // Without a link template: one commit; pages of rules that are gone go.
+    std::fs::write(
+        root.join("343.md"),
+        "Proposal 343\nRepeal Rule 304.\nRenumber Rule 305 to 350.\n",
+    )
+    .unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_nomic"))
+        .current_dir(&root)
+        .args(["apply", "game/ruleset.md", "343.md", "--commit"])
+        .envs([("GIT_AUTHOR_NAME", "t"), ("GIT_AUTHOR_EMAIL", "t@t")])
+        .envs([("GIT_COMMITTER_NAME", "t"), ("GIT_COMMITTER_EMAIL", "t@t")])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let log = git(&root, &["log", "--format=%s"]);
+    assert_eq!(log.lines().next(), Some("Apply Proposal 343"), "{log}");
+    assert_eq!(log.lines().count(), 4, "{log}");
+    for gone in ["md/304.md", "txt/304.txt", "md/305.md"] {
+        assert!(
+            !root.join("game/rules").join(gone).exists(),
+            "{gone} removed"
+        );
+    }
+    let page = git(&root, &["show", "HEAD:game/rules/md/350.md"]);
+    assert!(page.starts_with("## 350/1"), "{page}");
+    let changed = git(&root, &["show", "--name-status", "--format=", "HEAD"]);
+    assert!(changed.contains("D\tgame/rules/md/304.md"), "{changed}");
+    assert!(changed.contains("M\tgame/ruleset.md"), "{changed}");
+    assert_eq!(
+        git(&root, &["status", "--porcelain", "--untracked-files=no"]),
+        ""
+    );
 }
 
 /// The (severity, code, message) of every finding `nomic check` makes.

@@ -190,6 +190,8 @@ fn renumbering_rewrites_every_citation() {
 fn reenacting_brings_a_repealed_rule_back() {
     let proposals = parse_proposals("Proposal 335\nRepeal Rule 202.\n\nProposal 336 (JRK)\nReenact Rule 202 to read:\n> Majority again.\n").unwrap();
     let applied = apply(&ruleset(), &proposals, &ApplyOptions::default()).unwrap();
+    assert!(applied.repealed.is_empty(), "{:?}", applied.repealed);
+    assert_eq!(applied.changed, BTreeSet::from([202]));
     let back = applied.ruleset.rule(202).unwrap();
     assert_eq!(back.text, "Majority again.");
     assert_eq!(sources(back), ["Reenacted by Proposal 336 (JRK)"]);
