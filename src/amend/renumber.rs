@@ -13,9 +13,11 @@ use std::collections::{BTreeMap, BTreeSet};
 /// of every citation of it in every rule's text, and puts the rules back in
 /// number order. Rules that only change numbers keep their source bytes,
 /// patched. Judgments and history lines are records of the past and keep the
-/// numbers they had.
+/// numbers they had; a renumbered rule that has a history gets a
+/// `Renumbered from Rule N to Rule M` entry.
 ///
-/// Refused when two rules would share a number. A mapping entry for a rule
+/// Refused, with the ruleset untouched, when two rules would share a
+/// number. A mapping entry for a rule
 /// that is not in the ruleset (a repealed rule) is skipped and reported, as
 /// are ranges (`Rules 201-219`) that include a renumbered rule.
 pub fn renumber(
