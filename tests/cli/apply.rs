@@ -357,3 +357,37 @@ fn the_commands_in_the_docs_use_flags_that_exist() {
     }
     assert!(seen >= 4, "the docs show the commands ({seen} found)");
 }
+
+/// What `nomic apply` changed, as a unified diff a reviewer can read.
+fn changes(before: &str, after: &str) -> String {
+    similar::TextDiff::from_lines(before, after)
+        .unified_diff()
+        .context_radius(1)
+        .header("before", "after")
+        .to_string()
+}
+
+#[test]
+fn golden_diffs_of_applied_proposals() {
+    let early = std::fs::read_to_string(bundled("nomic-4-long-early.txt")).unwrap();
+    let out = with_proposals(Test::new().bundled_file("nomic-4-long-early.txt", "early.txt"))
+        .args(["apply", "early.txt"])
+        .args(PROPOSALS)
+        .run()
+        .status(0);
+    insta::assert_snapshot!("apply-nomic-4-long-early", changes(&early, &out.stdout));
+
+    let long = std::fs::read_to_string(bundled("nomic-4-long.md")).unwrap();
+    let out = Test::new()
+        .bundled_file("nomic-4-long.md", "long.md")
+        .file(
+            "342.md",
+            "Proposal 342 (Alekosen), Aug 24, 2020 (R6T1)\nTransmute Rule 117 to mutable.\n\
+             In Rule 117, replace \"permitted and unregulated\" with \"permitted and free\".\nRepeal Rule 304.\n\
+             Renumber Rule 305 to 350.\nEnact a new rule:\n> Points are *scored* per Rule 350.\n",
+        )
+        .args(["apply", "long.md", "342.md"])
+        .run()
+        .status(0);
+    insta::assert_snapshot!("apply-nomic-4-long", changes(&long, &out.stdout));
+}
