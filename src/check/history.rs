@@ -193,7 +193,10 @@ fn enacting_number(rule: &Rule, findings: &mut Vec<Diagnostic>) {
     findings.push(
         finding(Code::EnactedNumberMismatch, what, locate::heading(rule))
             .with_label(format!("expected rule {given}"))
-            .with_help(format!("{help}; line {} of the history says so", index + 1)),
+            .with_help(format!(
+                "{help}; the history says \"{}\"",
+                rule.history[index].source
+            )),
     );
 }
 

@@ -113,7 +113,7 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
         .with_label(format!("{mutability} here"));
         if with_history {
             diagnostic = diagnostic.with_help(format!(
-                "the initial entry and line {} of the ruleset must agree",
+                "the initial entry must agree with the Initial Set that rule 101 declares on line {}",
                 input.line_of(declaration_span(range).start)
             ));
         } else {

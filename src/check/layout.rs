@@ -164,7 +164,11 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
                 format!("{} is not laid out in canonical form", regions[region].name),
                 offset..end,
             )
-            .with_label(describe(&old_line, new_line.as_deref()))
+            .with_label(match tag {
+                DiffTag::Insert => "the canonical form has a line before this one".to_string(),
+                DiffTag::Delete => "the canonical form has no such line".to_string(),
+                _ => describe(&old_line, new_line.as_deref()),
+            })
             .with_help(FIX),
         );
     }

@@ -354,3 +354,22 @@ fn number_problems_point_at_the_heading_in_text_forms_too() {
             "--> revision-mismatch.bad.txt:33:1\n   |\n33 | Rule 202/0\n   | ^^^^^^^^^^ revision 0",
         );
 }
+
+#[test]
+fn every_documented_code_has_a_fixture() {
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/check.md")).unwrap();
+    let documented: Vec<&str> = docs
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `N"))
+        .filter_map(|rest| rest.split('`').next())
+        .collect();
+    assert!(documented.len() >= 20, "{documented:?}");
+    for number in documented {
+        let code = format!("N{number}");
+        assert!(
+            CASES.iter().any(|case| case.2 == code),
+            "{code} has no fixture in CASES"
+        );
+    }
+}
