@@ -413,6 +413,7 @@ mod properties {
                 proposer: None,
                 date: None,
                 round_turn: None,
+                title: None,
                 operations: kinds.into_iter().map(|kind| Operation { kind, span: 0..0 }).collect(),
                 span: 0..0,
             };
