@@ -38,7 +38,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     };
     let parsed = parse::read(&bytes, &options).map_err(|err| Failure::Located {
         name: name.clone(),
-        text: String::from_utf8_lossy(&bytes).into_owned(),
+        text: parse::error_source(&bytes, &options),
         diagnostics: vec![err.to_diagnostic()],
     })?;
     let warnings = encoding_warnings(&parsed.text, &parsed.encoding, args.repair_encoding);
