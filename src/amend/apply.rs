@@ -100,11 +100,14 @@ pub fn apply(
             .iter()
             .map(|n| result.mapping.get(n).copied().unwrap_or(*n))
             .collect();
-        applied.changed.extend(result.changed);
-        for repealed in &result.repealed {
-            applied.changed.remove(repealed);
-        }
+        // A rule repealed and then enacted again under its number (in this
+        // proposal or a later one) is changed, not repealed.
+        applied.changed.retain(|n| !result.repealed.contains(n));
         applied.repealed.extend(result.repealed);
+        for number in result.changed {
+            applied.repealed.remove(&number);
+            applied.changed.insert(number);
+        }
         applied.notes.extend(result.notes);
         if let Some(links) = &options.links {
             link_entries(&mut applied.ruleset, proposal.number, links);
@@ -317,7 +320,7 @@ impl Step<'_> {
                 self.mapping.insert(first, number);
             }
         }
-        let mut notes = renumber_in_place(self.ruleset, &self.mapping)?;
+        let mut notes = renumber_in_place(self.ruleset, &self.mapping, Some(&self.change))?;
         for &repealed in &self.repealed {
             notes.extend(repealed_citations(
                 self.ruleset,

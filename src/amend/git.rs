@@ -89,12 +89,17 @@ impl Repository {
             )?;
         }
         let all: Vec<PathBuf> = present.into_iter().chain(gone).collect();
-        let staged = self.git(&["diff", "--cached", "--name-only", "--"], &all)?;
+        let staged = self.git(
+            &["diff", "--cached", "--no-renames", "--name-only", "--"],
+            &all,
+        )?;
         if staged.is_empty() {
             return Ok(None);
         }
         // Names relative to the root, exactly the staged changes: other
-        // staged work stays out of the commit.
+        // staged work stays out of the commit. Without --no-renames a page
+        // moved by a renumbering would be listed under its new name only,
+        // and its deletion left staged.
         let names: Vec<PathBuf> = staged.lines().map(PathBuf::from).collect();
         self.git(&["commit", "--quiet", "-m", message, "--"], &names)?;
         self.git(&["rev-parse", "HEAD"], &[]).map(Some)

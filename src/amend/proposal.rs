@@ -12,6 +12,8 @@ pub struct Proposal {
     pub proposer: Option<String>,
     pub date: Option<Date>,
     pub round_turn: Option<RoundTurn>,
+    /// A title after a colon, for people: not recorded in the ruleset.
+    pub title: Option<String>,
     pub operations: Vec<Operation>,
     /// The header line, as byte offsets in the proposal file.
     pub span: Range<usize>,

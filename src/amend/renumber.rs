@@ -5,7 +5,7 @@
 use super::citations::cites;
 use super::error::{AmendError, AmendErrorKind, Note};
 use super::layout_patch::{fix_separators, patch_rule, LastRule};
-use crate::model::Ruleset;
+use crate::model::{Change, HistoryEntry, Ruleset};
 use crate::refs;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -13,9 +13,11 @@ use std::collections::{BTreeMap, BTreeSet};
 /// of every citation of it in every rule's text, and puts the rules back in
 /// number order. Rules that only change numbers keep their source bytes,
 /// patched. Judgments and history lines are records of the past and keep the
-/// numbers they had.
+/// numbers they had; a renumbered rule that has a history gets a
+/// `Renumbered from Rule N to Rule M` entry.
 ///
-/// Refused when two rules would share a number. A mapping entry for a rule
+/// Refused, with the ruleset untouched, when two rules would share a
+/// number. A mapping entry for a rule
 /// that is not in the ruleset (a repealed rule) is skipped and reported, as
 /// are ranges (`Rules 201-219`) that include a renumbered rule.
 pub fn renumber(
@@ -23,16 +25,18 @@ pub fn renumber(
     mapping: &BTreeMap<u32, u32>,
 ) -> Result<Vec<Note>, AmendError> {
     let before = LastRule::of(ruleset);
-    let notes = renumber_in_place(ruleset, mapping)?;
+    let notes = renumber_in_place(ruleset, mapping, None)?;
     fix_separators(ruleset, before, mapping);
     Ok(notes)
 }
 
 /// `renumber` without the separator fix, for callers that make other
-/// changes too and fix separators once at the end.
+/// changes too and fix separators once at the end. `change` is the
+/// proposal that renumbers, for the history entry.
 pub(crate) fn renumber_in_place(
     ruleset: &mut Ruleset,
     mapping: &BTreeMap<u32, u32>,
+    change: Option<&Change>,
 ) -> Result<Vec<Note>, AmendError> {
     let mut notes = Vec::new();
     let mut moves: BTreeMap<u32, u32> = BTreeMap::new();
@@ -74,10 +78,18 @@ pub(crate) fn renumber_in_place(
         }
         let rewrote = !renumbered.rewritten.is_empty();
         rule.text = renumbered.text;
+        // A rule with a history records why its number changed (so the
+        // history still explains the number); its bytes are then rewritten.
+        let mut recorded = false;
         if let Some(&new) = moves.get(&old_number) {
             rule.number = new;
+            if !rule.history.is_empty() {
+                rule.history
+                    .push(HistoryEntry::renumbered(old_number, new, change));
+                recorded = true;
+            }
         }
-        if kept {
+        if kept && !recorded {
             patch_rule(rule, old_number, &old_text, rewrote, &moves);
         }
     }

@@ -6,7 +6,7 @@ use crate::amend::{self, Applied, ApplyOptions, Links, Numbering, Proposal};
 use crate::model::{Format, Ruleset};
 use crate::output::write_atomic;
 use crate::parse::{self, ReadOptions};
-use crate::render::{self, RenderOptions};
+use crate::render::{self, RenderOptions, Renderer};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -85,7 +85,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     }
     let target = target.expect("--commit always has a target");
     let repo = Repository::containing(&target).map_err(|err| Failure::message(err.to_string()))?;
-    let pages = write_pages(&applied, &target)?;
+    let pages = write_pages(&parsed.ruleset, &applied, &target)?;
     let numbers: Vec<String> = proposals
         .iter()
         .map(|(_, p)| p.number.to_string())
@@ -198,13 +198,19 @@ fn write(ruleset: &Ruleset, format: Format, target: Option<&Path>) -> Result<Exi
 }
 
 /// Writes `rules/md/NNN.md` and `rules/txt/NNN.txt` next to the ruleset for
-/// every rule, removes the pages of repealed rules; returns every path.
-fn write_pages(applied: &Applied, ruleset_path: &Path) -> Result<Vec<PathBuf>, Failure> {
+/// every rule, removes the pages of rules that are gone (repealed or
+/// renumbered); returns every path.
+fn write_pages(
+    original: &Ruleset,
+    applied: &Applied,
+    ruleset_path: &Path,
+) -> Result<Vec<PathBuf>, Failure> {
     let dir = match ruleset_path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    let options = RenderOptions::default();
+    let renderer = Renderer::new(&RenderOptions::default())
+        .map_err(|err| Failure::message(err.to_string()))?;
     let mut paths = Vec::new();
     for (format, folder, extension) in [
         (Format::MdRule, "md", "md"),
@@ -215,14 +221,21 @@ fn write_pages(applied: &Applied, ruleset_path: &Path) -> Result<Vec<PathBuf>, F
                 .join("rules")
                 .join(folder)
                 .join(format!("{:03}.{extension}", rule.number));
-            let page = render::render_rule(rule, format, &options)
+            let page = renderer
+                .render_rule(rule, format)
                 .map_err(|err| Failure::message(err.to_string()))?;
             write_atomic(&path, page.as_bytes()).map_err(|err| {
                 Failure::message(format!("cannot write {}: {err}", path.display()))
             })?;
             paths.push(path);
         }
-        for number in &applied.repealed {
+        // Pages of rules no longer in the ruleset (repealed, renumbered).
+        let gone = original
+            .rules
+            .iter()
+            .map(|rule| rule.number)
+            .filter(|&number| applied.ruleset.rule(number).is_none());
+        for number in gone {
             let path = dir
                 .join("rules")
                 .join(folder)

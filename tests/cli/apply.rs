@@ -246,10 +246,43 @@ fn commit_writes_pages_commits_them_and_links_the_history_to_that_commit() {
         git(&root, &["status", "--porcelain", "--untracked-files=no"]),
         ""
     );
+
+    // Without a link template: one commit; pages of rules that are gone go.
+    std::fs::write(
+        root.join("343.md"),
+        "Proposal 343\nRepeal Rule 304.\nRenumber Rule 305 to 350.\n",
+    )
+    .unwrap();
+    let status = Command::new(env!("CARGO_BIN_EXE_nomic"))
+        .current_dir(&root)
+        .args(["apply", "game/ruleset.md", "343.md", "--commit"])
+        .envs([("GIT_AUTHOR_NAME", "t"), ("GIT_AUTHOR_EMAIL", "t@t")])
+        .envs([("GIT_COMMITTER_NAME", "t"), ("GIT_COMMITTER_EMAIL", "t@t")])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let log = git(&root, &["log", "--format=%s"]);
+    assert_eq!(log.lines().next(), Some("Apply Proposal 343"), "{log}");
+    assert_eq!(log.lines().count(), 4, "{log}");
+    for gone in ["md/304.md", "txt/304.txt", "md/305.md"] {
+        assert!(
+            !root.join("game/rules").join(gone).exists(),
+            "{gone} removed"
+        );
+    }
+    let page = git(&root, &["show", "HEAD:game/rules/md/350.md"]);
+    assert!(page.starts_with("## 350/1"), "{page}");
+    let changed = git(&root, &["show", "--name-status", "--format=", "HEAD"]);
+    assert!(changed.contains("D\tgame/rules/md/304.md"), "{changed}");
+    assert!(changed.contains("M\tgame/ruleset.md"), "{changed}");
+    assert_eq!(
+        git(&root, &["status", "--porcelain", "--untracked-files=no"]),
+        ""
+    );
 }
 
 /// The (severity, code, message) of every finding `nomic check` makes.
-fn findings(text: &str) -> Vec<String> {
+pub fn findings(text: &str) -> Vec<String> {
     use nomic::check::{check, Input};
     use nomic::parse::{read, ReadOptions};
     let parsed = read(text.as_bytes(), &ReadOptions::default()).expect("parses");
@@ -270,7 +303,8 @@ fn findings(text: &str) -> Vec<String> {
 
 #[test]
 fn outputs_raise_no_check_finding_their_input_did_not() {
-    let cases: [(&str, &str); 4] = [
+    let cases: [(&str, &str); 5] = [
+        ("nomic-4-long.md", "Proposal 342 (Sauce), Aug 24, 2020\nRenumber Rule 304 to 340.\n"),
         ("nomic-4-long-early.txt", "Proposal 303 (THUNDER THIGHS), Jun 7, 2020 (R1T3)\nEnact a new rule:\n> Secret ballots.\n\nProposal 305\nAmend Rule 206 to read:\n> Turns last a day.\n"),
         ("nomic-4-long.md", "Proposal 342 (Alekosen), Aug 24, 2020 (R6T1)\nTransmute Rule 101 to mutable.\nAmend Rule 101 to read:\n> All players must obey.\n>\n> Second paragraph.\nRepeal Rule 304.\n"),
         ("nomic-1-final.txt", "Proposal 350\nIn Rule 304, replace \"two parts\" with \"three parts\".\nEnact a new immutable rule as Rule 351:\n> Fixed.\n"),
@@ -287,4 +321,73 @@ fn outputs_raise_no_check_finding_their_input_did_not() {
         assert_ne!(out.stdout, input, "{ruleset} changed");
         assert_eq!(findings(&out.stdout), findings(&input), "{ruleset}");
     }
+}
+
+fn amend_docs() -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/amend.md")).unwrap()
+}
+
+#[test]
+fn the_proposal_example_in_the_docs_parses() {
+    let docs = amend_docs();
+    let start = docs.find("```markdown\n").expect("an example proposal") + "```markdown\n".len();
+    let example = &docs[start..start + docs[start..].find("```").unwrap()];
+    let proposals = nomic::amend::parse_proposals(example).unwrap_or_else(|e| panic!("{e:?}"));
+    assert_eq!(proposals.len(), 1);
+    assert_eq!(proposals[0].operations.len(), 5);
+}
+
+#[test]
+fn the_commands_in_the_docs_use_flags_that_exist() {
+    let docs = amend_docs();
+    let mut seen = 0;
+    for line in docs.lines().map(str::trim) {
+        let Some(rest) = line.strip_prefix("nomic ") else {
+            continue;
+        };
+        let command = rest.split_whitespace().next().unwrap();
+        let help = Test::new().args([command, "--help"]).run().status(0).stdout;
+        for flag in rest.split_whitespace().filter(|w| w.starts_with("--")) {
+            assert!(
+                help.contains(flag),
+                "`nomic {command}` has no {flag}:\n{help}"
+            );
+        }
+        seen += 1;
+    }
+    assert!(seen >= 4, "the docs show the commands ({seen} found)");
+}
+
+/// What `nomic apply` changed, as a unified diff a reviewer can read.
+fn changes(before: &str, after: &str) -> String {
+    similar::TextDiff::from_lines(before, after)
+        .unified_diff()
+        .context_radius(1)
+        .header("before", "after")
+        .to_string()
+}
+
+#[test]
+fn golden_diffs_of_applied_proposals() {
+    let early = std::fs::read_to_string(bundled("nomic-4-long-early.txt")).unwrap();
+    let out = with_proposals(Test::new().bundled_file("nomic-4-long-early.txt", "early.txt"))
+        .args(["apply", "early.txt"])
+        .args(PROPOSALS)
+        .run()
+        .status(0);
+    insta::assert_snapshot!("apply-nomic-4-long-early", changes(&early, &out.stdout));
+
+    let long = std::fs::read_to_string(bundled("nomic-4-long.md")).unwrap();
+    let out = Test::new()
+        .bundled_file("nomic-4-long.md", "long.md")
+        .file(
+            "342.md",
+            "Proposal 342 (Alekosen), Aug 24, 2020 (R6T1)\nTransmute Rule 117 to mutable.\n\
+             In Rule 117, replace \"permitted and unregulated\" with \"permitted and free\".\nRepeal Rule 304.\n\
+             Renumber Rule 305 to 350.\nEnact a new rule:\n> Points are *scored* per Rule 350.\n",
+        )
+        .args(["apply", "long.md", "342.md"])
+        .run()
+        .status(0);
+    insta::assert_snapshot!("apply-nomic-4-long", changes(&long, &out.stdout));
 }

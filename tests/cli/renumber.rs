@@ -76,3 +76,41 @@ fn bad_mappings_are_refused() {
         .status(2)
         .stderr_contains("Rule 306 already exists");
 }
+
+#[test]
+fn renumbered_rulesets_raise_no_new_check_finding() {
+    for (ruleset, pairs) in [
+        ("nomic-4-long.md", ["304=340", "305=350"]),
+        ("nomic-1-final.txt", ["304=340", "302=320"]),
+    ] {
+        let input = std::fs::read_to_string(bundled(ruleset)).unwrap();
+        let out = Test::new()
+            .bundled_file(ruleset, "in.txt")
+            .args(["renumber", "in.txt"])
+            .args(pairs)
+            .run()
+            .status(0);
+        assert_ne!(out.stdout, input);
+        assert_eq!(
+            crate::apply::findings(&out.stdout),
+            crate::apply::findings(&input),
+            "{ruleset}"
+        );
+    }
+}
+
+#[test]
+fn a_renumbered_rule_with_a_history_records_it() {
+    let out = Test::new()
+        .bundled_file("nomic-4-long.md", "r.md")
+        .args(["renumber", "r.md", "304=340"])
+        .run()
+        .status(0);
+    let at = out.stdout.find("## 340/0").expect("the rule is renumbered");
+    let rule = &out.stdout[at..];
+    assert!(
+        rule.contains("Enacted by Proposal 304 (Janwich), Jun 9, 2020 (R1T4)")
+            && rule.contains("*Renumbered from Rule 304 to Rule 340*"),
+        "{rule}"
+    );
+}

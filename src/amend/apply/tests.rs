@@ -190,6 +190,8 @@ fn renumbering_rewrites_every_citation() {
 fn reenacting_brings_a_repealed_rule_back() {
     let proposals = parse_proposals("Proposal 335\nRepeal Rule 202.\n\nProposal 336 (JRK)\nReenact Rule 202 to read:\n> Majority again.\n").unwrap();
     let applied = apply(&ruleset(), &proposals, &ApplyOptions::default()).unwrap();
+    assert!(applied.repealed.is_empty(), "{:?}", applied.repealed);
+    assert_eq!(applied.changed, BTreeSet::from([202]));
     let back = applied.ruleset.rule(202).unwrap();
     assert_eq!(back.text, "Majority again.");
     assert_eq!(sources(back), ["Reenacted by Proposal 336 (JRK)"]);
@@ -218,6 +220,13 @@ fn renumber_numbering_gives_amended_rules_the_proposal_number() {
     assert_eq!(
         (moved.text.as_str(), moved.revision),
         ("Two thirds.", Some(1))
+    );
+    assert_eq!(
+        sources(moved)[1..],
+        [
+            "Amended (1) by Proposal 340",
+            "Renumbered from Rule 202 to Rule 340 by Proposal 340"
+        ]
     );
     assert_eq!(
         applied.ruleset.rule(201).unwrap().text,
@@ -404,6 +413,7 @@ mod properties {
                 proposer: None,
                 date: None,
                 round_turn: None,
+                title: None,
                 operations: kinds.into_iter().map(|kind| Operation { kind, span: 0..0 }).collect(),
                 span: 0..0,
             };

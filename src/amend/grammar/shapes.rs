@@ -137,6 +137,12 @@ pub(super) fn header(input: &str) -> Res<'_, Proposal> {
     let (rest, proposer) = opt(preceded(space0, proposer)).parse(rest)?;
     let (rest, date) = opt(preceded((space0, char(','), space0), date)).parse(rest)?;
     let (rest, round_turn) = opt(preceded(space0, round_turn)).parse(rest)?;
+    // `Proposal 342 (Alekosen): Two-thirds majority`: a title for people.
+    let (rest, title) = opt(preceded(
+        (space0, char(':'), space1),
+        take_while1(|_: char| true),
+    ))
+    .parse(rest)?;
     let (rest, ()) = context(
         "`(Proposer)`, `, Mon D, YYYY` or `(RxTy)` after the proposal number",
         end_of_line,
@@ -149,6 +155,7 @@ pub(super) fn header(input: &str) -> Res<'_, Proposal> {
             proposer: proposer.filter(|p| !p.is_empty()),
             date,
             round_turn,
+            title: title.map(|t: &str| t.trim().to_string()),
             operations: Vec::new(),
             span: 0..input.len(),
         },

@@ -47,6 +47,10 @@ fn header_parts_are_optional_and_may_be_a_markdown_heading() {
     assert_eq!(p.date, Date::new(2020, 8, 14));
     let p = one("Proposal 10, August 3, 2020\nRepeal Rule 213.\n");
     assert_eq!(p.date, Date::new(2020, 8, 3));
+    let p = one("# Proposal 11 (JRK), Aug 4, 2020 (R6T2): No more votes\nRepeal Rule 213.\n");
+    assert_eq!(p.title.as_deref(), Some("No more votes"));
+    assert_eq!(p.round_turn, Some(RoundTurn { round: 6, turn: 2 }));
+    assert_eq!(one("Proposal 12:\nRepeal Rule 213.\n").title, None);
 }
 
 #[test]

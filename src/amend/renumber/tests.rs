@@ -1,5 +1,7 @@
 use super::*;
-use crate::model::{synthetic_ruleset, DocumentLayout, Format, LineEnding, Rule, RuleLayout};
+use crate::model::{
+    synthetic_ruleset, DocumentLayout, Format, HistoryKind, LineEnding, Rule, RuleLayout,
+};
 use proptest::prelude::*;
 
 fn map(pairs: &[(u32, u32)]) -> BTreeMap<u32, u32> {
@@ -144,6 +146,20 @@ proptest! {
         prop_assert!(ruleset.rule(old).is_none());
         prop_assert!(ruleset.rule(target).is_some());
         renumber(&mut ruleset, &map(&[(target, old)])).unwrap();
+        // The moved rule's history records both renumberings; apart from
+        // that the ruleset is the original.
+        let moved = ruleset.rule_mut(old).unwrap();
+        let records: Vec<String> = moved
+            .history
+            .iter()
+            .filter(|e| e.kind == HistoryKind::Renumbered)
+            .map(|e| e.source.clone())
+            .collect();
+        prop_assert_eq!(records, vec![
+            format!("Renumbered from Rule {old} to Rule {target}"),
+            format!("Renumbered from Rule {target} to Rule {old}"),
+        ]);
+        moved.history.retain(|e| e.kind != HistoryKind::Renumbered);
         prop_assert_eq!(ruleset, original);
     }
 
