@@ -20,7 +20,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
     format: OutputFormat,
     /// Read as this format instead of detecting it (md-long, md-short,
-    /// txt-long, txt-short, txt-plain, json)
+    /// txt-long, txt-short, txt-plain, md-rule, txt-rule, json)
     #[arg(long, value_name = "FORMAT")]
     from: Option<Format>,
 }

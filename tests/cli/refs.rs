@@ -134,3 +134,20 @@ fn help_has_an_example() {
         .status(0)
         .stdout_contains("Example:\n  nomic refs rulesets/nomic-1-final.txt");
 }
+
+#[test]
+fn from_names_every_readable_format_and_reads_a_rule_page() {
+    let formats = Test::new().arg("formats").run().status(0);
+    let help = Test::new().args(["refs", "--help"]).run().status(0);
+    let help_text = help.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    for line in formats.stdout.lines() {
+        let name = line.split_whitespace().next().unwrap();
+        assert!(help_text.contains(name), "refs --help lacks {name}");
+    }
+    Test::new()
+        .file("303.txt", "Rule 303/0\n\nSee both Rule 206 and Rule 304.")
+        .args(["refs", "--from", "txt-rule", "303.txt"])
+        .run()
+        .status(0)
+        .stdout_contains("rule 303 cites rule 304: \"Rule 206 and Rule 304\"");
+}
