@@ -3,6 +3,7 @@
 //! governing rule was amended, where the outcome changes.
 
 mod play;
+mod random_play;
 mod turns_votes;
 
 use crate::engine::fixtures::ruleset;
