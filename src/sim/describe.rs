@@ -15,13 +15,18 @@ fn proposal_number(state: &State, id: usize) -> Value {
 }
 
 /// An event's fields, and the parameters its decision rests on.
-pub fn describe(event: &Event, state: &State) -> (Vec<(&'static str, Value)>, Vec<&'static str>) {
+pub fn describe(
+    event: &Event,
+    state: &State,
+    start: i64,
+) -> (Vec<(&'static str, Value)>, Vec<&'static str>) {
+    let time = |t: i64| json!(crate::sim::time::format_utc(start + t));
     use crate::engine::event::ProposalBody as B;
     match event {
         Event::TurnStarted { mover, end, .. } => (
             vec![
                 ("mover", mover.map_or(Value::Null, |m| who(state, m))),
-                ("ends_after_h", json!((end - state.turn_start) / 3600)),
+                ("ends", time(*end)),
             ],
             vec![
                 "turn.kind",
@@ -64,10 +69,7 @@ pub fn describe(event: &Event, state: &State) -> (Vec<(&'static str, Value)>, Ve
                     ("rule", json!(rule)),
                     ("text", json!(text)),
                     ("effects", json!(effects)),
-                    (
-                        "turn_ends_after_h",
-                        json!((state.turn_end - state.turn_start) / 3600),
-                    ),
+                    ("turn_ends", time(state.turn_end)),
                 ],
                 vec![
                     "turn.kind",
@@ -176,6 +178,7 @@ pub fn describe(event: &Event, state: &State) -> (Vec<(&'static str, Value)>, Ve
                     ("total", json!(t.total)),
                     ("base", json!(t.base)),
                     ("tiebreak", json!(t.tiebreak.map(|b| b.as_str()))),
+                    ("unanimity", json!(t.unanimity)),
                     ("formula", json!(tally::formula(&state.params, t))),
                 ],
                 names,
@@ -262,7 +265,7 @@ pub fn describe(event: &Event, state: &State) -> (Vec<(&'static str, Value)>, Ve
                 ("by", who(state, *by)),
                 ("judge", who(state, *judge)),
                 ("question", json!(question)),
-                ("turn_ends_after_h", json!((end - state.turn_start) / 3600)),
+                ("turn_ends", time(*end)),
             ],
             vec!["judge.selection", "judge.extension_h", "bot.no_judge"],
         ),

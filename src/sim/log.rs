@@ -80,7 +80,7 @@ fn basis(state: &State, names: &[&str]) -> Vec<u32> {
 
 impl Sink for LogSink {
     fn record(&mut self, at: Time, event: &Event, state: &State) {
-        let (fields, names) = super::describe::describe(event, state);
+        let (fields, names) = super::describe::describe(event, state, self.start);
         let mut basis = basis(state, &names);
         if let Event::ParamChanged { from, .. } = event {
             basis.extend(from.rule());

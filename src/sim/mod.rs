@@ -9,6 +9,7 @@ pub mod log;
 mod mechanics;
 pub mod monte_carlo;
 pub mod render;
+pub mod replay;
 mod report;
 pub mod runner;
 pub mod script;

@@ -38,8 +38,9 @@ pub struct Totals {
     pub turns: u64,
     pub turns_squared: u128,
     /// Wins by seat, in units of `1 / unit` (a shared win is split evenly).
-    pub wins: Vec<u64>,
-    pub unit: u64,
+    /// u128: lcm(1..=64) is about 10^27.
+    pub wins: Vec<u128>,
+    pub unit: u128,
     pub no_winner: u64,
     pub proposals: u64,
     pub adopted: u64,
@@ -48,7 +49,7 @@ pub struct Totals {
 impl Totals {
     /// Empty totals for `seats` seats.
     pub fn for_seats(seats: usize) -> Totals {
-        let unit = (1..=seats as u64).fold(1, lcm);
+        let unit = (1..=seats as u128).fold(1, lcm);
         Totals {
             wins: vec![0; seats],
             unit,
@@ -86,7 +87,7 @@ impl Totals {
     }
 }
 
-fn gcd(a: u64, b: u64) -> u64 {
+fn gcd(a: u128, b: u128) -> u128 {
     if b == 0 {
         a
     } else {
@@ -94,7 +95,7 @@ fn gcd(a: u64, b: u64) -> u64 {
     }
 }
 
-fn lcm(a: u64, b: u64) -> u64 {
+fn lcm(a: u128, b: u128) -> u128 {
     a / gcd(a, b) * b
 }
 
@@ -170,7 +171,7 @@ pub fn play(
     if state.winners.is_empty() {
         totals.no_winner += 1;
     } else {
-        let share = totals.unit / state.winners.len() as u64;
+        let share = totals.unit / state.winners.len() as u128;
         for winner in &state.winners {
             let seat = state.order.iter().position(|p| p == winner).unwrap_or(0);
             totals.wins[seat] += share;

@@ -19,14 +19,18 @@ pub fn header(
         .into_iter()
         .map(|(name, value, from)| json!({"name": name, "value": value, "from": from.to_string()}))
         .collect();
+    // Players in declaration order (their ids), then the turn order.
     let players: Vec<Value> = engine
+        .state
+        .players
+        .iter()
+        .map(|p| json!({"name": &*p.name, "bot": p.bot, "score": p.score, "active": p.active}))
+        .collect();
+    let order: Vec<&str> = engine
         .state
         .order
         .iter()
-        .map(|id| {
-            let p = &engine.state.players[usize::from(*id)];
-            json!({"name": &*p.name, "bot": p.bot, "score": p.score, "active": p.active})
-        })
+        .map(|id| engine.state.name(*id))
         .collect();
     vec![
         ("type", json!("header")),
@@ -35,6 +39,7 @@ pub fn header(
         ("seed", json!(seed)),
         ("start", json!(super::time::format_utc(start))),
         ("players", json!(players)),
+        ("order", json!(order)),
         ("next_number", json!(engine.state.next_number)),
         ("params", json!(params)),
         ("unmodelled", json!(engine.state.unmodelled)),

@@ -37,7 +37,7 @@ pub fn run(args: &Args, games: u64) -> Result<ExitCode, Failure> {
     let bar = (games >= LONG_RUN && std::io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::new(games);
         bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} games ({per_sec}, {eta} left)")
+            ProgressStyle::with_template("{bar:40} {human_pos}/{human_len} games ({eta} left)")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         bar

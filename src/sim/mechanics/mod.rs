@@ -3,6 +3,7 @@
 //! governing rule was amended, where the outcome changes.
 
 mod play;
+mod random_play;
 mod turns_votes;
 
 use crate::engine::fixtures::ruleset;
@@ -111,4 +112,31 @@ fn a_zero_hour_turn_still_lets_the_clock_move() {
         &[(206, Some("The length of a turn defaults to 0 hours."))],
         "player alice\nplayer bob\nat +90m bob votes yes\nexpect error \"no proposal\"\nexpect turn 2\n",
     );
+}
+
+#[test]
+fn every_scenario_replays_from_its_json_lines_log() {
+    for (name, file) in [
+        ("nomic-1-final", "nomic-1-final.txt"),
+        ("nomic-4-long-early", "nomic-4-long-early.txt"),
+        ("nomic-4-long", "nomic-4-long.md"),
+        ("nomic-5-initial", "nomic-5-initial.txt"),
+    ] {
+        let path = format!(
+            "{}/rulesets/scenarios/{name}.sim",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(path).expect("bundled scenario");
+        let lines = script::parse(&text).expect("scenario parses");
+        let source = RulesetSource {
+            path: file.into(),
+            ruleset: ruleset(file),
+            sha256: String::new(),
+        };
+        let full = crate::sim::runner::run_full(&lines, &source, None).expect("scenario runs");
+        let log = super::render::jsonl(&full.report);
+        let replayed = crate::sim::replay::replay(&log, ruleset(file))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(replayed, full.last, "{name}");
+    }
 }
