@@ -10,8 +10,9 @@ use std::process::ExitCode;
 
 /// Read a ruleset (any format) and print its model as JSON
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:\n  \
-    nomic parse rulesets/nomic-4-long.md\n  \
+#[command(after_help = "Example:\n  \
+    nomic parse rulesets/nomic-4-long.md\n\n\
+    More examples:\n  \
     nomic parse --from txt-plain --layout - < ruleset.txt\n  \
     nomic parse --repair-encoding rulesets/nomic-3.md")]
 pub struct Args {

@@ -156,7 +156,7 @@ fn help_has_an_example() {
         .args(["parse", "--help"])
         .run()
         .status(0)
-        .stdout_contains("Example")
+        .stdout_contains("Example:")
         .stdout_contains("nomic parse rulesets/nomic-4-long.md")
         .stdout_contains("--repair-encoding");
 }
