@@ -113,4 +113,9 @@ fn a_renumbered_rule_with_a_history_records_it() {
             && rule.contains("*Renumbered from Rule 304 to Rule 340*"),
         "{rule}"
     );
+    // Read back, the entry is a renumbering, not an unreadable line.
+    let ruleset = nomic::parse::parse_str(&out.stdout, None).unwrap();
+    let last = ruleset.rule(340).unwrap().history.last().unwrap();
+    assert_eq!(last.kind, nomic::model::HistoryKind::Renumbered);
+    assert_eq!(last.renumbered_to(), Some(340));
 }
