@@ -41,15 +41,18 @@ fn mark(op: WordOp, words: &str) -> String {
         WordOp::Added => "**",
         WordOp::Equal => return words.to_string(),
     };
+    // Line by line too: a marked line that began `- ` or `1. ` would start
+    // a list and cut the marks in two; a line that begins with the marker
+    // cannot.
     words
         .split("\n\n")
         .map(|part| {
-            let part = part.trim();
-            if part.is_empty() {
-                String::new()
-            } else {
-                format!("{marker}{}{marker}", escape(part))
-            }
+            part.lines()
+                .map(str::trim)
+                .filter(|line| !line.is_empty())
+                .map(|line| format!("{marker}{}{marker}", escape(line)))
+                .collect::<Vec<_>>()
+                .join("\n")
         })
         .collect::<Vec<_>>()
         .join("\n\n")

@@ -93,11 +93,17 @@ fn long_unchanged_stretches_are_shortened_in_human_output() {
 
 /// The texts a Markdown renderer shows struck through and in bold.
 fn struck_and_bold(markdown: &str) -> (String, String) {
+    struck_bold_and_lists(markdown).0
+}
+
+/// As [`struck_and_bold`], and how many lists the renderer sees.
+fn struck_bold_and_lists(markdown: &str) -> ((String, String), usize) {
     use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
     let (mut struck, mut bold) = (String::new(), String::new());
-    let (mut in_struck, mut in_bold) = (0, 0);
+    let (mut in_struck, mut in_bold, mut lists) = (0, 0, 0);
     for event in Parser::new_ext(markdown, Options::ENABLE_STRIKETHROUGH) {
         match event {
+            Event::Start(Tag::List(_)) => lists += 1,
             Event::Start(Tag::Strikethrough) => in_struck += 1,
             Event::End(TagEnd::Strikethrough) => in_struck -= 1,
             Event::Start(Tag::Strong) => in_bold += 1,
@@ -113,7 +119,7 @@ fn struck_and_bold(markdown: &str) -> (String, String) {
             _ => {}
         }
     }
-    (struck, bold)
+    ((struck, bold), lists)
 }
 
 #[test]
@@ -138,4 +144,15 @@ fn md_escapes_markup_inside_marked_words() {
     let plain = md::render(&sample());
     assert!(plain.contains("a total of ~~48~~**72** hours"));
     assert_eq!(struck_and_bold(&plain).1, "72");
+}
+
+#[test]
+fn md_marks_added_lines_that_look_like_list_items_line_by_line() {
+    let old = Ruleset::new("T", vec![Rule::new(302, "Keep.")]);
+    let new = Ruleset::new("T", vec![Rule::new(302, "Keep.\n- new item\n1. numbered")]);
+    let text = md::render(&diff(&old, &new, &DiffOptions::default()));
+    let ((struck, bold), lists) = struck_bold_and_lists(&text);
+    assert_eq!(struck, "", "{text}");
+    assert_eq!(bold, "- new item1. numbered", "{text}");
+    assert_eq!(lists, 0, "a marked line became a list item:\n{text}");
 }
