@@ -22,8 +22,9 @@ use std::process::ExitCode;
     nomic diff --format md rules-early.txt rules-l.md > announcement.md\n  \
     nomic diff --format unified old.md new.md | patch -p0\n\n\
     OLD and NEW are files, `-` for standard input, or REVISION:PATH read \
-    through `git show` in the current repository. A file that exists wins over \
-    the REVISION:PATH reading.")]
+    through `git show` in the current repository. PATH is taken from the top of \
+    the repository as in git, or from the current directory when only that \
+    exists. A file that exists wins over the REVISION:PATH reading.")]
 pub struct Args {
     /// The old ruleset (a file, `-`, or REVISION:PATH)
     old: String,
