@@ -1024,6 +1024,48 @@ mod amend {
 mod engine {
     use super::*;
 
+    fn mean_game_length(root: &Path, ruleset: &str) -> f64 {
+        let args = [
+            "simulate",
+            "--monte-carlo",
+            "200",
+            "--ruleset",
+            ruleset,
+            "--players",
+            "5",
+            "--seed",
+            "1",
+        ];
+        let run = nomic(root, &args).status(0, ruleset);
+        let line = run
+            .stdout
+            .lines()
+            .find(|line| line.starts_with("game length: mean "))
+            .unwrap_or_else(|| panic!("no game length:\n{}", run.stdout));
+        line["game length: mean ".len()..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    }
+
+    #[test]
+    fn the_weekly_edit_changes_what_a_simulation_predicts() {
+        // The moderator's edit of rule 213 (100 → 50 points) halves games.
+        let (_built, root) = published_checkout();
+        fs::copy(root.join("rules-l.md"), root.join("old.md")).unwrap();
+        amend_213(&root);
+        let before = mean_game_length(&root, "old.md");
+        let after = mean_game_length(&root, "rules-l.md");
+        assert!(after < before * 0.7, "{before} turns before, {after} after");
+        // The published text form simulates the same game as its source.
+        nomic(&root, &["build", "rules-l.md", "-o", "pub"]).status(0, "build");
+        assert_eq!(mean_game_length(&root, "pub/rules-l.txt"), after);
+        // Same seed, same numbers.
+        assert_eq!(mean_game_length(&root, "rules-l.md"), after);
+    }
+
     #[test]
     fn every_bundled_scenario_meets_its_expectations() {
         for name in [
