@@ -195,3 +195,22 @@ fn rule_pages_and_json() {
     assert_eq!(transient.revision, None);
     insta::assert_json_snapshot!("json", ruleset);
 }
+
+#[test]
+fn section_headings_in_code_blocks_are_body_text() {
+    let text = "# T\n---\n## 1/0\n\nHow a rule looks:\n\n```\n##### *History*\n\n*Not an entry*\n## 2/0\n```\n\n##### *History*\n\n*Initial mutable Rule 1, Jun 1, 2020*\n";
+    let parsed = read(text.as_bytes(), &ReadOptions::default()).unwrap();
+    assert_lossless(&parsed);
+    assert_eq!(parsed.ruleset.rules.len(), 1);
+    let rule = &parsed.ruleset.rules[0];
+    assert!(
+        rule.text.ends_with("*Not an entry*\n## 2/0\n```"),
+        "{}",
+        rule.text
+    );
+    assert_eq!(rule.history.len(), 1);
+    assert_eq!(
+        rule.history[0].source,
+        "Initial mutable Rule 1, Jun 1, 2020"
+    );
+}
