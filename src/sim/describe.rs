@@ -304,7 +304,10 @@ pub fn describe(
                 ("score", json!(score)),
                 ("reason", json!(reason.as_str())),
             ],
-            vec!["score.turn_end", "score.against_adopted"],
+            match reason {
+                crate::engine::event::Reason::VotedAgainstAdopted => vec!["score.against_adopted"],
+                _ => vec!["score.turn_end", "bot.no_points"],
+            },
         ),
         Event::ScoresReset => (vec![("reset", json!(true))], vec!["score.turn_end"]),
         Event::ActionRejected { reason } => (vec![("reason", json!(reason))], vec![]),

@@ -13,6 +13,7 @@ pub mod replay;
 mod report;
 pub mod runner;
 pub mod script;
+mod sentence;
 pub mod time;
 
 pub use runner::{run, Outcome, Report, RulesetSource};

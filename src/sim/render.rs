@@ -57,14 +57,8 @@ pub fn pretty(report: &Report) -> String {
             let rules: Vec<String> = entry.basis.iter().map(u32::to_string).collect();
             format!("  [rules {}]", rules.join(", "))
         };
-        out.push_str(&format!(
-            "{} {}  T{:<3} {:<20} {}{basis}\n",
-            &at[..10],
-            &at[11..16],
-            entry.turn,
-            entry.kind,
-            fields.join(" ")
-        ));
+        let words = super::sentence::sentence(entry).unwrap_or_else(|| fields.join(" "));
+        out.push_str(&format!("{} {}  {words}{basis}\n", &at[..10], &at[11..16]));
     }
     out.push_str(&summary(report));
     out

@@ -216,3 +216,20 @@ fn the_nomic_4_early_scenario_log_is_stable() {
         .collect();
     insta::assert_snapshot!("nomic_4_early_log", stable.join("\n"));
 }
+
+#[test]
+fn pretty_output_tells_the_game_in_sentences_with_their_rules() {
+    let out = Test::new()
+        .args(["simulate", &scenario("nomic-4-long")])
+        .run()
+        .status(0);
+    for line in [
+        "2020-08-15 01:00  alice proposes 340: amend 213 \"The winner is the first player to achieve 50 (positive) points.\"  [rules 107, 202, 206]",
+        "2020-08-16 00:00  340 is adopted: yes 3 > 1/2 × (eligible − abstaining) 4 and yes > 15% × total 6  [rules 203, 205, 320, 326]",
+        "2020-08-16 05:00  the Nomitron rolls 2: votes no  [rules 323]",
+        "2020-08-17 01:00  dan invokes Judgment: \"Are hats clothing?\"; the Judge is bob; the turn ends 2020-08-19 00:00  [rules 215, 323]",
+        "2020-08-22 00:00  alice wins  [rules 213, 323]",
+    ] {
+        assert!(out.stdout.contains(line), "missing {line:?} in:\n{}", out.stdout);
+    }
+}
