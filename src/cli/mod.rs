@@ -2,7 +2,9 @@
 //! holds game or format logic; each calls the library and prints.
 
 mod build;
+mod check;
 mod diff;
+mod fmt;
 mod formats;
 mod git;
 mod parse;
@@ -32,6 +34,8 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Diff(diff::Args),
+    Check(check::Args),
+    Fmt(fmt::Args),
     Formats(formats::Args),
     Parse(parse::Args),
     Refs(refs::Args),
@@ -44,6 +48,8 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Diff(args) => diff::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Fmt(args) => fmt::run(args),
         Command::Formats(args) => formats::run(args),
         Command::Parse(args) => parse::run(args),
         Command::Refs(args) => refs::run(args),

@@ -18,7 +18,7 @@ pub struct Args {
     /// The ruleset file, or `-` for standard input
     pub file: PathBuf,
     /// Read as this format instead of detecting it (md-long, md-short,
-    /// txt-long, txt-short, txt-plain, json)
+    /// txt-long, txt-short, txt-plain, md-rule, txt-rule, json)
     #[arg(long, value_name = "FORMAT")]
     pub from: Option<Format>,
     /// Repair mojibake (UTF-8 once read as Windows-1252/1254) where the

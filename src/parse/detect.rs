@@ -38,6 +38,12 @@ fn candidate(lines: &[Line<'_>]) -> Option<Format> {
             Format::MdShort
         });
     }
+    if looks_like_md_heading(first.text) {
+        return Some(Format::MdRule);
+    }
+    if lines::txt_heading(first.text).is_ok() {
+        return Some(Format::TxtRule);
+    }
     let after_title = lines[1..].iter().find(|l| !l.is_blank())?;
     if after_title.text.len() >= 3 && after_title.text.chars().all(|c| c == '=') {
         let long = lines.iter().any(|l| {

@@ -24,29 +24,49 @@ pub struct MdDocument<'a> {
 
 const TITLE_EXPECTED: &str = "a title line `# TITLE`";
 
-/// Reads the title and finds the rule headings.
+/// Reads the title and finds the rule headings. `md-rule` pages have no
+/// title: their first non-blank line is a rule heading.
 pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
     let bom = text::bom_len(text);
     let lines = text::lines(text, bom);
+    let titled = format != Format::MdRule;
     // Blank lines before the title stay in the header.
-    let title_at = lines.iter().position(|l| !l.is_blank()).unwrap_or(0);
-    let Some(first) = lines.get(title_at) else {
+    let first_at = lines.iter().position(|l| !l.is_blank()).unwrap_or(0);
+    let expected = if titled {
+        TITLE_EXPECTED
+    } else {
+        "a rule heading such as `## 101/0 (IMMUTABLE)`"
+    };
+    let Some(first) = lines.get(first_at) else {
         return Err(ParseError::new("the file is empty", 0..0)
-            .expected(TITLE_EXPECTED)
+            .expected(expected)
             .in_format(format));
     };
-    let Some(title) = first.text.strip_prefix("# ") else {
-        return Err(
-            ParseError::new("a Markdown ruleset starts with its title", line_span(first))
-                .expected(TITLE_EXPECTED)
-                .in_format(format),
-        );
+    let title = match first.text.strip_prefix("# ") {
+        Some(title) if titled => title,
+        None if !titled && looks_like_md_heading(first.text) => "",
+        _ => {
+            let what = if titled {
+                "its title"
+            } else {
+                "a rule heading"
+            };
+            return Err(ParseError::new(
+                format!("a {format} file starts with {what}"),
+                line_span(first),
+            )
+            .expected(expected)
+            .in_format(format));
+        }
     };
+    // Rule headings are looked for after the title (from the first line of
+    // a title-less page).
+    let body_from = if titled { first_at + 1 } else { first_at };
     let hidden = hidden_blocks(text, bom);
     let mut hidden_at = 0;
     let mut headings = Vec::new();
     let mut rule_quirks = Vec::new();
-    for (index, line) in lines.iter().enumerate().skip(title_at + 1) {
+    for (index, line) in lines.iter().enumerate().skip(body_from) {
         if !looks_like_md_heading(line.text) {
             continue;
         }
@@ -83,7 +103,7 @@ pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
         headings.push((index, heading));
     }
     if headings.is_empty() {
-        if let Some(stray) = lines[title_at + 1..]
+        if let Some(stray) = lines[body_from..]
             .iter()
             .find(|l| !l.is_blank() && l.text.trim() != "---")
         {
@@ -95,7 +115,7 @@ pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
         }
     }
     let mut header_quirks = Vec::new();
-    if lines.get(title_at + 1).is_none_or(|l| l.text != "---") {
+    if titled && lines.get(body_from).is_none_or(|l| l.text != "---") {
         let description = "no `---` line under the title".into();
         header_quirks.push(quirk(QuirkKind::Other { description }, first.end, 0));
     }
@@ -167,6 +187,11 @@ mod tests {
     #[test]
     fn title_is_required() {
         let err = split("## 1\n", Format::MdShort).err().unwrap();
+        assert!(
+            err.message.contains("starts with its title"),
+            "{}",
+            err.message
+        );
         assert_eq!(err.span, 0..4);
         assert_eq!(err.expected.as_deref(), Some(TITLE_EXPECTED));
     }

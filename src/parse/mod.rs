@@ -13,10 +13,12 @@ pub mod json;
 pub mod lines;
 mod markdown;
 pub mod md_long;
+pub mod md_rule;
 pub mod md_short;
 mod text;
 pub mod txt_long;
 pub mod txt_plain;
+pub mod txt_rule;
 pub mod txt_short;
 mod wrapped;
 
@@ -86,12 +88,8 @@ fn parse_as(text: &str, format: Format) -> Result<Ruleset, ParseError> {
         Format::TxtShort => txt_short::parse(text),
         Format::TxtPlain => txt_plain::parse(text),
         Format::Json => json::parse(text),
-        Format::MdRule | Format::TxtRule => Err(ParseError::new(
-            format!("{format} is a page per rule, written by `nomic render`; it is not read"),
-            0..0,
-        )
-        .expected("md-long, md-short, txt-long, txt-short, txt-plain or json")
-        .in_format(format)),
+        Format::MdRule => md_rule::parse(text),
+        Format::TxtRule => txt_rule::parse(text),
     }
 }
 

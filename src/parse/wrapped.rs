@@ -1,7 +1,7 @@
 //! Bodies of the 70-column text forms (`txt-long`, `txt-short`): indented 6
-//! spaces, wrapped, paragraphs separated by blank lines, list items `* `
-//! with a hanging indent. Unwrapped into Markdown: each paragraph on one
-//! line, list items `* item` on consecutive lines.
+//! spaces, wrapped, paragraphs separated by blank lines, list items `* ` or
+//! `1) ` with a hanging indent. Unwrapped into Markdown: each paragraph on
+//! one line, list items `* item` / `1) item` on consecutive lines.
 
 use super::markdown::quirk;
 use super::text::Line;
@@ -12,26 +12,41 @@ use unicode_width::UnicodeWidthStr;
 pub const WIDTH: usize = 70;
 const INDENT: usize = 6;
 
-enum BlockKind {
+enum BlockKind<'a> {
     Paragraph,
     /// A list item; the level counts nesting (0 at the body's indent).
     Item(usize),
+    /// An ordered list item at the body's indent, with its marker (`7)`).
+    Ordered(&'a str),
 }
 
 struct Block<'a> {
-    kind: BlockKind,
+    kind: BlockKind<'a>,
     lines: Vec<(Line<'a>, &'a str)>,
 }
 
 /// Unwraps body lines into Markdown and reports lines that canonical
 /// wrapping would not produce.
 pub fn unwrap_body(lines: &[Line<'_>], quirks: &mut Vec<LayoutQuirk>) -> String {
-    let blocks = blocks(lines);
+    to_markdown(lines, INDENT, Some(quirks))
+}
+
+/// The unwrapped, unindented body of a `txt-rule` page into Markdown.
+pub fn unwrapped_body(lines: &[Line<'_>]) -> String {
+    to_markdown(lines, 0, None)
+}
+
+fn to_markdown(
+    lines: &[Line<'_>],
+    indent: usize,
+    mut quirks: Option<&mut Vec<LayoutQuirk>>,
+) -> String {
+    let blocks = blocks(lines, indent);
     let mut out = String::new();
     let mut previous_was_item = false;
     for block in &blocks {
         let joined = join_words(block.lines.iter().map(|(_, text)| *text));
-        let is_item = matches!(block.kind, BlockKind::Item(_));
+        let is_item = !matches!(block.kind, BlockKind::Paragraph);
         if !out.is_empty() {
             out.push_str(if is_item && previous_was_item {
                 "\n"
@@ -46,14 +61,21 @@ pub fn unwrap_body(lines: &[Line<'_>], quirks: &mut Vec<LayoutQuirk>) -> String 
                 out.push_str("* ");
                 out.push_str(&joined);
             }
+            BlockKind::Ordered(marker) => {
+                out.push_str(marker);
+                out.push(' ');
+                out.push_str(&joined);
+            }
         }
         previous_was_item = is_item;
-        check_wrap(block, &joined, quirks);
+        if let Some(quirks) = quirks.as_deref_mut() {
+            check_wrap(block, &joined, quirks);
+        }
     }
     out
 }
 
-fn blocks<'a>(lines: &[Line<'a>]) -> Vec<Block<'a>> {
+fn blocks<'a>(lines: &[Line<'a>], indent: usize) -> Vec<Block<'a>> {
     let mut blocks: Vec<Block<'a>> = Vec::new();
     let mut open = false;
     for line in lines {
@@ -65,17 +87,36 @@ fn blocks<'a>(lines: &[Line<'a>]) -> Vec<Block<'a>> {
         let content = line.text.trim();
         let item_level = content
             .strip_prefix("* ")
-            .map(|_| spaces.saturating_sub(INDENT) / 2);
-        match (item_level, blocks.last_mut()) {
-            (Some(level), _) => {
+            .map(|_| spaces.saturating_sub(indent) / 2);
+        // `7) ` at the body's indent starts an ordered item when a list is
+        // under way or a block starts; inside a paragraph only `1) ` can
+        // (as in Markdown), so a wrapped line opening with a number stays.
+        let ordered = ordered_marker(content).filter(|(marker, _)| {
+            spaces == indent
+                && (!open
+                    || matches!(
+                        blocks.last(),
+                        Some(Block {
+                            kind: BlockKind::Ordered(_),
+                            ..
+                        })
+                    )
+                    || marker.starts_with("1") && marker.len() == 2)
+        });
+        match (item_level, ordered, blocks.last_mut()) {
+            (Some(level), _, _) => {
                 let text = &content[2..];
                 blocks.push(Block {
                     kind: BlockKind::Item(level),
                     lines: vec![(*line, text.trim_start())],
                 });
             }
-            (None, Some(block)) if open => block.lines.push((*line, content)),
-            (None, _) => blocks.push(Block {
+            (None, Some((marker, text)), _) => blocks.push(Block {
+                kind: BlockKind::Ordered(marker),
+                lines: vec![(*line, text)],
+            }),
+            (None, None, Some(block)) if open => block.lines.push((*line, content)),
+            (None, None, _) => blocks.push(Block {
                 kind: BlockKind::Paragraph,
                 lines: vec![(*line, content)],
             }),
@@ -83,6 +124,22 @@ fn blocks<'a>(lines: &[Line<'a>]) -> Vec<Block<'a>> {
         open = true;
     }
     blocks
+}
+
+/// `7) rest` or `7. rest`: the marker and the rest.
+fn ordered_marker(content: &str) -> Option<(&str, &str)> {
+    let digits = content.len()
+        - content
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .len();
+    if !(1..=9).contains(&digits) {
+        return None;
+    }
+    let after = &content[digits..];
+    let rest = after
+        .strip_prefix(") ")
+        .or_else(|| after.strip_prefix(". "))?;
+    Some((&content[..digits + 1], rest.trim_start()))
 }
 
 fn join_words<'a>(parts: impl Iterator<Item = &'a str>) -> String {
@@ -127,6 +184,7 @@ fn check_wrap(block: &Block<'_>, joined: &str, quirks: &mut Vec<LayoutQuirk>) {
     let (first, rest) = match block.kind {
         BlockKind::Paragraph => (INDENT, INDENT),
         BlockKind::Item(level) => (INDENT + 2 * level + 2, INDENT + 2 * level + 2),
+        BlockKind::Ordered(marker) => (INDENT + marker.len() + 1, INDENT + marker.len() + 1),
     };
     let canonical = wrap(joined, first, rest);
     let differs = block
@@ -165,6 +223,17 @@ mod tests {
         );
         // All three blocks are wrapped shorter than 70 columns would.
         assert_eq!(quirks.len(), 2, "{quirks:?}");
+    }
+
+    #[test]
+    fn ordered_items_keep_their_markers() {
+        let text = "      Bot-players are a subcategory of player.\n\n      1) Bot-players do not get\n         turns.\n      2) They cannot win.\n      7) Any future rules that mention\n         players.\n\n      The total is\n      2. Then more.\n";
+        let ls = lines(text, 0);
+        let md = unwrap_body(&ls, &mut Vec::new());
+        assert_eq!(
+            md,
+            "Bot-players are a subcategory of player.\n\n1) Bot-players do not get turns.\n2) They cannot win.\n7) Any future rules that mention players.\n\nThe total is 2. Then more."
+        );
     }
 
     #[test]

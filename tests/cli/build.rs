@@ -229,3 +229,19 @@ fn without_rulesets_folder_the_error_says_what_to_do() {
         .status(2)
         .stderr_contains("nomic build FILE -o DIR");
 }
+
+#[test]
+fn the_report_lists_forms_and_counts_pages() {
+    Test::new()
+        .bundled_file("nomic-4-long.md", "rules.md")
+        .args(["build", "rules.md", "-o", "site"])
+        .run()
+        .status(0)
+        .stderr_empty()
+        .stdout(
+            "rules.md → site\n  \
+             created rules-l.md rules-l.txt rules-s.md rules-s.txt\n  \
+             created 114 rule pages in rules/md and rules/txt\n\
+             Done: 118 created, 0 changed, 0 removed.\n",
+        );
+}

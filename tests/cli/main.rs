@@ -1,7 +1,10 @@
 //! CLI tests: every test runs the real `nomic` binary through [`Test`].
 
 mod build;
+mod check;
+mod ci_docs;
 mod diff;
+mod fmt;
 mod formats;
 mod parse;
 mod refs;

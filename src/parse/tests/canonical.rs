@@ -134,6 +134,40 @@ fn txt_plain(ruleset: &Ruleset) -> String {
     format!("{}\n\n\n{}", ruleset.title, rules.join("\n\n\n"))
 }
 
+fn md_rule(ruleset: &Ruleset) -> String {
+    let pages: Vec<String> = ruleset
+        .rules
+        .iter()
+        .map(|rule| {
+            let revision = rule.revision.unwrap();
+            format!(
+                "## {}/{revision}{}\n\n{}",
+                rule.number,
+                marker(rule, upper),
+                rule.text
+            )
+        })
+        .collect();
+    pages.join("\n\n")
+}
+
+fn txt_rule(ruleset: &Ruleset) -> String {
+    let pages: Vec<String> = ruleset
+        .rules
+        .iter()
+        .map(|rule| {
+            let revision = rule.revision.unwrap();
+            let body = rule.text.replace("\n* ", "\n\n* ");
+            format!(
+                "Rule {}/{revision}{}\n\n{body}",
+                rule.number,
+                marker(rule, upper)
+            )
+        })
+        .collect();
+    pages.join("\n\n")
+}
+
 fn short_meaning(ruleset: &Ruleset) -> Ruleset {
     let mut short = ruleset.clone();
     for rule in &mut short.rules {
@@ -177,5 +211,13 @@ proptest! {
         let mut with_title = ruleset.clone();
         with_title.title = plain.title.clone();
         check(&txt_plain(&with_title), Format::TxtPlain, &plain);
+        let mut pages = ruleset.clone();
+        pages.title = String::new();
+        for rule in &mut pages.rules {
+            rule.history.clear();
+            rule.judgments.clear();
+        }
+        check(&md_rule(&ruleset), Format::MdRule, &pages);
+        check(&txt_rule(&ruleset), Format::TxtRule, &pages);
     }
 }

@@ -166,3 +166,32 @@ fn unwrapped_list_items_line_up_their_further_lines() {
         "  • City: earn gold.\n    You can also buy items:\n    Dynamite"
     );
 }
+
+mod properties {
+    use super::super::*;
+    use proptest::prelude::*;
+    use unicode_width::UnicodeWidthStr;
+
+    proptest! {
+        /// Wrapping keeps every word, in order, and only a word wider than
+        /// the line makes a line too long.
+        #[test]
+        fn wrap_line_keeps_words_and_width(words in proptest::collection::vec("[a-zé日-]{1,12}", 0..60), width in 20usize..80) {
+            let line = words.join(" ");
+            let wrapped = wrap_line(&line, width, "      ", "      ");
+            let back: Vec<&str> = wrapped.split_whitespace().collect();
+            prop_assert_eq!(back, words.iter().map(String::as_str).collect::<Vec<_>>());
+            for out in wrapped.lines() {
+                prop_assert!(out.width() <= width || !out.trim_start().contains(' '), "{out:?}");
+            }
+        }
+
+        /// No input makes the text conversions panic.
+        #[test]
+        fn any_markdown_converts(md in "(\\PC|[\\n*_`<>#|\\[\\]()!-]){0,200}") {
+            let _ = markdown_to_text(&md);
+            let _ = markdown_to_export(&md);
+            let _ = wrap_markdown(&md, WIDTH, INDENT);
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! Images and local links whose file is not next to the ruleset.
+//!
+//! Paths are relative to the folder of the ruleset file, as a Markdown
+//! viewer resolves them. Links with a scheme (`https:`), protocol-relative
+//! links, fragments (`#rule-101`) and `mailto:` are not files.
+
+use super::{finding, locate, Code, Input};
+use crate::diagnostic::Diagnostic;
+use pulldown_cmark::{Event, Parser, Tag};
+use std::path::Path;
+
+pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+    let Some(base) = input.base_dir else {
+        return Vec::new();
+    };
+    // Text forms carry no links; JSON holds Markdown bodies.
+    if !input.format.is_markdown() && input.format != crate::model::Format::Json {
+        return Vec::new();
+    }
+    let mut findings = Vec::new();
+    for rule in &input.ruleset.rules {
+        let mut seen: Vec<String> = Vec::new();
+        // History lines link to the rule's page after each change.
+        let history_links = rule
+            .history
+            .iter()
+            .filter_map(|entry| entry.link.clone())
+            .map(|link| ("history link", link));
+        for (what, destination) in destinations(&rule.text).into_iter().chain(history_links) {
+            let nth = seen.iter().filter(|d| **d == destination).count();
+            seen.push(destination.clone());
+            let Some(path) = local_path(&destination) else {
+                continue;
+            };
+            if base.join(&path).exists() {
+                continue;
+            }
+            let span =
+                locate::phrase(rule, &destination, nth).unwrap_or_else(|| locate::heading(rule));
+            findings.push(
+                finding(
+                    Code::MissingFile,
+                    format!("{what} `{destination}` in rule {} does not exist", rule.number),
+                    span,
+                )
+                .with_label(format!("no file {}", display(base, &path)))
+                .with_help(
+                    "add the file next to the ruleset (paths are relative to the ruleset's folder), or correct the path",
+                ),
+            );
+        }
+    }
+    findings
+}
+
+/// Every image and link destination of a Markdown text, in order.
+fn destinations(markdown: &str) -> Vec<(&'static str, String)> {
+    Parser::new(markdown)
+        .filter_map(|event| match event {
+            Event::Start(Tag::Image { dest_url, .. }) => Some(("image", dest_url.to_string())),
+            Event::Start(Tag::Link { dest_url, .. }) => Some(("link", dest_url.to_string())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The file a destination names, if it names a local file.
+fn local_path(destination: &str) -> Option<String> {
+    let lower = destination.to_ascii_lowercase();
+    let has_scheme = lower.split_once(':').is_some_and(|(scheme, _)| {
+        !scheme.is_empty()
+            && scheme
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+            && scheme.len() > 1
+    });
+    if destination.is_empty()
+        || has_scheme
+        || destination.starts_with('#')
+        || destination.starts_with("//")
+    {
+        return None;
+    }
+    let path = destination.split(['#', '?']).next().unwrap_or("");
+    (!path.is_empty()).then(|| percent_decode(path))
+}
+
+/// `%20` → space, and so on; malformed escapes stay as written.
+fn percent_decode(path: &str) -> String {
+    let bytes = path.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok());
+        match (bytes[i], hex.and_then(|h| u8::from_str_radix(h, 16).ok())) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+fn display(base: &Path, path: &str) -> String {
+    if base.as_os_str().is_empty() || base == Path::new(".") {
+        path.to_string()
+    } else {
+        base.join(path).display().to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::testing::{codes, File};
+    use crate::model::{Format, HistoryEntry, HistoryKind, Rule};
+
+    #[test]
+    fn only_local_files_are_destinations_to_check() {
+        assert_eq!(
+            local_path("images/319.png").as_deref(),
+            Some("images/319.png")
+        );
+        assert_eq!(local_path("a%20b.png#x").as_deref(), Some("a b.png"));
+        assert_eq!(local_path("https://example.com/a.png"), None);
+        assert_eq!(local_path("mailto:x@y.z"), None);
+        assert_eq!(local_path("#rule-101"), None);
+        assert_eq!(local_path("//cdn/x.png"), None);
+    }
+
+    #[test]
+    fn a_missing_image_is_an_error_at_its_path_and_a_present_one_is_clean() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("images")).unwrap();
+        std::fs::write(dir.path().join("images/here.png"), b"png").unwrap();
+        let text = "A graph:\n\n![319 graph](images/319.png)\n\n![ok](images/here.png) [web](https://x.org/y) [page](rules/md/101.md)";
+        let source = format!(
+            "## 319\n\n{text}\n\n##### *History*\n\n[*Enacted by Proposal 319*](rules/md/319.md)\n"
+        );
+        let mut rule = Rule::new(319, text);
+        let mut entry = HistoryEntry::new(HistoryKind::Enacted, "Enacted by Proposal 319");
+        entry.link = Some("rules/md/319.md".into());
+        rule.history.push(entry);
+        let file = File::new(Format::MdLong, "# T\n---\n", vec![(rule, &source)]);
+        let mut input = file.input();
+        input.base_dir = Some(dir.path());
+        let findings = check(&input);
+        assert_eq!(codes(&findings), ["N801", "N801", "N801"]);
+        assert_eq!(file.at(&findings[0].span), "images/319.png");
+        assert_eq!(
+            findings[0].message,
+            "image `images/319.png` in rule 319 does not exist"
+        );
+        assert_eq!(file.at(&findings[1].span), "rules/md/101.md");
+        assert!(findings[1].message.starts_with("link "));
+        assert_eq!(file.at(&findings[2].span), "rules/md/319.md");
+        assert!(findings[2].message.starts_with("history link "));
+
+        input.base_dir = None;
+        assert!(check(&input).is_empty(), "standard input has no folder");
+    }
+}

@@ -1,0 +1,259 @@
+//! Histories: revision numbers, dates, unreadable lines, enacting proposals
+//! and the immutable marker, each against what the history records.
+
+use super::{finding, locate, Code, Input};
+use crate::diagnostic::Diagnostic;
+use crate::model::{HistoryEntry, HistoryKind, Mutability, Rule};
+use std::ops::Range;
+
+pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+    let mut findings = Vec::new();
+    for rule in &input.ruleset.rules {
+        revision(rule, &mut findings);
+        dates(rule, &mut findings);
+        unparsed(rule, &mut findings);
+        enacting_number(rule, &mut findings);
+        mutability(rule, &mut findings);
+    }
+    findings
+}
+
+/// The span of a history entry's line (the heading when it cannot be found).
+pub(super) fn entry_span(rule: &Rule, index: usize) -> Range<usize> {
+    let entry = &rule.history[index];
+    let nth = rule.history[..index]
+        .iter()
+        .filter(|e| e.source == entry.source)
+        .count();
+    locate::line_containing(rule, &entry.source, nth).unwrap_or_else(|| locate::heading(rule))
+}
+
+fn revision(rule: &Rule, findings: &mut Vec<Diagnostic>) {
+    if rule.history.is_empty() {
+        return;
+    }
+    let count = rule.amendment_count();
+    if let Some(revision) = rule.revision.filter(|&r| r != count) {
+        let plural = if count == 1 { "" } else { "s" };
+        findings.push(
+            finding(
+                Code::RevisionMismatch,
+                format!(
+                    "rule {} has revision {revision} but its history records {count} amendment{plural}",
+                    rule.number
+                ),
+                locate::heading(rule),
+            )
+            .with_label(format!("revision {revision}"))
+            .with_help(format!(
+                "the revision is the number of amendments: write {}/{count}",
+                rule.number
+            )),
+        );
+    }
+    let amendments = rule
+        .history
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.kind == HistoryKind::Amended);
+    for (k, (index, entry)) in (1..).zip(amendments) {
+        if let Some(numbered) = entry.amendment.filter(|&n| n != k) {
+            findings.push(
+                finding(
+                    Code::RevisionMismatch,
+                    format!(
+                        "amendment {k} of rule {} is numbered ({numbered})",
+                        rule.number
+                    ),
+                    entry_span(rule, index),
+                )
+                .with_label(format!("expected \"Amended ({k})\""))
+                .with_help("amendments are numbered 1, 2, 3, … in history order"),
+            );
+        }
+    }
+}
+
+fn dates(rule: &Rule, findings: &mut Vec<Diagnostic>) {
+    let mut latest: Option<(usize, crate::model::Date)> = None;
+    for (index, entry) in rule.history.iter().enumerate() {
+        let Some(date) = entry.date else { continue };
+        match latest {
+            Some((_, before)) if date < before => findings.push(
+                finding(
+                    Code::HistoryDatesOutOfOrder,
+                    format!(
+                        "history of rule {} goes back in time: {} after {}",
+                        rule.number,
+                        date.to_ruleset_string(),
+                        before.to_ruleset_string()
+                    ),
+                    entry_span(rule, index),
+                )
+                .with_label(format!("earlier than {}", before.to_ruleset_string()))
+                .with_help("history lines are in the order the changes happened; check the date"),
+            ),
+            _ => latest = Some((index, date)),
+        }
+    }
+}
+
+fn unparsed(rule: &Rule, findings: &mut Vec<Diagnostic>) {
+    for (index, entry) in rule.history.iter().enumerate() {
+        if entry.kind == HistoryKind::Other {
+            findings.push(
+                finding(
+                    Code::UnparsedHistoryLine,
+                    format!("a history line of rule {} could not be read", rule.number),
+                    entry_span(rule, index),
+                )
+                .with_label("not a known history entry")
+                .with_help(
+                    "write it as `Initial mutable Rule N, Mon D, YYYY`, `Enacted by Proposal N (Proposer), Mon D, YYYY (RxTy)`, `Amended (k) by Proposal N (Proposer), Mon D, YYYY (RxTy)` or another entry FORMATS.md lists",
+                ),
+            );
+        }
+    }
+    for (index, judgment) in rule.judgments.iter().enumerate() {
+        if judgment.judge.is_none() && judgment.date.is_none() {
+            let nth = rule.judgments[..index]
+                .iter()
+                .filter(|j| j.source == judgment.source)
+                .count();
+            let span = locate::line_containing(rule, &judgment.source, nth)
+                .unwrap_or_else(|| locate::heading(rule));
+            findings.push(
+                finding(
+                    Code::UnparsedJudgmentLine,
+                    format!("a judgment of rule {} could not be read", rule.number),
+                    span,
+                )
+                .with_label("no judge or date found")
+                .with_help("write it as `ruling (Judge), Mon D, YYYY (RxTy)`"),
+            );
+        }
+    }
+}
+
+/// The rule number a history entry says the rule got: an enacting or
+/// reenacting proposal's, a temporary rule's, or the initial number.
+fn number_given(entry: &HistoryEntry) -> Option<u32> {
+    match entry.kind {
+        HistoryKind::Enacted | HistoryKind::Reenacted | HistoryKind::CreatedFromTemporary => {
+            entry.proposal
+        }
+        HistoryKind::Initial => initial_number(&entry.source),
+        _ => None,
+    }
+}
+
+/// `Initial mutable Rule 203, …` → 203.
+fn initial_number(source: &str) -> Option<u32> {
+    let after = &source[source.find("Rule ")? + 5..];
+    let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
+
+fn enacting_number(rule: &Rule, findings: &mut Vec<Diagnostic>) {
+    // The last entry that gave the rule its number is the one that counts: a
+    // repealed and reenacted rule takes the reenacting proposal's number.
+    let giving = rule
+        .history
+        .iter()
+        .enumerate()
+        .rev()
+        .find(|(_, e)| number_given(e).is_some());
+    let Some((index, entry)) = giving else { return };
+    let given = number_given(entry).expect("filtered");
+    if given == rule.number {
+        return;
+    }
+    let (what, help) = match entry.kind {
+        HistoryKind::Initial => (
+            format!("rule {} is recorded as initial rule {given}", rule.number),
+            "initial rules keep the number the Initial Set gives them",
+        ),
+        HistoryKind::CreatedFromTemporary => (
+            format!(
+                "rule {} was created from temporary rule {given}",
+                rule.number
+            ),
+            "a rule created from a temporary rule keeps the temporary rule's number",
+        ),
+        _ => (
+            format!("rule {} was enacted by proposal {given}", rule.number),
+            "an enacted rule receives the number of the proposal that enacted it",
+        ),
+    };
+    findings.push(
+        finding(Code::EnactedNumberMismatch, what, locate::heading(rule))
+            .with_label(format!("expected rule {given}"))
+            .with_help(format!(
+                "{help}; the history says \"{}\"",
+                rule.history[index].source
+            )),
+    );
+}
+
+/// What the history says the mutability is: the initial adjective, then
+/// each transmutation. `None` when the history does not say.
+fn mutability_from_history(rule: &Rule) -> Option<(Mutability, usize)> {
+    let mut known = None;
+    for (index, entry) in rule.history.iter().enumerate() {
+        let source = entry.source.to_lowercase();
+        let said = match entry.kind {
+            HistoryKind::Initial if source.starts_with("initial immutable") => {
+                Some(Mutability::Immutable)
+            }
+            HistoryKind::Initial if source.starts_with("initial mutable") => {
+                Some(Mutability::Mutable)
+            }
+            HistoryKind::Transmuted if source.contains("to immutable") => {
+                Some(Mutability::Immutable)
+            }
+            HistoryKind::Transmuted if source.contains("to mutable") => Some(Mutability::Mutable),
+            // Enactment may make either; it says nothing about the marker.
+            HistoryKind::Enacted | HistoryKind::Reenacted | HistoryKind::CreatedFromTemporary => {
+                None
+            }
+            _ => continue,
+        };
+        known = said.map(|m| (m, index));
+    }
+    known
+}
+
+fn mutability(rule: &Rule, findings: &mut Vec<Diagnostic>) {
+    if matches!(rule.mutability, Mutability::Other(_)) {
+        return;
+    }
+    let Some((said, index)) = mutability_from_history(rule) else {
+        return;
+    };
+    if said == rule.mutability {
+        return;
+    }
+    let marked = if rule.is_immutable() {
+        "marked immutable"
+    } else {
+        "not marked immutable"
+    };
+    let history_line = &rule.history[index].source;
+    findings.push(
+        finding(
+            Code::MutabilityContradictsHistory,
+            format!(
+                "rule {} is {marked}, but its history makes it {said}",
+                rule.number
+            ),
+            locate::heading(rule),
+        )
+        .with_label(marked)
+        .with_help(format!(
+            "the history says \"{history_line}\" and records no later transmutation; fix the marker or add the transmutation"
+        )),
+    );
+}
+
+#[cfg(test)]
+mod tests;

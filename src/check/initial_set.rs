@@ -1,0 +1,216 @@
+//! The Initial Set that rule 101 declares ("Rules 101-117 (immutable) and
+//! 201-219 (mutable)") against the initial rules the ruleset holds.
+//!
+//! Which rules are initial: with histories, the rules that have an `Initial`
+//! entry, with the mutability that entry names; without histories, the rules
+//! whose numbers lie in the declared ranges, with their marker. Enacted rules
+//! (3xx and above) are never part of it. A declared rule that is absent is
+//! reported only while nothing has happened yet (every rule is initial and
+//! unamended): later in a game, initial rules are repealed as a matter of
+//! course.
+
+use super::{finding, locate, Code, Input};
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::{HistoryKind, Mutability, Rule};
+use crate::refs;
+use std::ops::Range;
+
+/// One range of the declaration: `101-117 (immutable)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Declared {
+    pub first: u32,
+    pub last: u32,
+    pub mutability: Mutability,
+    /// `101-117 (immutable)` in rule 101's text.
+    pub span: Range<usize>,
+}
+
+/// The ranges rule 101's text declares, each followed by `(immutable)` or
+/// `(mutable)`; empty when it declares none.
+pub fn declaration(text: &str) -> Vec<Declared> {
+    let mut declared = Vec::new();
+    for reference in refs::extract(text) {
+        for cited in &reference.numbers {
+            let Some((last, end_span)) = &cited.range_end else {
+                continue;
+            };
+            let after = &text[end_span.end..];
+            let trimmed = after.trim_start();
+            let lower = trimmed.to_lowercase();
+            let (mutability, marker) = if lower.starts_with("(immutable)") {
+                (Mutability::Immutable, "(immutable)".len())
+            } else if lower.starts_with("(mutable)") {
+                (Mutability::Mutable, "(mutable)".len())
+            } else {
+                continue;
+            };
+            let end = end_span.end + (after.len() - trimmed.len()) + marker;
+            declared.push(Declared {
+                first: cited.number,
+                last: *last,
+                mutability,
+                span: cited.span.start..end,
+            });
+        }
+    }
+    declared
+}
+
+pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+    let rules = &input.ruleset.rules;
+    let Some(rule101) = input.ruleset.rule(101) else {
+        return Vec::new();
+    };
+    let declared = declaration(&rule101.text);
+    if declared.is_empty() {
+        return Vec::new();
+    }
+    let declaration_span =
+        |d: &Declared| locate::phrase_or_heading(rule101, &rule101.text[d.span.clone()], 0);
+    let summary = declared
+        .iter()
+        .map(|d| format!("{}-{} ({})", d.first, d.last, d.mutability))
+        .collect::<Vec<_>>()
+        .join(" and ");
+    let with_history = rules.iter().any(|rule| !rule.history.is_empty());
+    let mut findings = Vec::new();
+    for rule in rules {
+        let Some((mutability, span, what)) = initial(rule, with_history, &declared) else {
+            continue;
+        };
+        let range = declared
+            .iter()
+            .find(|d| (d.first..=d.last).contains(&rule.number));
+        let Some(range) = range else {
+            findings.push(
+                finding(
+                    Code::InitialSetMismatch,
+                    format!(
+                        "rule {} is recorded as initial, but rule 101 declares the Initial Set as {summary}",
+                        rule.number
+                    ),
+                    span,
+                )
+                .with_label("not in the declared Initial Set")
+                .with_help(format!(
+                    "an initial rule's number lies in the declared ranges (line {} declares them)",
+                    input.line_of(declaration_span(&declared[0]).start)
+                )),
+            );
+            continue;
+        };
+        if range.mutability == mutability {
+            continue;
+        }
+        let mut diagnostic = finding(
+            Code::InitialSetMismatch,
+            format!(
+                "rule {} {what} {mutability}, but rule 101 declares rules {}-{} {}",
+                rule.number, range.first, range.last, range.mutability
+            ),
+            span,
+        )
+        .with_label(format!("{mutability} here"));
+        if with_history {
+            diagnostic = diagnostic.with_help(format!(
+                "the initial entry must agree with the Initial Set that rule 101 declares on line {}",
+                input.line_of(declaration_span(range).start)
+            ));
+        } else {
+            // Without a history the rule may have been transmuted since.
+            diagnostic.severity = Severity::Warning;
+            diagnostic = diagnostic.with_help(
+                "if a proposal transmuted it, nothing is wrong; otherwise fix the marker",
+            );
+        }
+        findings.push(diagnostic);
+    }
+    if nothing_happened(rules, with_history, &declared) {
+        for range in &declared {
+            let missing: Vec<u32> = (range.first..=range.last)
+                .filter(|&n| input.ruleset.rule(n).is_none())
+                .collect();
+            for run in runs(&missing) {
+                let (which, verb) = match run {
+                    (a, b) if a == b => (format!("rule {a}"), "is"),
+                    (a, b) => (format!("rules {a}-{b}"), "are"),
+                };
+                findings.push(
+                    finding(
+                        Code::InitialSetRuleMissing,
+                        format!("{which} of the declared Initial Set {verb} missing"),
+                        declaration_span(range),
+                    )
+                    .with_label(format!("declares {which}"))
+                    .with_help("add the missing rules, or correct the declaration in rule 101"),
+                );
+            }
+        }
+    }
+    findings
+}
+
+/// Whether the rule is initial: its initial mutability, where to point, and
+/// how to say what it is.
+fn initial(
+    rule: &Rule,
+    with_history: bool,
+    declared: &[Declared],
+) -> Option<(Mutability, Range<usize>, &'static str)> {
+    if !with_history {
+        declared
+            .iter()
+            .any(|d| (d.first..=d.last).contains(&rule.number))
+            .then(|| (rule.mutability.clone(), locate::heading(rule), "is marked"))
+            .filter(|(m, _, _)| !matches!(m, Mutability::Other(_)))
+    } else {
+        let index = rule
+            .history
+            .iter()
+            .position(|e| e.kind == HistoryKind::Initial)?;
+        let source = rule.history[index].source.to_lowercase();
+        let mutability = if source.starts_with("initial immutable") {
+            Mutability::Immutable
+        } else if source.starts_with("initial mutable") {
+            Mutability::Mutable
+        } else {
+            return None;
+        };
+        Some((
+            mutability,
+            super::history::entry_span(rule, index),
+            "is recorded as initially",
+        ))
+    }
+}
+
+/// A ruleset where nothing has happened yet: every rule initial and
+/// unchanged.
+fn nothing_happened(rules: &[Rule], with_history: bool, declared: &[Declared]) -> bool {
+    if with_history {
+        rules
+            .iter()
+            .all(|rule| rule.history.len() == 1 && rule.history[0].kind == HistoryKind::Initial)
+    } else {
+        rules.iter().all(|rule| {
+            declared
+                .iter()
+                .any(|d| (d.first..=d.last).contains(&rule.number))
+        })
+    }
+}
+
+/// Consecutive runs of ascending numbers: [1, 2, 4] → (1, 2), (4, 4).
+fn runs(numbers: &[u32]) -> Vec<(u32, u32)> {
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for &n in numbers {
+        match runs.last_mut() {
+            Some((_, end)) if *end + 1 == n => *end = n,
+            _ => runs.push((n, n)),
+        }
+    }
+    runs
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,238 @@
+//! Layout that is not canonical: what the parser recorded as quirks, and any
+//! other line where the file differs from its canonical rendering. All are
+//! warnings that `nomic fmt` fixes.
+
+use super::{finding, Code, Input};
+use crate::diagnostic::Diagnostic;
+use crate::model::{LayoutQuirk, QuirkKind};
+use crate::render::{self, RenderOptions};
+use similar::{DiffTag, TextDiff};
+use std::ops::Range;
+
+const FIX: &str = "`nomic fmt` rewrites the file in canonical form";
+
+pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+    let mut findings = Vec::new();
+    let document = input.ruleset.layout.iter().flat_map(|l| &l.quirks);
+    let rules = input
+        .ruleset
+        .rules
+        .iter()
+        .filter_map(|r| r.layout.as_ref())
+        .flat_map(|l| &l.quirks);
+    for quirk in document.chain(rules) {
+        findings.push(quirk_finding(quirk, input.text));
+    }
+    findings.extend(against_canonical(input, &findings));
+    findings
+}
+
+fn quirk_finding(quirk: &LayoutQuirk, text: &str) -> Diagnostic {
+    let span = quirk.offset..quirk.offset + quirk.len;
+    let (code, message, label) = match &quirk.kind {
+        QuirkKind::HistoryHeadingLevel { level } => (
+            Code::HistoryHeadingLevel,
+            format!("history heading at level {level}; the canonical level is 5 (`#####`)"),
+            "heading level",
+        ),
+        QuirkKind::TrailingSpaces => (
+            Code::TrailingSpaces,
+            "trailing spaces where the canonical form has none".to_string(),
+            "trailing spaces",
+        ),
+        QuirkKind::MissingBlankLine => (
+            Code::MissingBlankLine,
+            "a blank line is missing here".to_string(),
+            "blank line expected",
+        ),
+        QuirkKind::ExtraBlankLines => (
+            Code::ExtraBlankLines,
+            "more blank lines than the canonical form has".to_string(),
+            "extra blank lines",
+        ),
+        QuirkKind::HeadingWithoutRevision => (
+            Code::HeadingWithoutRevision,
+            "rule heading without a revision (`/R`)".to_string(),
+            "no revision",
+        ),
+        QuirkKind::IrregularWrap => (
+            Code::IrregularWrap,
+            "text wrapped differently from the canonical 70 columns".to_string(),
+            "irregular wrapping",
+        ),
+        QuirkKind::FinalNewline => {
+            // The parser flags the end of the file; which way it differs
+            // follows from how the file ends.
+            let message = if text.ends_with('\n') {
+                "the file ends with a line break; the canonical form of this format has none"
+            } else {
+                "the file does not end with a line break; the canonical form of this format does"
+            };
+            (Code::FinalNewline, message.to_string(), "end of file")
+        }
+        QuirkKind::Other { description } => (
+            Code::NonCanonicalLayout,
+            format!("layout is not canonical: {description}"),
+            "not canonical",
+        ),
+    };
+    finding(code, message, span)
+        .with_label(label)
+        .with_help(FIX)
+}
+
+/// One warning per rule (or header, or footer) whose lines differ from the
+/// canonical rendering where no quirk already says why.
+fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic> {
+    let options = RenderOptions {
+        canonical: true,
+        templates: None,
+    };
+    let Ok(canonical) = render::render(input.ruleset, input.format, &options) else {
+        return Vec::new();
+    };
+    if canonical == input.text {
+        return Vec::new();
+    }
+    let mut findings = Vec::new();
+    // CRLF is one finding for the file; the lines are then compared as LF.
+    // Both texts have the same lines, so line numbers carry over.
+    let lf;
+    let compared = if input.text.contains("\r\n") {
+        let first = input.text.find('\r').unwrap_or(0);
+        let line_start = input.text[..first].rfind('\n').map_or(0, |i| i + 1);
+        findings.push(
+            finding(
+                Code::NonCanonicalLayout,
+                "the file ends its lines with CRLF; the canonical form uses LF",
+                line_start..first,
+            )
+            .with_label("CRLF line ending")
+            .with_help(FIX),
+        );
+        lf = input.text.replace("\r\n", "\n");
+        lf.as_str()
+    } else {
+        input.text
+    };
+    if canonical == compared {
+        return findings;
+    }
+    let regions = regions(input);
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(input.text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let diff = TextDiff::from_lines(compared, canonical.as_str());
+    let mut reported: Vec<usize> = Vec::new();
+    for op in diff.ops() {
+        let (tag, old, new) = op.as_tag_tuple();
+        if tag == DiffTag::Equal {
+            continue;
+        }
+        let line = old.start.min(line_starts.len() - 1);
+        let offset = line_starts[line];
+        let Some(region) = regions.iter().position(|r| {
+            r.span.contains(&offset) || (r.span.end == offset && offset == input.text.len())
+        }) else {
+            continue;
+        };
+        // A quirk at the very end of a region (a final newline) is its own.
+        let covered = quirks.iter().any(|q| {
+            let span = &regions[region].span;
+            span.start <= q.span.start && q.span.start <= span.end
+        });
+        if covered || reported.contains(&region) {
+            continue;
+        }
+        reported.push(region);
+        let end = input.text[offset..]
+            .find('\n')
+            .map_or(input.text.len(), |i| offset + i);
+        let end = if input.text[offset..end].ends_with('\r') {
+            end - 1
+        } else {
+            end
+        };
+        let old_line = input.text[offset..end].to_string();
+        let new_line = (tag == DiffTag::Replace)
+            .then(|| diff.new_slice(new.start))
+            .flatten()
+            .map(|line| line.trim_end_matches(['\n', '\r']).to_string());
+        findings.push(
+            finding(
+                Code::NonCanonicalLayout,
+                format!("{} is not laid out in canonical form", regions[region].name),
+                offset..end,
+            )
+            .with_label(match tag {
+                DiffTag::Insert => "the canonical form has a line before this one".to_string(),
+                DiffTag::Delete => "the canonical form has no such line".to_string(),
+                _ => describe(&old_line, new_line.as_deref()),
+            })
+            .with_help(FIX),
+        );
+    }
+    findings
+}
+
+/// What differs between a line and its canonical counterpart, when a
+/// simple reason explains it.
+fn describe(old: &str, new: Option<&str>) -> String {
+    let Some(new) = new else {
+        return "first line that differs".to_string();
+    };
+    if old.starts_with('\u{feff}') && !new.starts_with('\u{feff}') {
+        "byte order mark".to_string()
+    } else if old.trim_end() == new.trim_end() {
+        "trailing spaces".to_string()
+    } else if old.trim() == new.trim() {
+        "indentation differs".to_string()
+    } else if old.replace(['*', '_'], "") == new.replace(['*', '_'], "") {
+        "Markdown emphasis where the text form has none".to_string()
+    } else if old.split_whitespace().eq(new.split_whitespace()) {
+        "spacing differs".to_string()
+    } else {
+        "first line that differs".to_string()
+    }
+}
+
+/// A named part of the file: the header, a rule's source, the footer.
+struct Region {
+    name: String,
+    span: Range<usize>,
+}
+
+fn regions(input: &Input<'_>) -> Vec<Region> {
+    let mut regions = Vec::new();
+    let mut end_of_rules = 0;
+    let first = input
+        .ruleset
+        .rules
+        .iter()
+        .filter_map(|r| r.layout.as_ref())
+        .map(|l| l.offset)
+        .min()
+        .unwrap_or(input.text.len());
+    regions.push(Region {
+        name: "the header".to_string(),
+        span: 0..first,
+    });
+    for rule in &input.ruleset.rules {
+        if let Some(layout) = &rule.layout {
+            let span = layout.offset..layout.offset + layout.source.len();
+            end_of_rules = end_of_rules.max(span.end);
+            regions.push(Region {
+                name: format!("rule {}", rule.number),
+                span,
+            });
+        }
+    }
+    regions.push(Region {
+        name: "the end of the file".to_string(),
+        span: end_of_rules.max(first)..input.text.len(),
+    });
+    regions
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,148 @@
+//! `nomic check`: findings about a parsed ruleset, each located in the file.
+//!
+//! Every check reads the model (and, for layout and encoding, what the parser
+//! recorded about the file) and returns [`Diagnostic`]s with a stable
+//! [`Code`] and byte spans in the file's text. The checks never print; the
+//! CLI renders what they return.
+
+mod codes;
+mod encoding;
+mod files;
+mod history;
+mod initial_set;
+mod layout;
+mod locate;
+mod numbers;
+mod references;
+mod text;
+
+pub use codes::Code;
+
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::model::{Format, Ruleset};
+use crate::parse::EncodingIssue;
+use std::ops::Range;
+use std::path::Path;
+
+/// What the checks look at.
+#[derive(Debug, Clone, Copy)]
+pub struct Input<'a> {
+    pub ruleset: &'a Ruleset,
+    /// The decoded file exactly: spans and layout offsets point into it.
+    pub text: &'a str,
+    /// The format the file was read as.
+    pub format: Format,
+    /// Damaged characters the decoder found (`parse::Parsed::encoding`).
+    pub encoding: &'a [EncodingIssue],
+    /// The folder that relative image and link paths start from; `None`
+    /// (standard input) skips the file check.
+    pub base_dir: Option<&'a Path>,
+}
+
+impl<'a> Input<'a> {
+    /// The 1-based line of a byte offset, for messages that point elsewhere.
+    pub(crate) fn line_of(&self, offset: usize) -> usize {
+        let end = offset.min(self.text.len());
+        self.text.as_bytes()[..end]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1
+    }
+}
+
+/// Runs every check; findings come in file order.
+pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+    let located = locate::json_layout(input.ruleset, input.text, input.format);
+    let input = &match &located {
+        Some(ruleset) => Input { ruleset, ..*input },
+        None => *input,
+    };
+    let mut findings = Vec::new();
+    findings.extend(numbers::check(input));
+    findings.extend(history::check(input));
+    findings.extend(initial_set::check(input));
+    findings.extend(references::check(input));
+    findings.extend(text::check(input));
+    findings.extend(encoding::check(input));
+    findings.extend(layout::check(input));
+    findings.extend(files::check(input));
+    findings.sort_by(|a, b| {
+        (a.span.start, a.span.end, &a.code).cmp(&(b.span.start, b.span.end, &b.code))
+    });
+    findings
+}
+
+/// Counts of findings by severity.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Summary {
+    pub errors: usize,
+    pub warnings: usize,
+}
+
+impl Summary {
+    pub fn of(findings: &[Diagnostic]) -> Summary {
+        let mut summary = Summary::default();
+        for finding in findings {
+            match finding.severity {
+                Severity::Error => summary.errors += 1,
+                Severity::Warning => summary.warnings += 1,
+                Severity::Note => {}
+            }
+        }
+        summary
+    }
+
+    pub fn add(&mut self, other: Summary) {
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+    }
+}
+
+/// Turns every warning into an error (`--deny warnings`).
+pub fn deny_warnings(findings: &mut [Diagnostic]) {
+    for finding in findings {
+        if finding.severity == Severity::Warning {
+            finding.severity = Severity::Error;
+        }
+    }
+}
+
+/// A finding of a kind, with that kind's severity.
+fn finding(code: Code, message: impl Into<String>, span: Range<usize>) -> Diagnostic {
+    Diagnostic::new(code.code(), code.severity(), message, span)
+}
+
+#[cfg(test)]
+mod testing;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deny_warnings_turns_warnings_into_errors_and_the_summary_counts_them() {
+        let mut findings = vec![
+            finding(Code::RuleOutOfOrder, "w", 0..1),
+            finding(Code::DanglingReference, "e", 2..3),
+            Diagnostic::new("note", Severity::Note, "n", 0..0),
+        ];
+        assert_eq!(
+            Summary::of(&findings),
+            Summary {
+                errors: 1,
+                warnings: 1
+            }
+        );
+        deny_warnings(&mut findings);
+        assert_eq!(findings[0].severity, Severity::Error);
+        assert_eq!(findings[2].severity, Severity::Note);
+        assert_eq!(
+            Summary::of(&findings),
+            Summary {
+                errors: 2,
+                warnings: 0
+            }
+        );
+    }
+}

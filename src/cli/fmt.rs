@@ -1,0 +1,116 @@
+//! `nomic fmt`: rewrite rule files in the canonical form of their format.
+
+use super::io::{print_stdout, read_input, Failure};
+use crate::model::Format;
+use crate::output::{self, WriteOutcome};
+use crate::parse::{self, ReadOptions};
+use crate::render::{self, RenderOptions};
+use similar::TextDiff;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Rewrite rule files in canonical form, in their own format
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Exit status: 0 when done (or, with --check, when every file is \
+    canonical), 1 when --check finds a file to change, 2 when a file cannot be read, parsed \
+    or written.\n\n\
+    Examples:\n  \
+    nomic fmt rulesets/nomic-4-long.md\n  \
+    nomic fmt --check rules/*.md\n  \
+    nomic fmt --check rules/ruleset.md | git apply"
+)]
+pub struct Args {
+    /// Ruleset files to format (`-` reads standard input and writes the
+    /// canonical form to standard output)
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Write nothing: print a unified diff of what would change and exit 1
+    /// if anything would
+    #[arg(long)]
+    pub check: bool,
+    /// Read every file as this format instead of detecting it
+    #[arg(long, value_name = "FORMAT")]
+    pub from: Option<Format>,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    let mut failed = false;
+    let mut changed = 0;
+    let mut unchanged = 0;
+    let mut out = String::new();
+    for path in &args.files {
+        let (name, current, canonical) = match canonical(path, args.from) {
+            Ok(result) => result,
+            Err(failure) => {
+                failed = true;
+                failure.report();
+                continue;
+            }
+        };
+        if path == Path::new("-") && !args.check {
+            out.push_str(&canonical);
+            continue;
+        }
+        if current == canonical {
+            unchanged += 1;
+            continue;
+        }
+        changed += 1;
+        if args.check {
+            out.push_str(&unified_diff(&name, &current, &canonical));
+            continue;
+        }
+        match output::write_atomic(path, canonical.as_bytes()) {
+            Ok(WriteOutcome::Unchanged) => {}
+            Ok(_) => out.push_str(&format!("formatted {name}\n")),
+            Err(err) => {
+                failed = true;
+                Failure::message(format!("cannot write {name}: {err}")).report();
+            }
+        }
+    }
+    print_stdout(&out)?;
+    if args.check && changed > 0 {
+        let plural = if changed == 1 { "" } else { "s" };
+        eprintln!("{changed} file{plural} not in canonical form ({unchanged} already canonical); run `nomic fmt` to rewrite");
+    }
+    let code = if failed {
+        2
+    } else if args.check && changed > 0 {
+        1
+    } else {
+        0
+    };
+    Ok(ExitCode::from(code))
+}
+
+/// A file's display name, its text and its canonical form.
+fn canonical(path: &Path, from: Option<Format>) -> Result<(String, String, String), Failure> {
+    let (name, bytes) = read_input(path)?;
+    let options = ReadOptions {
+        from,
+        repair_encoding: false,
+    };
+    let parsed = parse::read(&bytes, &options).map_err(|err| Failure::Located {
+        name: name.clone(),
+        text: String::from_utf8_lossy(&bytes).into_owned(),
+        diagnostics: vec![err.to_diagnostic()],
+    })?;
+    let options = RenderOptions {
+        canonical: true,
+        templates: None,
+    };
+    let canonical = render::render(&parsed.ruleset, parsed.format, &options)
+        .map_err(|err| Failure::message(format!("cannot render {name}: {err}")))?;
+    Ok((name, parsed.text, canonical))
+}
+
+/// `--- a/NAME` / `+++ b/NAME` and the hunks, as `git apply` reads them.
+fn unified_diff(name: &str, current: &str, canonical: &str) -> String {
+    TextDiff::from_lines(current, canonical)
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{name}"), &format!("b/{name}"))
+        .to_string()
+}

@@ -1,0 +1,375 @@
+//! `nomic check`: findings, formats and exit codes on the fixtures in
+//! `tests/fixtures/check` and on the bundled rulesets.
+
+use crate::Test;
+use serde_json::Value;
+use std::path::Path;
+
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/check");
+
+/// A test whose working directory holds the fixture `name` and the image
+/// the clean fixture links.
+fn with_fixture(name: &str) -> Test {
+    let bytes = std::fs::read(Path::new(FIXTURES).join(name)).unwrap();
+    let image = std::fs::read(Path::new(FIXTURES).join("images/303.png")).unwrap();
+    Test::new().file(name, bytes).file("images/303.png", image)
+}
+
+/// Every check: the fixture that triggers it, the one that does not, the
+/// code, and whether the finding is an error (exit 1) or a warning (exit 0).
+const CASES: &[(&str, &str, &str, bool)] = &[
+    ("duplicate-rule-number.bad.md", "clean.md", "N101", true),
+    ("rule-out-of-order.bad.md", "clean.md", "N102", false),
+    ("revision-mismatch.bad.md", "clean.md", "N201", true),
+    ("revision-mismatch.bad.txt", "clean.txt", "N201", true),
+    (
+        "history-dates-out-of-order.bad.md",
+        "clean.md",
+        "N202",
+        false,
+    ),
+    ("unparsed-history-line.bad.md", "clean.md", "N203", false),
+    (
+        "unparsed-judgment-line.bad.md",
+        "unparsed-judgment-line.ok.md",
+        "N204",
+        false,
+    ),
+    (
+        "enacted-number-mismatch.bad.md",
+        "enacted-number-mismatch.ok.md",
+        "N205",
+        false,
+    ),
+    (
+        "mutability-contradicts-history.bad.md",
+        "mutability-contradicts-history.ok.md",
+        "N206",
+        true,
+    ),
+    ("initial-set-mismatch.bad.md", "clean.md", "N301", true),
+    (
+        "initial-set-rule-missing.bad.md",
+        "initial-set-rule-missing.ok.md",
+        "N302",
+        true,
+    ),
+    ("dangling-reference.bad.md", "clean.md", "N401", true),
+    ("repeated-paragraph.bad.md", "clean.md", "N501", false),
+    ("empty-rule.bad.md", "clean.md", "N502", true),
+    ("mojibake.bad.md", "mojibake.ok.md", "N601", true),
+    ("non-canonical-layout.bad.md", "clean.md", "N701", false),
+    ("non-canonical-layout.bad.md", "clean.md", "N702", false),
+    ("missing-blank-line.bad.md", "clean.md", "N703", false),
+    ("extra-blank-lines.bad.md", "clean.md", "N704", false),
+    ("heading-without-revision.bad.md", "clean.md", "N705", false),
+    ("irregular-wrap.bad.txt", "clean.txt", "N706", false),
+    ("final-newline.bad.md", "clean.md", "N707", false),
+    (
+        "non-canonical-header.bad.md",
+        "mojibake.ok.md",
+        "N708",
+        false,
+    ),
+    (
+        "markdown-emphasis.bad.txt",
+        "clean-plain.txt",
+        "N708",
+        false,
+    ),
+    ("missing-file.bad.md", "clean.md", "N801", true),
+];
+
+#[test]
+fn each_fixture_triggers_its_check_and_exits_as_specified() {
+    for &(bad, _, code, error) in CASES {
+        let out = with_fixture(bad).args(["check", bad]).run();
+        assert!(
+            out.stdout.contains(&format!("[{code}]")),
+            "{bad} should report {code}:\n{}",
+            out.stdout
+        );
+        assert!(
+            out.stdout.contains(&format!("--> {bad}:")),
+            "{}",
+            out.stdout
+        );
+        let expected = if error { 1 } else { 0 };
+        assert_eq!(out.status, expected, "{bad} exit status:\n{}", out.stdout);
+        if !error {
+            with_fixture(bad)
+                .args(["check", "--deny", "warnings", bad])
+                .run()
+                .status(1)
+                .stdout_contains(&format!("error[{code}]"));
+        }
+    }
+}
+
+#[test]
+fn each_near_miss_fixture_is_clean_and_exits_0() {
+    for &(_, good, _, _) in CASES {
+        with_fixture(good)
+            .args(["check", "--deny", "warnings", good])
+            .run()
+            .status(0)
+            .stdout("1 file checked: 0 errors, 0 warnings\n");
+    }
+}
+
+#[test]
+fn a_file_that_cannot_be_read_or_parsed_exits_2() {
+    Test::new()
+        .args(["check", "absent.md"])
+        .run()
+        .status(2)
+        .stderr_contains("cannot read absent.md")
+        .stdout_contains("1 file could not be read or parsed");
+    let out = Test::new()
+        .file("notes.txt", "hello world\nthis is not a ruleset\n")
+        .args(["check", "notes.txt"])
+        .run()
+        .status(2)
+        .stderr_contains("error[parse]")
+        .stderr_contains("--> notes.txt:2:1");
+    assert!(out.stdout.ends_with("1 file could not be read or parsed\n"));
+    // One unreadable file among good ones still exits 2, and the others are checked.
+    with_fixture("dangling-reference.bad.md")
+        .file("notes.txt", "hello world\n")
+        .args([
+            "check",
+            "--format",
+            "json",
+            "dangling-reference.bad.md",
+            "notes.txt",
+        ])
+        .run()
+        .status(2)
+        .stdout_contains("\"N401\"");
+}
+
+#[test]
+fn github_format_prints_workflow_commands() {
+    let out = with_fixture("dangling-reference.bad.md")
+        .args(["check", "--format", "github", "dangling-reference.bad.md"])
+        .run()
+        .status(1);
+    let line = "::error file=dangling-reference.bad.md,line=40,col=44,endLine=40,endColumn=47,title=N401::rule 303 cites rule 206, which is not in the ruleset";
+    assert!(out.stdout.starts_with(line), "{}", out.stdout);
+    let out = with_fixture("rule-out-of-order.bad.md")
+        .args(["check", "--format", "github", "rule-out-of-order.bad.md"])
+        .run()
+        .status(0);
+    assert!(
+        out.stdout
+            .starts_with("::warning file=rule-out-of-order.bad.md,line=30,col=1,"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn standard_input_and_from_are_read() {
+    let text =
+        std::fs::read_to_string(Path::new(FIXTURES).join("dangling-reference.bad.md")).unwrap();
+    Test::new()
+        .args(["check", "--from", "md-long", "-"])
+        .stdin(text)
+        .run()
+        .status(1)
+        .stdout_contains("--> <stdin>:40:44");
+}
+
+#[test]
+fn output_has_no_colour_with_no_color_or_off_a_terminal() {
+    let out = with_fixture("dangling-reference.bad.md")
+        .args(["check", "dangling-reference.bad.md"])
+        .env("NO_COLOR", "1")
+        .run();
+    assert!(!out.stdout.contains('\u{1b}'));
+    let out = with_fixture("dangling-reference.bad.md")
+        .args(["check", "dangling-reference.bad.md"])
+        .env("NO_COLOR", "")
+        .run();
+    assert!(
+        !out.stdout.contains('\u{1b}'),
+        "stdout is a pipe, not a terminal"
+    );
+}
+
+const BUNDLED: &[(&str, i32)] = &[
+    ("nomic-1-final.txt", 1),
+    ("nomic-3.md", 1),
+    ("nomic-4-long-early.txt", 0),
+    ("nomic-4-long.md", 1),
+    ("nomic-5-initial.txt", 0),
+];
+
+#[test]
+fn bundled_rulesets_human_and_json_snapshots() {
+    for &(name, status) in BUNDLED {
+        let out = Test::new()
+            .bundled_file(name, name)
+            .args(["check", name])
+            .run()
+            .status(status);
+        insta::assert_snapshot!(format!("check-human-{name}"), out.stdout);
+        let out = Test::new()
+            .bundled_file(name, name)
+            .args(["check", "--format", "json", name])
+            .run()
+            .status(status);
+        insta::assert_snapshot!(format!("check-json-{name}"), out.stdout);
+    }
+}
+
+/// `(code, line)` of every finding `nomic check` reports on a bundled ruleset.
+fn findings(name: &str) -> Vec<(String, u64)> {
+    let out = Test::new()
+        .bundled_file(name, name)
+        .args(["check", "--format", "json", name])
+        .run();
+    let report: Value = serde_json::from_str(&out.stdout).unwrap();
+    report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().unwrap().to_string(),
+                d["line"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn lines_of(findings: &[(String, u64)], code: &str) -> Vec<u64> {
+    findings
+        .iter()
+        .filter(|(c, _)| c == code)
+        .map(|(_, line)| *line)
+        .collect()
+}
+
+#[test]
+fn known_defects_of_the_bundled_rulesets_are_found_on_their_lines() {
+    let nomic1 = findings("nomic-1-final.txt");
+    assert_eq!(lines_of(&nomic1, "N401"), [137], "rule 303 cites rule 206");
+    assert_eq!(
+        lines_of(&nomic1, "N501"),
+        [183],
+        "rule 310 repeats a paragraph"
+    );
+
+    let nomic5 = findings("nomic-5-initial.txt");
+    assert_eq!(lines_of(&nomic5, "N501"), [131, 199], "rules 206 and 214");
+
+    let nomic4 = findings("nomic-4-long.md");
+    assert_eq!(lines_of(&nomic4, "N801"), [546], "images/319.png");
+    assert_eq!(lines_of(&nomic4, "N701"), [725, 737, 745, 753]);
+    assert_eq!(lines_of(&nomic4, "N703"), [240]);
+
+    let nomic3 = findings("nomic-3.md");
+    assert_eq!(lines_of(&nomic3, "N801"), [215, 220]);
+    let mojibake = lines_of(&nomic3, "N601");
+    assert!(
+        mojibake.contains(&91) && mojibake.contains(&179),
+        "{mojibake:?}"
+    );
+
+    // Nothing false: no rule of these rulesets breaks the model's rules.
+    for (name, found) in [
+        ("nomic-1-final.txt", &nomic1),
+        ("nomic-3.md", &nomic3),
+        ("nomic-4-long.md", &nomic4),
+        ("nomic-5-initial.txt", &nomic5),
+        (
+            "nomic-4-long-early.txt",
+            &findings("nomic-4-long-early.txt"),
+        ),
+    ] {
+        for (code, line) in found.iter() {
+            assert!(
+                ![
+                    "N101", "N102", "N201", "N202", "N203", "N204", "N205", "N206", "N301", "N302",
+                    "N502"
+                ]
+                .contains(&code.as_str()),
+                "{name}: unexpected {code} on line {line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn json_rulesets_are_checked_with_findings_on_their_lines() {
+    let json = Test::new()
+        .file(
+            "r.md",
+            std::fs::read(Path::new(FIXTURES).join("dangling-reference.bad.md")).unwrap(),
+        )
+        .args(["parse", "r.md"])
+        .run()
+        .status(0)
+        .stdout;
+    let out = Test::new()
+        .file("r.json", &json)
+        .args(["check", "--format", "json", "r.json"])
+        .run()
+        .status(1);
+    let report: Value = serde_json::from_str(&out.stdout).unwrap();
+    let codes: Vec<&str> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["N401", "N801"], "{}", out.stdout);
+    let line = report["diagnostics"][0]["line"].as_u64().unwrap() as usize;
+    assert!(json
+        .lines()
+        .nth(line - 1)
+        .unwrap()
+        .contains("as Rule 206 describes"));
+}
+
+#[test]
+fn help_texts_give_examples() {
+    for command in ["check", "fmt"] {
+        Test::new()
+            .args([command, "--help"])
+            .run()
+            .status(0)
+            .stdout_contains(&format!("Examples:\n  nomic {command} "));
+    }
+}
+
+#[test]
+fn number_problems_point_at_the_heading_in_text_forms_too() {
+    with_fixture("revision-mismatch.bad.txt")
+        .args(["check", "revision-mismatch.bad.txt"])
+        .run()
+        .status(1)
+        .stdout_contains(
+            "--> revision-mismatch.bad.txt:33:1\n   |\n33 | Rule 202/0\n   | ^^^^^^^^^^ revision 0",
+        );
+}
+
+#[test]
+fn every_documented_code_has_a_fixture() {
+    let docs =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/check.md")).unwrap();
+    let documented: Vec<&str> = docs
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `N"))
+        .filter_map(|rest| rest.split('`').next())
+        .collect();
+    assert!(documented.len() >= 20, "{documented:?}");
+    for number in documented {
+        let code = format!("N{number}");
+        assert!(
+            CASES.iter().any(|case| case.2 == code),
+            "{code} has no fixture in CASES"
+        );
+    }
+}
