@@ -10,8 +10,9 @@ use std::process::ExitCode;
 
 /// Read a ruleset (any format) and print its model as JSON
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Examples:\n  \
-    nomic parse rulesets/nomic-4-long.md\n  \
+#[command(after_help = "Example:\n  \
+    nomic parse rulesets/nomic-4-long.md\n\n\
+    More examples:\n  \
     nomic parse --from txt-plain --layout - < ruleset.txt\n  \
     nomic parse --repair-encoding rulesets/nomic-3.md")]
 pub struct Args {
@@ -38,7 +39,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     };
     let parsed = parse::read(&bytes, &options).map_err(|err| Failure::Located {
         name: name.clone(),
-        text: String::from_utf8_lossy(&bytes).into_owned(),
+        text: parse::error_source(&bytes, &options),
         diagnostics: vec![err.to_diagnostic()],
     })?;
     let warnings = encoding_warnings(&parsed.text, &parsed.encoding, args.repair_encoding);

@@ -35,8 +35,13 @@ pub fn decode(bytes: &[u8]) -> Result<String, ParseError> {
         Err(err) => {
             let at = err.valid_up_to();
             let len = err.error_len().unwrap_or(bytes.len() - at);
+            let guess = if bytes.starts_with(&[0xFF, 0xFE]) || bytes.starts_with(&[0xFE, 0xFF]) {
+                "the file is UTF-16; save it as UTF-8"
+            } else {
+                "the file may be in a legacy code page such as Windows-1252; save it as UTF-8"
+            };
             Err(ParseError::new(
-                format!("invalid UTF-8 at byte {at}; nomic reads UTF-8 files"),
+                format!("invalid UTF-8 at byte {at}; nomic reads UTF-8 files ({guess})"),
                 at..at + len,
             )
             .expected("UTF-8 text"))
@@ -266,6 +271,9 @@ mod tests {
         let err = decode(b"ab\xffcd").unwrap_err();
         assert_eq!(err.span, 2..3);
         assert!(err.message.contains("byte 2"), "{}", err.message);
+        assert!(err.message.contains("Windows-1252"), "{}", err.message);
+        let err = decode(b"\xff\xfe#\x00").unwrap_err();
+        assert!(err.message.contains("UTF-16"), "{}", err.message);
     }
 
     #[test]
@@ -296,6 +304,22 @@ mod tests {
         assert!(short.message.contains("`\u{2510}`"), "{}", short.message);
         let (repaired, _) = repair(text, &issues);
         assert!(repaired.ends_with("corner \u{e2}\u{201d}\n"));
+    }
+
+    #[test]
+    fn two_byte_sequences_and_windows_1252() {
+        // `é` is C3 A9: `Ã©` in both code pages; `ž` (C5 BE) is `Å¾`.
+        let issues = find_mojibake("caf\u{c3}\u{a9} and \u{c5}\u{be}");
+        let repairs: Vec<_> = issues.iter().map(|i| i.repair.as_deref()).collect();
+        assert_eq!(repairs, [Some("é"), Some("ž")]);
+        // `ð` exists only in Windows-1252: `ðŸš¼` says which page did it.
+        let issues = find_mojibake("\u{f0}\u{178}\u{161}\u{bc}");
+        assert_eq!(issues[0].repair.as_deref(), Some("\u{1f6bc}"));
+        assert!(
+            issues[0].message.contains("Windows-1252"),
+            "{}",
+            issues[0].message
+        );
     }
 
     #[test]

@@ -12,6 +12,8 @@ use std::ops::Range;
 
 /// A Markdown ruleset cut at its rule headings.
 pub struct MdDocument<'a> {
+    /// The format the document is read as.
+    pub format: Format,
     pub title: String,
     pub lines: Vec<Line<'a>>,
     /// Index in `lines` of each rule heading, with the parsed heading.
@@ -20,6 +22,18 @@ pub struct MdDocument<'a> {
     pub rule_quirks: Vec<(usize, LayoutQuirk)>,
     /// Quirks of the header (the older dialect has no `---` under the title).
     pub header_quirks: Vec<LayoutQuirk>,
+    /// Byte ranges of code blocks and raw HTML blocks, in order.
+    pub hidden: Vec<Range<usize>>,
+}
+
+impl MdDocument<'_> {
+    /// Whether a byte offset lies inside a code block or raw HTML block.
+    pub fn is_hidden(&self, offset: usize) -> bool {
+        let after = self.hidden.partition_point(|block| block.end <= offset);
+        self.hidden
+            .get(after)
+            .is_some_and(|block| block.start <= offset)
+    }
 }
 
 const TITLE_EXPECTED: &str = "a title line `# TITLE`";
@@ -120,7 +134,9 @@ pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
         header_quirks.push(quirk(QuirkKind::Other { description }, first.end, 0));
     }
     Ok(MdDocument {
+        format,
         header_quirks,
+        hidden,
         title: title.trim_end().to_string(),
         lines,
         headings,

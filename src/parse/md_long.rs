@@ -5,11 +5,12 @@
 use super::assemble::{assemble, Document, Piece};
 use super::error::ParseError;
 use super::lines::{self, Heading};
-use super::markdown::{self, quirk};
+use super::markdown::{self, quirk, MdDocument};
 use super::text::{join_trimmed, Line};
 use crate::model::{
     Format, HistoryEntry, HistoryKind, Judgment, LayoutQuirk, QuirkKind, Rule, Ruleset,
 };
+use std::ops::Range;
 
 pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
     parse_markdown(text, Format::MdLong)
@@ -25,7 +26,7 @@ pub fn parse_markdown(text: &str, format: Format) -> Result<Ruleset, ParseError>
     for (k, (index, heading)) in doc.headings.iter().enumerate() {
         let end = doc.headings.get(k + 1).map_or(doc.lines.len(), |h| h.0);
         let is_last = k + 1 == count;
-        pieces.push(rule(&doc.lines[*index..end], heading, long, is_last));
+        pieces.push(rule(&doc, *index..end, heading, is_last));
     }
     for (k, q) in doc.rule_quirks {
         pieces[k].quirks.push(q);
@@ -53,7 +54,9 @@ enum Section {
     Judgments,
 }
 
-fn rule(lines: &[Line<'_>], heading: &Heading, long: bool, is_last: bool) -> Piece {
+fn rule(doc: &MdDocument<'_>, range: Range<usize>, heading: &Heading, is_last: bool) -> Piece {
+    let long = doc.format == Format::MdLong;
+    let lines = &doc.lines[range];
     let head = lines[0];
     let rest = &lines[1..];
     let mut quirks = Vec::new();
@@ -80,7 +83,8 @@ fn rule(lines: &[Line<'_>], heading: &Heading, long: bool, is_last: bool) -> Pie
     let mut history: Vec<(HistoryEntry, Line<'_>, usize)> = Vec::new();
     let mut judgments: Vec<Judgment> = Vec::new();
     for (i, line) in rest.iter().enumerate() {
-        if long {
+        // `##### *History*` in a code block is body text.
+        if long && !doc.is_hidden(line.start) {
             let level = lines::md_section_heading(line.text, "History")
                 .map(|level| (level, Section::History))
                 .or_else(|| {
@@ -94,6 +98,13 @@ fn rule(lines: &[Line<'_>], heading: &Heading, long: bool, is_last: bool) -> Pie
                 if level != 5 {
                     let kind = QuirkKind::HistoryHeadingLevel { level };
                     quirks.push(quirk(kind, line.start, line.text.len()));
+                }
+                // A section heading stands between blank lines.
+                if i > 0 && !rest[i - 1].is_blank() {
+                    quirks.push(quirk(QuirkKind::MissingBlankLine, line.start, 0));
+                }
+                if rest.get(i + 1).is_some_and(|l| !l.is_blank()) {
+                    quirks.push(quirk(QuirkKind::MissingBlankLine, line.end, 0));
                 }
                 section = next;
                 continue;

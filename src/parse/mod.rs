@@ -51,13 +51,7 @@ pub struct Parsed {
 
 /// Reads a ruleset file's bytes.
 pub fn read(bytes: &[u8], options: &ReadOptions) -> Result<Parsed, ParseError> {
-    let decoded = encoding::decode(bytes)?;
-    let issues = encoding::find_mojibake(&decoded);
-    let (text, issues) = if options.repair_encoding && issues.iter().any(|i| i.certain) {
-        encoding::repair(&decoded, &issues)
-    } else {
-        (decoded, issues)
-    };
+    let (text, issues) = decode(bytes, options)?;
     let format = match options.from {
         Some(format) => format,
         None => detect(&text)?,
@@ -69,6 +63,30 @@ pub fn read(bytes: &[u8], options: &ReadOptions) -> Result<Parsed, ParseError> {
         text,
         encoding: issues,
     })
+}
+
+/// The decoded (and, on request, repaired) text with its encoding issues.
+fn decode(bytes: &[u8], options: &ReadOptions) -> Result<(String, Vec<EncodingIssue>), ParseError> {
+    let decoded = encoding::decode(bytes)?;
+    let issues = encoding::find_mojibake(&decoded);
+    Ok(
+        if options.repair_encoding && issues.iter().any(|i| i.certain) {
+            encoding::repair(&decoded, &issues)
+        } else {
+            (decoded, issues)
+        },
+    )
+}
+
+/// The text a [`ParseError`] from [`read`] points into: the decoded file,
+/// repaired when repair was asked for; the bytes as lossy UTF-8 when they
+/// are not UTF-8 (the error then points at the first invalid byte, and
+/// everything before it is unchanged).
+pub fn error_source(bytes: &[u8], options: &ReadOptions) -> String {
+    match decode(bytes, options) {
+        Ok((text, _)) => text,
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+    }
 }
 
 /// Reads a ruleset from text (format detected when `from` is absent).

@@ -156,7 +156,21 @@ fn help_has_an_example() {
         .args(["parse", "--help"])
         .run()
         .status(0)
-        .stdout_contains("Example")
+        .stdout_contains("Example:")
         .stdout_contains("nomic parse rulesets/nomic-4-long.md")
         .stdout_contains("--repair-encoding");
+}
+
+#[test]
+fn errors_after_repair_point_into_the_repaired_text() {
+    // Each `â€™` is 8 bytes and its repair `’` 3: a span into the repaired
+    // text read against the damaged one would land lines too early.
+    let damaged = "\u{e2}\u{20ac}\u{2122}".repeat(4);
+    Test::new()
+        .file("r.md", format!("# T\n\n## 1\n\n{damaged}\n\n## 2/x\n"))
+        .args(["parse", "--repair-encoding", "r.md"])
+        .run()
+        .status(2)
+        .stderr_contains("r.md:7:6")
+        .stderr_contains("a revision number after `/`");
 }

@@ -115,6 +115,23 @@ fn md_heading_quirks_and_sections() {
     assert!(kinds.contains(&QuirkKind::HistoryHeadingLevel { level: 4 }));
     assert!(kinds.contains(&QuirkKind::TrailingSpaces));
     assert_eq!(five.text, "Body.");
+    let missing = |rule: &crate::model::Rule| {
+        let layout = rule.layout.as_ref().unwrap();
+        layout
+            .quirks
+            .iter()
+            .filter(|q| q.kind == QuirkKind::MissingBlankLine)
+            .map(|q| q.offset)
+            .collect::<Vec<_>>()
+    };
+    // After the heading only: the history heading has its blank lines.
+    assert_eq!(missing(five), [text.find("Body.").unwrap()]);
+    let tight = "# T\n---\n## 7/0\n\nBody.\n##### *History*\n*Initial mutable Rule 7*\n";
+    let tight = read(tight.as_bytes(), &ReadOptions::default()).unwrap();
+    let history_at = tight.text.find("#####").unwrap();
+    let entry_at = tight.text.find("*Initial").unwrap();
+    assert_eq!(missing(&tight.ruleset.rules[0]), [history_at, entry_at]);
+    assert_eq!(tight.ruleset.rules[0].history.len(), 1);
     let six = parsed.ruleset.rule(6).unwrap();
     assert_eq!(six.judgments[0].text, "Not a usual line");
     assert_eq!(six.judgments[0].judge, None);
@@ -145,4 +162,55 @@ fn from_overrides_detection() {
     };
     let err = read(&bytes, &options).unwrap_err();
     assert_eq!(err.format, Some(Format::TxtLong));
+}
+
+#[test]
+fn rule_pages_and_json() {
+    let page = fixture("rule-330.md");
+    assert_eq!(page.format, Format::MdRule);
+    assert_eq!(all_quirks(&page), 0);
+    let rule = &page.ruleset.rules[0];
+    assert_eq!((rule.number, rule.revision), (330, Some(1)));
+    assert!(rule.text.contains("order:  \n* **Quintuplet**"));
+    assert!(rule.text.contains("\n  * For the purposes"));
+    insta::assert_json_snapshot!("md-rule", page.ruleset.without_layout());
+
+    let page = fixture("rule-207.txt");
+    assert_eq!(page.format, Format::TxtRule);
+    assert_eq!(all_quirks(&page), 0);
+    let rule = &page.ruleset.rules[0];
+    assert!(rule
+        .text
+        .contains("are met:\n\n* It is the active player’s turn"));
+    assert!(rule.text.contains("end of their turn\n* The active player"));
+    insta::assert_json_snapshot!("txt-rule", page.ruleset.without_layout());
+
+    let bytes = repo_file("tests/fixtures/parse/small.json");
+    let json = read(&bytes, &ReadOptions::default()).unwrap();
+    assert_eq!(json.format, Format::Json);
+    let ruleset = &json.ruleset;
+    assert_eq!(ruleset.rule(117).unwrap().judgments[0].round, Some(1));
+    let transient = ruleset.rule(601).unwrap();
+    assert_eq!(transient.mutability, Mutability::Other("transient".into()));
+    assert_eq!(transient.revision, None);
+    insta::assert_json_snapshot!("json", ruleset);
+}
+
+#[test]
+fn section_headings_in_code_blocks_are_body_text() {
+    let text = "# T\n---\n## 1/0\n\nHow a rule looks:\n\n```\n##### *History*\n\n*Not an entry*\n## 2/0\n```\n\n##### *History*\n\n*Initial mutable Rule 1, Jun 1, 2020*\n";
+    let parsed = read(text.as_bytes(), &ReadOptions::default()).unwrap();
+    assert_lossless(&parsed);
+    assert_eq!(parsed.ruleset.rules.len(), 1);
+    let rule = &parsed.ruleset.rules[0];
+    assert!(
+        rule.text.ends_with("*Not an entry*\n## 2/0\n```"),
+        "{}",
+        rule.text
+    );
+    assert_eq!(rule.history.len(), 1);
+    assert_eq!(
+        rule.history[0].source,
+        "Initial mutable Rule 1, Jun 1, 2020"
+    );
 }

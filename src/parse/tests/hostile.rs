@@ -82,6 +82,18 @@ fn one_line_of_ten_megabytes() {
 }
 
 #[test]
+fn markdown_that_nests_or_never_closes_stays_linear() {
+    for pattern in [
+        "[", "<", "*", "`", "](", "_a", "> ", "![", "- ", "1. ", "\\",
+    ] {
+        let line = pattern.repeat(1024 * 1024 / pattern.len());
+        let text = format!("# T\n\n## 1\n\na {line}x\n\n## 2\n\nx\n");
+        let parsed = outcome(text.as_bytes()).unwrap_or_else(|e| panic!("{pattern}: {e}"));
+        assert_eq!(parsed.ruleset.rules.len(), 2, "{pattern}");
+    }
+}
+
+#[test]
 fn a_fifty_megabyte_file() {
     let long = String::from_utf8(repo_file("rulesets/nomic-4-long.md")).unwrap();
     let rules_start = long.find("## 101/0").unwrap();
