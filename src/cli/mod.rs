@@ -10,6 +10,7 @@ mod git;
 mod parse;
 mod refs;
 mod render;
+mod simulate;
 // Shared by the commands; some helpers serve only commands still to come.
 #[allow(dead_code)]
 mod io;
@@ -37,6 +38,7 @@ enum Command {
     Check(check::Args),
     Fmt(fmt::Args),
     Formats(formats::Args),
+    Simulate(simulate::Args),
     Parse(parse::Args),
     Refs(refs::Args),
     Render(render::Args),
@@ -51,6 +53,7 @@ pub fn main() -> ExitCode {
         Command::Check(args) => check::run(args),
         Command::Fmt(args) => fmt::run(args),
         Command::Formats(args) => formats::run(args),
+        Command::Simulate(args) => simulate::run(args),
         Command::Parse(args) => parse::run(args),
         Command::Refs(args) => refs::run(args),
         Command::Render(args) => render::run(args),

@@ -9,6 +9,7 @@ mod formats;
 mod parse;
 mod refs;
 mod render;
+mod simulate;
 mod test;
 
 pub use test::{bundled, Test};

@@ -1,0 +1,127 @@
+//! `nomic simulate`: run a game script, or many random games.
+
+mod monte_carlo;
+
+use super::io::{print_stdout, read_input, Failure};
+use crate::diagnostic::Diagnostic;
+use crate::sim::{self, render, runner, script, RulesetSource};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputFormat {
+    Pretty,
+    Jsonl,
+    Summary,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Voters {
+    /// Every eligible voter votes yes or no with equal chance.
+    Random,
+    /// Every vote fails: the proposer votes yes, everyone else no.
+    No,
+}
+
+/// Simulate a game from a script, or many random games (Monte Carlo)
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Examples:\n  nomic simulate rulesets/scenarios/nomic-4-long.sim\n  nomic simulate game.sim --format jsonl --log game.jsonl --seed 3\n  nomic simulate game.sim --params\n  nomic simulate --monte-carlo 10000 --ruleset rulesets/nomic-4-long.md --players 5 --seed 1\n\nExit status: 0 when every expectation holds, 1 when one fails, 2 for a script or ruleset error."
+)]
+pub struct Args {
+    /// The script to run
+    #[arg(required_unless_present = "monte_carlo")]
+    pub script: Option<PathBuf>,
+    /// Also write the JSON Lines event log to this file
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub log: Option<PathBuf>,
+    /// What to print
+    #[arg(long, value_enum, default_value = "pretty")]
+    pub format: OutputFormat,
+    /// Overrides the script's seed
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Print the resolved parameters with provenance and the unmodelled rules
+    #[arg(long, conflicts_with = "monte_carlo")]
+    pub params: bool,
+    /// Play N games with random voters
+    #[arg(long, value_name = "N", requires_all = ["ruleset", "players"], conflicts_with = "script")]
+    pub monte_carlo: Option<u64>,
+    /// The ruleset for Monte Carlo games
+    #[arg(long, value_name = "FILE")]
+    pub ruleset: Option<PathBuf>,
+    /// Players per Monte Carlo game
+    #[arg(long, value_name = "K")]
+    pub players: Option<u16>,
+    /// Worker threads for Monte Carlo (results do not depend on it)
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// How Monte Carlo voters vote
+    #[arg(long, value_enum, default_value = "random")]
+    pub voters: Voters,
+    /// Monte Carlo games stop without a winner after this many turns
+    #[arg(long, value_name = "TURNS", default_value_t = 2000)]
+    pub max_turns: u32,
+}
+
+/// Reads a ruleset file into the form the runner needs.
+pub fn load_ruleset(path: &Path) -> Result<RulesetSource, Failure> {
+    let (name, bytes) = read_input(path)?;
+    let ruleset = sim::load::read_ruleset(&bytes).map_err(|e| {
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        located(&name, &text, e.to_diagnostic())
+    })?;
+    Ok(RulesetSource {
+        path: name,
+        ruleset,
+        sha256: sim::load::sha256(&bytes),
+    })
+}
+
+fn located(name: &str, text: &str, diagnostic: Diagnostic) -> Failure {
+    Failure::Located {
+        name: name.to_string(),
+        text: text.to_string(),
+        diagnostics: vec![diagnostic],
+    }
+}
+
+pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    if let Some(games) = args.monte_carlo {
+        return monte_carlo::run(&args, games);
+    }
+    let Some(path) = &args.script else {
+        return Err(Failure::message("give a script, or --monte-carlo N"));
+    };
+    let (name, bytes) = read_input(path)?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Failure::message(format!("{name}: the script is not UTF-8")))?;
+    let lines = script::parse(&text).map_err(|e| located(&name, &text, e.to_diagnostic()))?;
+    let ruleset_path =
+        runner::ruleset_path(&lines).map_err(|e| located(&name, &text, e.to_diagnostic()))?;
+    let base = path.parent().unwrap_or(Path::new("."));
+    let source = load_ruleset(&base.join(ruleset_path))?;
+    if args.params {
+        let engine = runner::setup(&lines, &source, args.seed)
+            .map_err(|e| located(&name, &text, e.to_diagnostic()))?;
+        print_stdout(&render::params_table(&engine.state))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let report = sim::run(&lines, &source, args.seed)
+        .map_err(|e| located(&name, &text, e.to_diagnostic()))?;
+    if let Some(log) = &args.log {
+        crate::output::write_atomic(log, render::jsonl(&report).as_bytes())
+            .map_err(|e| Failure::message(format!("cannot write {}: {e}", log.display())))?;
+    }
+    let out = match args.format {
+        OutputFormat::Pretty => render::pretty(&report),
+        OutputFormat::Jsonl => render::jsonl(&report),
+        OutputFormat::Summary => render::summary(&report),
+    };
+    print_stdout(&out)?;
+    Ok(if report.passed() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}

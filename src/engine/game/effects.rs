@@ -1,0 +1,145 @@
+//! What adoption does: rule changes and `effect` lines, then the parameters
+//! are read again; and the consequences of scores: winners.
+
+use super::{Engine, Sink};
+use crate::engine::event::{Event, PlayerId, ProposalBody, Reason};
+use crate::engine::params::Provenance;
+
+impl<S: Sink> Engine<S> {
+    /// Makes an adopted proposal's changes (IV 204: at the start of the next
+    /// turn; I 205: at the completion of the vote).
+    pub(super) fn take_effect(&mut self, id: usize) {
+        let proposal = &self.state.proposals[id];
+        let number = proposal.number.unwrap_or(self.state.next_number);
+        if matches!(proposal.body, ProposalBody::Opaque) && proposal.effects.is_empty() {
+            self.emit(Event::ProposalTookEffect { id });
+            return;
+        }
+        let body = proposal.body.clone();
+        let effects = proposal.effects.clone();
+        let before = self.state.params.clone();
+        let renumber = self.state.params.renumber_on_amend.value;
+        match body {
+            ProposalBody::Amend { rule, text } => {
+                if let Some(current) = self.state.ruleset.rule(rule) {
+                    let (new_number, revision) = if renumber {
+                        (number, current.revision)
+                    } else {
+                        (rule, current.revision.map(|r| r + 1))
+                    };
+                    self.emit(Event::RuleAmended {
+                        number: rule,
+                        new_number,
+                        revision,
+                        text,
+                        proposal: number,
+                    });
+                }
+            }
+            ProposalBody::Enact { text } => {
+                self.emit(Event::RuleEnacted {
+                    number,
+                    text,
+                    proposal: number,
+                });
+            }
+            ProposalBody::Repeal { rule } => {
+                if self.state.ruleset.rule(rule).is_some() {
+                    self.emit(Event::RuleRepealed {
+                        number: rule,
+                        proposal: number,
+                    });
+                }
+            }
+            ProposalBody::Transmute { rule } => {
+                if let Some(current) = self.state.ruleset.rule(rule) {
+                    let immutable = !current.is_immutable();
+                    let new_number = if renumber { number } else { rule };
+                    self.emit(Event::RuleTransmuted {
+                        number: rule,
+                        new_number,
+                        immutable,
+                        proposal: number,
+                    });
+                }
+            }
+            ProposalBody::Opaque => {}
+        }
+        // Parameters the recognisers now read differently, for the log.
+        let after = self.state.params.clone();
+        for ((name, value, from), (_, old, old_from)) in
+            after.entries().into_iter().zip(before.entries())
+        {
+            if value != old || from != old_from {
+                self.emit(Event::ParamChanged {
+                    name: name.to_string(),
+                    value,
+                    from: from.clone(),
+                });
+            }
+        }
+        for (name, value) in effects {
+            self.emit(Event::ParamChanged {
+                name,
+                value,
+                from: Provenance::Proposal(number),
+            });
+        }
+        self.emit(Event::ProposalTookEffect { id });
+        self.check_win();
+    }
+
+    /// Adds points (bots receive none under IV 323).
+    pub(super) fn add_score(&mut self, player: PlayerId, delta: i64, reason: Reason) {
+        let p = self.player(player);
+        if p.bot && self.state.params.bot_no_points.value {
+            return;
+        }
+        let score = p.score.saturating_add(delta);
+        self.emit(Event::ScoreChanged {
+            player,
+            delta,
+            score,
+            reason,
+        });
+    }
+
+    /// Declares the winners, if any: everyone who has reached the points
+    /// (all who qualify at the same step win), or the last survivors (I 330).
+    pub(super) fn check_win(&mut self) {
+        if self.state.over {
+            return;
+        }
+        let params = &self.state.params;
+        let can_win = |p: &crate::engine::state::Player| !(p.bot && params.bot_no_points.value);
+        let by_points = params.win_points.value.is_some_and(|n| {
+            self.state
+                .players
+                .iter()
+                .any(|p| can_win(p) && p.score >= i64::from(n))
+        });
+        let survivors = params.win_survivors.value.filter(|k| {
+            let active = self
+                .state
+                .players
+                .iter()
+                .filter(|p| p.active && !p.bot)
+                .count();
+            active as u32 == *k
+        });
+        if !by_points && survivors.is_none() {
+            return;
+        }
+        let players: Vec<PlayerId> = (0..self.state.players.len() as PlayerId)
+            .filter(|id| {
+                let p = &self.state.players[usize::from(*id)];
+                if by_points {
+                    can_win(p) && p.score >= i64::from(params.win_points.value.unwrap_or(0))
+                } else {
+                    p.active && !p.bot
+                }
+            })
+            .collect();
+        self.emit(Event::GameWon { players });
+    }
+}

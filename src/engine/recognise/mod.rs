@@ -1,0 +1,115 @@
+//! Recognisers: each reads one known sentence shape in a rule's text and
+//! yields parameter values. Running them over a ruleset gives the
+//! parameters in force, each with the rule (and revision) it came from;
+//! rules no recogniser reads are listed as unmodelled.
+
+mod play;
+mod proposals;
+pub mod text;
+mod turns;
+mod votes;
+
+use super::params::{Params, Provenance};
+use crate::model::Ruleset;
+
+/// What a recogniser found: parameter names and their values in text form.
+pub type Found = Vec<(&'static str, String)>;
+
+type Recogniser = fn(&str, &str, &mut Found);
+
+/// Every sentence shape the engine knows.
+const RECOGNISERS: &[Recogniser] = &[
+    turns::turn_is_a_proposal,
+    turns::turn_takes_from_queue,
+    turns::random_order,
+    turns::alphabetical_order,
+    turns::turn_length,
+    turns::extension_on_proposal,
+    turns::early_end_when_all_voted,
+    turns::effect_timing,
+    votes::adoption_share,
+    votes::quorum_of_total_players,
+    votes::eligible_voters,
+    votes::abstention,
+    votes::proposer_votes_yes,
+    votes::withdrawal,
+    votes::phrase_lists,
+    votes::first_letter,
+    votes::transmutation_unanimity,
+    votes::nomitron_tiebreak,
+    proposals::numbering,
+    proposals::renumber_on_amend,
+    proposals::resubmission_per_turn,
+    proposals::reproposal_limit,
+    play::dice_at_turn_end,
+    play::scores_reset_each_turn,
+    play::points_for_voting_against,
+    play::first_to_points,
+    play::last_survivors,
+    play::inactivity_criteria,
+    play::inactivity_deadline,
+    play::judge_selection,
+    play::judgment_extension,
+    play::one_queued_proposal,
+    play::queue_order,
+    play::declared_inactivity,
+    play::bot_players,
+];
+
+/// The parameters a ruleset states, and what it states that nothing models.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recognition {
+    pub params: Params,
+    /// For each rule some recogniser read: the parameters it set.
+    pub modelled: Vec<(u32, Vec<&'static str>)>,
+    /// Rules no recogniser read.
+    pub unmodelled: Vec<u32>,
+}
+
+/// What one rule's text says, as parameter values.
+pub fn recognise_text(text: &str) -> Found {
+    let normal = text::normalise(text);
+    let mut found = Found::new();
+    for recogniser in RECOGNISERS {
+        recogniser(&normal, text, &mut found);
+    }
+    found
+}
+
+/// Runs every recogniser over every rule, in ascending rule number: where
+/// two rules set the same parameter the later one (which in the seeds is the
+/// one that says it supersedes the earlier) wins.
+pub fn recognise(ruleset: &Ruleset) -> Recognition {
+    let mut params = Params::default();
+    let mut modelled = Vec::new();
+    let mut unmodelled = Vec::new();
+    let mut rules: Vec<_> = ruleset.rules.iter().collect();
+    rules.sort_by_key(|rule| rule.number);
+    for rule in rules {
+        let found = recognise_text(&rule.text);
+        if found.is_empty() {
+            unmodelled.push(rule.number);
+            continue;
+        }
+        let from = Provenance::Rule {
+            number: rule.number,
+            revision: rule.revision,
+        };
+        let mut names = Vec::new();
+        for (name, value) in found {
+            // Recognisers only emit values the catalogue parses.
+            if params.set(name, &value, from.clone()).is_ok() && !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        modelled.push((rule.number, names));
+    }
+    Recognition {
+        params,
+        modelled,
+        unmodelled,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,171 @@
+//! Sentence shapes about scores, winning, inactivity, judges, the queue and bots.
+
+use super::text::{number_after, number_before};
+use super::Found;
+
+/// IV 212 "At the end of a player's turn, 1d6 points are added to their score."
+pub fn dice_at_turn_end(t: &str, _raw: &str, out: &mut Found) {
+    let Some(at) = t.find("at the end of a player's turn, ") else {
+        return;
+    };
+    let rest = &t[at + "at the end of a player's turn, ".len()..];
+    let Some(dice) = rest.split(' ').next() else {
+        return;
+    };
+    if crate::engine::catalogue::parse_dice(dice).is_some()
+        && rest.contains("points are added to their score")
+    {
+        out.push(("score.turn_end", dice.to_string()));
+    }
+}
+
+/// I 304 "(2) setting all players' scores to 0".
+pub fn scores_reset_each_turn(t: &str, _raw: &str, out: &mut Found) {
+    if t.contains("one turn consists of") && t.contains("setting all players' scores to 0") {
+        out.push(("score.turn_end", "reset".into()));
+    }
+}
+
+/// I 204 "the players who vote against winning proposals shall receive 10 points each".
+pub fn points_for_voting_against(t: &str, _raw: &str, out: &mut Found) {
+    if let Some(n) = number_after(t, "vote against winning proposals shall receive ") {
+        out.push(("score.against_adopted", n.to_string()));
+    }
+}
+
+/// IV 213, V 212 "The winner is the first player to achieve 100 (positive) points."
+pub fn first_to_points(t: &str, _raw: &str, out: &mut Found) {
+    if t.contains("the winner is the first player to achieve") {
+        let n = number_before(t, " (positive) points").or_else(|| number_before(t, " points"));
+        if let Some(n) = n {
+            out.push(("win.points", n.to_string()));
+        }
+    }
+}
+
+/// I 330 "or if at any time there are only three (active) players they each
+/// receive 200 points and all win".
+pub fn last_survivors(t: &str, _raw: &str, out: &mut Found) {
+    if let Some(n) = number_after(t, "if at any time there are only ") {
+        if t.contains("all win") {
+            out.push(("win.survivors", n.to_string()));
+        }
+    }
+}
+
+/// IV 207: three criteria, reactivation by voting, inactive turns skipped.
+pub fn inactivity_criteria(t: &str, _raw: &str, out: &mut Found) {
+    if !t.contains("becomes inactive") && !t.contains("become inactive") {
+        return;
+    }
+    if t.contains("said player has not made a proposal by the end of their turn") {
+        out.push(("inactivity.no_proposal", "yes".into()));
+    }
+    if t.contains("has not voted on said proposal by the end of the turn") {
+        out.push(("inactivity.no_vote", "yes".into()));
+    }
+    if t.contains("publicly declared that they are now inactive") {
+        out.push(("inactivity.declare", "yes".into()));
+    }
+    if t.contains("may become active again by attempting to cast a vote") {
+        out.push(("inactivity.reactivate_by_vote", "yes".into()));
+    }
+    if t.contains("or by publicly declaring that they are active") {
+        out.push(("inactivity.declare_active", "yes".into()));
+    }
+    if t.contains("if an inactive player's turn would start, their turn is skipped") {
+        out.push(("inactivity.skip_turn", "yes".into()));
+    }
+}
+
+/// I 306 "If a player fails to cast a vote within thirty-six (36) hours of
+/// the start of a vote or make a proposal within thirty-six (36) hours of
+/// the start of their turn, that player becomes Inactive ... An Inactive
+/// person is not a player".
+pub fn inactivity_deadline(t: &str, _raw: &str, out: &mut Found) {
+    if t.contains("fails to cast a vote within") && t.contains("that player becomes inactive") {
+        out.push(("inactivity.no_vote", "yes".into()));
+        out.push(("inactivity.no_proposal", "yes".into()));
+        if let Some(h) = number_after(t, "fails to cast a vote within ") {
+            // The mover has h hours to propose; voters have h hours from the
+            // start of the vote, after which non-voters are out and the vote
+            // is complete among the rest.
+            out.push(("turn.length_h", h.to_string()));
+            out.push(("turn.vote_window_h", h.to_string()));
+            out.push(("turn.early_end_all_voted", "0".into()));
+        }
+    }
+    if t.contains("an inactive person is not a player") {
+        out.push(("vote.eligible", "active".into()));
+        out.push(("inactivity.skip_turn", "yes".into()));
+    }
+    if t.contains(
+        "attempting to cast a vote: this action immediately removes their inactive status",
+    ) {
+        out.push(("inactivity.reactivate_by_vote", "yes".into()));
+    }
+}
+
+/// IV 215 "the active player preceding the one moving is to be the Judge";
+/// I 211 "the player preceding the one moving"; V 214 "an eligible player is
+/// to be the Judge ... selected uniformly at random".
+pub fn judge_selection(t: &str, _raw: &str, out: &mut Found) {
+    if t.contains("the active player preceding the one moving is to be the judge") {
+        out.push(("judge.selection", "preceding-active".into()));
+    } else if t.contains("the player preceding the one moving is to be the judge") {
+        out.push(("judge.selection", "preceding".into()));
+    } else if t.contains("an eligible player is to be the judge")
+        && t.contains("selected uniformly at random")
+    {
+        out.push(("judge.selection", "uniform-eligible".into()));
+    }
+}
+
+/// IV 215, V 214 "When Judgment is invoked for the first time in a turn, the
+/// current turn is extended by 24 hours unless ...".
+pub fn judgment_extension(t: &str, _raw: &str, out: &mut Found) {
+    if t.contains(
+        "when judgment is invoked for the first time in a turn, the current turn is extended by",
+    ) {
+        if let Some(h) = number_after(t, "the current turn is extended by ") {
+            out.push(("judge.extension_h", h.to_string()));
+        }
+    }
+}
+
+/// V 201 "Players may have up to one proposal in the Proposal Queue".
+pub fn one_queued_proposal(t: &str, _raw: &str, out: &mut Found) {
+    if t.contains("players may have up to one proposal in the proposal queue") {
+        out.push(("queue.one_per_player", "yes".into()));
+    }
+}
+
+/// V 202 "sorted first in descending order of number of active endorsing
+/// players, then in ascending order of proposal creation time".
+pub fn queue_order(t: &str, _raw: &str, out: &mut Found) {
+    if t.contains("sorted first in descending order of number of active endorsing players") {
+        out.push(("queue.sort_endorsements", "yes".into()));
+    }
+}
+
+/// V 206 "An active player becomes inactive ... if said active player has
+/// publicly declared that they are now inactive."
+pub fn declared_inactivity(t: &str, _raw: &str, out: &mut Found) {
+    if t.contains("if said active player has publicly declared that they are now inactive") {
+        out.push(("inactivity.declare", "yes".into()));
+    }
+}
+
+/// IV 323 "1) Bot-players do not get turns ... 2) ... do not receive points
+/// and cannot win ... 3) Bot-players cannot be judges".
+pub fn bot_players(t: &str, _raw: &str, out: &mut Found) {
+    if t.contains("bot-players do not get turns") {
+        out.push(("bot.no_turns", "yes".into()));
+    }
+    if t.contains("bot-players do not receive points and cannot win") {
+        out.push(("bot.no_points", "yes".into()));
+    }
+    if t.contains("bot-players cannot be judges") {
+        out.push(("bot.no_judge", "yes".into()));
+    }
+}

@@ -1,0 +1,47 @@
+//! Sentence shapes about proposals: numbering and resubmission.
+
+use super::text::number_after;
+use super::Found;
+
+/// IV 107, I 108, V 107 "The numbers shall begin with 301"; V 107 numbers
+/// only rule-changes "put to a vote".
+pub fn numbering(t: &str, _raw: &str, out: &mut Found) {
+    if let Some(n) = number_after(t, "the numbers shall begin with ") {
+        out.push(("proposal.numbering", n.to_string()));
+        let put_to_vote =
+            t.contains("each proposed rule-change put to a vote shall be given a number");
+        out.push((
+            "proposal.numbered_when_put_to_vote",
+            if put_to_vote { "yes" } else { "no" }.into(),
+        ));
+    }
+}
+
+/// I 108 "If a rule is amended or transmuted, it receives the number of the
+/// proposal to amend or transmute it."
+pub fn renumber_on_amend(t: &str, _raw: &str, out: &mut Found) {
+    if t.contains("if a rule is amended or transmuted, it receives the number of the proposal") {
+        out.push(("proposal.renumber_on_amend", "yes".into()));
+    }
+}
+
+/// IV 210 "A proposal may be resubmitted up to two times a turn but may not
+/// be resubmitted if the turn has started more than 24 hours ago."
+pub fn resubmission_per_turn(t: &str, _raw: &str, out: &mut Found) {
+    if let Some(n) = number_after(t, "may be resubmitted up to ") {
+        out.push(("proposal.resubmit_limit", n.to_string()));
+        if let Some(h) = number_after(t, "if the turn has started more than ") {
+            out.push(("proposal.resubmit_window_h", h.to_string()));
+        }
+    }
+}
+
+/// I 303 "There will be a limit of 3 reproposals after which point the rule
+/// will be considered not accepted".
+pub fn reproposal_limit(t: &str, _raw: &str, out: &mut Found) {
+    if t.contains("reproposals") {
+        if let Some(n) = number_after(t, "there will be a limit of ") {
+            out.push(("proposal.resubmit_limit", n.to_string()));
+        }
+    }
+}

@@ -1,0 +1,19 @@
+//! Simulation: scripts that drive the engine, their expectations and logs,
+//! and Monte Carlo runs.
+
+mod describe;
+mod expect;
+pub mod load;
+pub mod log;
+#[cfg(test)]
+mod mechanics;
+pub mod monte_carlo;
+pub mod render;
+pub mod replay;
+mod report;
+pub mod runner;
+pub mod script;
+mod sentence;
+pub mod time;
+
+pub use runner::{run, Outcome, Report, RulesetSource};

@@ -1,0 +1,385 @@
+//! Reading a JSON Lines log back into events and folding them: the log is
+//! complete, so replaying it reproduces the game's final state.
+
+use crate::engine::event::{
+    Ballot, DicePurpose, Event, PlayerId, ProposalBody, Reason, Tally, Time,
+};
+use crate::engine::state::{Player, State};
+use crate::engine::Provenance;
+use crate::model::Ruleset;
+use serde_json::Value;
+
+fn text(v: &Value, key: &str) -> Result<String, String> {
+    v[key]
+        .as_str()
+        .map(str::to_string)
+        .ok_or_else(|| format!("`{key}` is missing or not text"))
+}
+
+fn int(v: &Value, key: &str) -> Result<i64, String> {
+    v[key]
+        .as_i64()
+        .ok_or_else(|| format!("`{key}` is missing or not a number"))
+}
+
+fn uint(v: &Value, key: &str) -> Result<u32, String> {
+    u32::try_from(int(v, key)?).map_err(|_| format!("`{key}` is out of range"))
+}
+
+fn flag(v: &Value, key: &str) -> Result<bool, String> {
+    v[key]
+        .as_bool()
+        .ok_or_else(|| format!("`{key}` is missing or not true/false"))
+}
+
+fn ballot(word: &str) -> Result<Ballot, String> {
+    match word {
+        "yes" => Ok(Ballot::Yes),
+        "no" => Ok(Ballot::No),
+        "abstain" => Ok(Ballot::Abstain),
+        other => Err(format!("unknown vote `{other}`")),
+    }
+}
+
+fn provenance(text: &str) -> Result<Provenance, String> {
+    let bad = || format!("unknown provenance `{text}`");
+    match text {
+        "script" => return Ok(Provenance::Script),
+        "default" => return Ok(Provenance::Default),
+        _ => {}
+    }
+    if let Some(n) = text.strip_prefix("proposal ") {
+        return n.parse().map(Provenance::Proposal).map_err(|_| bad());
+    }
+    let rule = text.strip_prefix("rule ").ok_or_else(bad)?;
+    let (number, revision) = match rule.split_once('/') {
+        Some((n, r)) => (n, Some(r.parse().map_err(|_| bad())?)),
+        None => (rule, None),
+    };
+    Ok(Provenance::Rule {
+        number: number.parse().map_err(|_| bad())?,
+        revision,
+    })
+}
+
+fn reason(text: &str) -> Result<Reason, String> {
+    [
+        Reason::Declared,
+        Reason::NoProposal,
+        Reason::NoVote,
+        Reason::Voted,
+        Reason::TurnEnd,
+        Reason::VotedAgainstAdopted,
+        Reason::Script,
+    ]
+    .into_iter()
+    .find(|r| r.as_str() == text)
+    .ok_or_else(|| format!("unknown reason `{text}`"))
+}
+
+/// Reads events back with the state they apply to (for names and numbers).
+struct Reader {
+    state: State,
+    start: i64,
+}
+
+impl Reader {
+    fn player(&self, v: &Value, key: &str) -> Result<PlayerId, String> {
+        let name = text(v, key)?;
+        self.state
+            .player_id(&name)
+            .ok_or_else(|| format!("unknown player `{name}`"))
+    }
+
+    fn time(&self, v: &Value, key: &str) -> Result<Time, String> {
+        let at = text(v, key)?;
+        super::time::parse_utc(&at)
+            .map(|t| t - self.start)
+            .ok_or_else(|| format!("bad time `{at}`"))
+    }
+
+    /// The proposal with a number (or, failing that, a label).
+    fn proposal(&self, v: &Value) -> Result<usize, String> {
+        let by_number = v["number"].as_u64().and_then(|n| {
+            self.state
+                .proposals
+                .iter()
+                .position(|p| p.number == Some(n as u32))
+        });
+        let by_label = v["label"].as_str().and_then(|l| {
+            self.state
+                .proposals
+                .iter()
+                .position(|p| p.label.as_deref() == Some(l))
+        });
+        by_number
+            .or(by_label)
+            .ok_or_else(|| "unknown proposal".to_string())
+    }
+
+    fn event(&self, v: &Value) -> Result<Event, String> {
+        let kind = text(v, "type")?;
+        Ok(match kind.as_str() {
+            "turn_started" => Event::TurnStarted {
+                turn: uint(v, "turn")?,
+                mover: if v["mover"].is_null() {
+                    None
+                } else {
+                    Some(self.player(v, "mover")?)
+                },
+                end: self.time(v, "ends")?,
+            },
+            "turn_skipped" => Event::TurnSkipped {
+                player: self.player(v, "player")?,
+            },
+            "proposal_submitted" => {
+                let body = match text(v, "kind")?.as_str() {
+                    "amend" => ProposalBody::Amend {
+                        rule: uint(v, "rule")?,
+                        text: text(v, "text")?,
+                    },
+                    "enact" => ProposalBody::Enact {
+                        text: text(v, "text")?,
+                    },
+                    "repeal" => ProposalBody::Repeal {
+                        rule: uint(v, "rule")?,
+                    },
+                    "transmute" => ProposalBody::Transmute {
+                        rule: uint(v, "rule")?,
+                    },
+                    _ => ProposalBody::Opaque,
+                };
+                let effects = v["effects"]
+                    .as_array()
+                    .map(|a| {
+                        a.iter()
+                            .map(|e| Ok((text(e, "param")?, text(e, "value")?)))
+                            .collect::<Result<Vec<_>, String>>()
+                    })
+                    .transpose()?
+                    .unwrap_or_default();
+                Event::ProposalSubmitted {
+                    id: self.state.proposals.len(),
+                    number: v["number"].as_u64().map(|n| n as u32),
+                    label: v["label"].as_str().map(str::to_string),
+                    proposer: self.player(v, "proposer")?,
+                    body,
+                    effects,
+                    end: self.time(v, "turn_ends")?,
+                }
+            }
+            "proposal_withdrawn" => Event::ProposalWithdrawn {
+                id: self.proposal(v)?,
+            },
+            "proposal_put_to_vote" => {
+                let label = v["label"].as_str();
+                let id = self
+                    .state
+                    .proposals
+                    .iter()
+                    .position(|p| p.label.as_deref() == label)
+                    .ok_or("unknown proposal")?;
+                Event::ProposalPutToVote {
+                    id,
+                    number: uint(v, "number")?,
+                }
+            }
+            "proposal_resubmitted" => Event::ProposalResubmitted {
+                id: self.proposal(v)?,
+                resubmissions: uint(v, "resubmissions")?,
+            },
+            "proposal_voided" => Event::ProposalVoided {
+                id: self.proposal(v)?,
+            },
+            "proposal_took_effect" => Event::ProposalTookEffect {
+                id: self.proposal(v)?,
+            },
+            "endorsed" => Event::Endorsed {
+                id: self.proposal(v)?,
+                player: self.player(v, "player")?,
+                endorse: flag(v, "endorse")?,
+            },
+            "vote_cast" => Event::VoteCast {
+                player: self.player(v, "player")?,
+                ballot: ballot(&text(v, "vote")?)?,
+                implicit: flag(v, "implicit")?,
+            },
+            "vote_invalid" => Event::VoteInvalid {
+                player: self.player(v, "player")?,
+                text: text(v, "text")?,
+            },
+            "vote_withdrawn" => Event::VoteWithdrawn {
+                player: self.player(v, "player")?,
+            },
+            "tiebreak" => Event::Tiebreak {
+                roll: uint(v, "roll")?,
+                ballot: v["vote"].as_str().map(ballot).transpose()?,
+            },
+            "vote_resolved" => Event::VoteResolved {
+                id: self.proposal(v)?,
+                tally: Tally {
+                    yes: uint(v, "yes")?,
+                    no: uint(v, "no")?,
+                    abstain: uint(v, "abstain")?,
+                    eligible: uint(v, "eligible")?,
+                    total: uint(v, "total")?,
+                    base: uint(v, "base")?,
+                    tiebreak: v["tiebreak"].as_str().map(ballot).transpose()?,
+                    unanimity: flag(v, "unanimity")?,
+                    adopted: flag(v, "adopted")?,
+                },
+            },
+            "rule_changed" if v.get("immutable").is_some() => Event::RuleTransmuted {
+                number: uint(v, "rule")?,
+                new_number: uint(v, "new_number")?,
+                immutable: flag(v, "immutable")?,
+                proposal: uint(v, "proposal")?,
+            },
+            "rule_changed" => Event::RuleAmended {
+                number: uint(v, "rule")?,
+                new_number: uint(v, "new_number")?,
+                revision: v["revision"].as_u64().map(|r| r as u32),
+                text: text(v, "text")?,
+                proposal: uint(v, "proposal")?,
+            },
+            "rule_enacted" => Event::RuleEnacted {
+                number: uint(v, "rule")?,
+                text: text(v, "text")?,
+                proposal: uint(v, "proposal")?,
+            },
+            "rule_repealed" => Event::RuleRepealed {
+                number: uint(v, "rule")?,
+                proposal: uint(v, "proposal")?,
+            },
+            "param_changed" => Event::ParamChanged {
+                name: text(v, "name")?,
+                value: text(v, "value")?,
+                from: provenance(&text(v, "from")?)?,
+            },
+            "status_changed" => Event::StatusChanged {
+                player: self.player(v, "player")?,
+                active: text(v, "status")? == "active",
+                reason: reason(&text(v, "reason")?)?,
+            },
+            "judgment_invoked" => Event::JudgmentInvoked {
+                by: self.player(v, "by")?,
+                judge: self.player(v, "judge")?,
+                question: text(v, "question")?,
+                end: self.time(v, "turn_ends")?,
+            },
+            "judgment_given" => Event::JudgmentGiven {
+                judge: self.player(v, "judge")?,
+                ruling: text(v, "ruling")?,
+            },
+            "dice_rolled" => {
+                let dice = text(v, "dice")?;
+                let (n, sides) = crate::engine::catalogue::parse_dice(&dice)
+                    .ok_or_else(|| format!("bad dice `{dice}`"))?;
+                let purpose = match text(v, "for")?.as_str() {
+                    "tiebreak" => DicePurpose::Tiebreak,
+                    "judge" => DicePurpose::Judge,
+                    _ => DicePurpose::TurnEnd,
+                };
+                Event::DiceRolled {
+                    n,
+                    sides,
+                    total: uint(v, "result")?,
+                    forced: flag(v, "forced")?,
+                    purpose,
+                }
+            }
+            "score_changed" if v.get("reset").is_some() => Event::ScoresReset,
+            "score_changed" => Event::ScoreChanged {
+                player: self.player(v, "player")?,
+                delta: int(v, "delta")?,
+                score: int(v, "score")?,
+                reason: reason(&text(v, "reason")?)?,
+            },
+            "action_rejected" => Event::ActionRejected {
+                reason: text(v, "reason")?,
+            },
+            "game_won" => Event::GameWon {
+                players: v["winners"]
+                    .as_array()
+                    .ok_or("`winners` is missing")?
+                    .iter()
+                    .map(|w| {
+                        w.as_str()
+                            .and_then(|n| self.state.player_id(n))
+                            .ok_or("unknown winner")
+                    })
+                    .collect::<Result<_, _>>()?,
+            },
+            "turn_ended" => Event::TurnEnded {
+                turn: uint(v, "turn")?,
+            },
+            other => return Err(format!("unknown event type `{other}`")),
+        })
+    }
+}
+
+/// Folds a JSON Lines log over the ruleset it names; errors name the line.
+pub fn replay(log: &str, ruleset: Ruleset) -> Result<State, String> {
+    let mut lines = log
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let (_, first) = lines.next().ok_or("the log is empty")?;
+    let header: Value = serde_json::from_str(first).map_err(|e| format!("line 1: {e}"))?;
+    let at_line = |n: usize| move |e: String| format!("line {}: {e}", n + 1);
+    let start = super::time::parse_utc(&text(&header, "start").map_err(at_line(0))?)
+        .ok_or("line 1: bad `start`")?;
+    let players: Vec<Player> = header["players"]
+        .as_array()
+        .ok_or("line 1: `players` is missing")?
+        .iter()
+        .map(|p| {
+            Ok(Player {
+                name: text(p, "name")?.as_str().into(),
+                bot: flag(p, "bot")?,
+                active: flag(p, "active")?,
+                score: int(p, "score")?,
+                locked_inactive: false,
+                last_voted: 0,
+            })
+        })
+        .collect::<Result<_, String>>()
+        .map_err(at_line(0))?;
+    let overrides = header["params"]
+        .as_array()
+        .ok_or("line 1: `params` is missing")?
+        .iter()
+        .filter(|p| p["from"] == "script")
+        .map(|p| Ok((text(p, "name")?, text(p, "value")?, Provenance::Script)))
+        .collect::<Result<Vec<_>, String>>()
+        .map_err(at_line(0))?;
+    let mut state = State::new(
+        ruleset,
+        players,
+        Vec::new(),
+        overrides,
+        uint(&header, "next_number").map_err(at_line(0))?,
+    );
+    state.order = header["order"]
+        .as_array()
+        .ok_or("line 1: `order` is missing")?
+        .iter()
+        .map(|n| {
+            n.as_str()
+                .and_then(|n| state.player_id(n))
+                .ok_or("line 1: unknown player in `order`")
+        })
+        .collect::<Result<_, _>>()?;
+    let mut reader = Reader { state, start };
+    for (n, line) in lines {
+        let value: Value =
+            serde_json::from_str(line).map_err(|e| format!("line {}: {e}", n + 1))?;
+        if value["type"] == "summary" {
+            break;
+        }
+        let event = reader.event(&value).map_err(at_line(n))?;
+        let at = reader.time(&value, "at").map_err(at_line(n))?;
+        reader.state.apply(at, &event);
+    }
+    Ok(reader.state)
+}
