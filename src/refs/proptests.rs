@@ -138,9 +138,8 @@ fn renumbering_304_to_340_and_back_is_the_identity_on_every_bundled_ruleset() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
-        // rulesets/ also holds folders (scenarios/ for `nomic simulate`).
         if !path.is_file() {
-            continue;
+            continue; // rulesets/scenarios holds simulation scripts
         }
         let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
         let cited: std::collections::BTreeSet<u32> = extract(&text)
