@@ -657,10 +657,11 @@ fn a_closed_pipe_is_not_an_error() {
     }
 }
 
-#[test]
-fn every_command_on_main_has_an_example_in_its_help() {
+/// `nomic COMMAND --help` is listed in `nomic --help` and shows an example
+/// that runs that command.
+fn assert_help_has_an_example(commands: &[&str]) {
     let out = Test::new().arg("--help").run().status(0);
-    for command in ["parse", "render", "build", "diff", "refs", "formats"] {
+    for command in commands {
         assert!(
             out.stdout.contains(&format!("  {command} ")),
             "{command} not listed"
@@ -676,6 +677,11 @@ fn every_command_on_main_has_an_example_in_its_help() {
             "{command}: {example}"
         );
     }
+}
+
+#[test]
+fn every_command_on_main_has_an_example_in_its_help() {
+    assert_help_has_an_example(&["parse", "render", "build", "diff", "refs", "formats"]);
 }
 
 #[test]
@@ -845,15 +851,7 @@ mod check {
 
     #[test]
     fn check_and_fmt_have_examples_and_survive_a_closed_pipe() {
-        let out = Test::new().arg("--help").run().status(0);
-        for command in ["check", "fmt"] {
-            let help = nomic(out.dir.path(), &[command, "--help"]).status(0, command);
-            assert!(help.stdout.contains("Example"), "{command}");
-            assert!(
-                help.stdout.contains(&format!("  nomic {command} ")),
-                "{command}"
-            );
-        }
+        assert_help_has_an_example(&["check", "fmt"]);
         let mut child = Command::new(env!("CARGO_BIN_EXE_nomic"))
             .args(["check", bundled("nomic-3.md").to_str().unwrap()])
             .env("NO_COLOR", "1")
@@ -966,6 +964,11 @@ mod amend {
     }
 
     #[test]
+    fn apply_and_renumber_have_examples() {
+        assert_help_has_an_example(&["apply", "renumber"]);
+    }
+
+    #[test]
     fn renumbering_rewrites_the_citation_and_back_is_the_identity() {
         let out = Test::new()
             .bundled_file("nomic-1-final.txt", "n1.txt")
@@ -1064,6 +1067,11 @@ mod engine {
         assert_eq!(mean_game_length(&root, "pub/rules-l.txt"), after);
         // Same seed, same numbers.
         assert_eq!(mean_game_length(&root, "rules-l.md"), after);
+    }
+
+    #[test]
+    fn simulate_has_an_example() {
+        assert_help_has_an_example(&["simulate"]);
     }
 
     #[test]
