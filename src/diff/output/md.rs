@@ -118,10 +118,10 @@ fn section(out: &mut String, change: &Change) {
         Change::Judgments { added, removed, .. } => {
             out.push('\n');
             for text in removed {
-                out.push_str(&format!("- Judgment: ~~{text}~~\n"));
+                out.push_str(&format!("- Judgment: ~~{}~~\n", escape(text)));
             }
             for text in added {
-                out.push_str(&format!("- Judgment: **{text}**\n"));
+                out.push_str(&format!("- Judgment: **{}**\n", escape(text)));
             }
         }
         Change::Renumbered { .. } | Change::Transmuted { .. } | Change::Layout { .. } => {}
@@ -130,7 +130,7 @@ fn section(out: &mut String, change: &Change) {
 
 fn line(entry: &EntryText) -> String {
     match &entry.link {
-        Some(link) => format!("[{}]({link})", entry.text),
-        None => entry.text.clone(),
+        Some(link) => format!("[{}]({link})", escape(&entry.text)),
+        None => escape(&entry.text),
     }
 }

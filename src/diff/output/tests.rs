@@ -156,3 +156,28 @@ fn md_marks_added_lines_that_look_like_list_items_line_by_line() {
     assert_eq!(bold, "- new item1. numbered", "{text}");
     assert_eq!(lists, 0, "a marked line became a list item:\n{text}");
 }
+
+#[test]
+fn md_escapes_markup_in_judgments_and_history_lines() {
+    use crate::model::{HistoryEntry, HistoryKind, Judgment};
+    let mut old_rule = Rule::new(117, "Text.");
+    old_rule.judgments.push(Judgment {
+        text: "*Regulated* ~~means~~ this".into(),
+        judge: Some("Coconutpies".into()),
+        date: None,
+        round: None,
+        turn: None,
+        source: "*Regulated* ~~means~~ this (Coconutpies)".into(),
+    });
+    let mut new_rule = Rule::new(117, "Text.");
+    new_rule.history.push(HistoryEntry::new(
+        HistoryKind::Other,
+        "Amended by Proposal 3*9 (A_b_c), Jul 27, 2020",
+    ));
+    let old = Ruleset::new("T", vec![old_rule]);
+    let new = Ruleset::new("T", vec![new_rule]);
+    let text = md::render(&diff(&old, &new, &DiffOptions::default()));
+    let (struck, bold) = struck_and_bold(&text);
+    assert!(struck.contains("*Regulated* ~~means~~ this"), "{text}");
+    assert!(bold.contains("Proposal 3*9 (A_b_c)"), "{text}");
+}
