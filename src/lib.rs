@@ -4,6 +4,7 @@
 //! [`diff`], [`amend`], [`engine`]. The [`cli`] only wires these together and
 //! reports.
 
+pub mod amend;
 pub mod check;
 pub mod cli;
 pub mod diagnostic;

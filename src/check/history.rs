@@ -143,6 +143,7 @@ fn number_given(entry: &HistoryEntry) -> Option<u32> {
             entry.proposal
         }
         HistoryKind::Initial => initial_number(&entry.source),
+        HistoryKind::Renumbered => entry.renumbered_to(),
         _ => None,
     }
 }
@@ -179,6 +180,10 @@ fn enacting_number(rule: &Rule, findings: &mut Vec<Diagnostic>) {
                 rule.number
             ),
             "a rule created from a temporary rule keeps the temporary rule's number",
+        ),
+        HistoryKind::Renumbered => (
+            format!("rule {} was renumbered to {given}", rule.number),
+            "a renumbered rule keeps the number it was renumbered to",
         ),
         _ => (
             format!("rule {} was enacted by proposal {given}", rule.number),

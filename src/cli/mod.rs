@@ -1,6 +1,7 @@
 //! The command line: argument parsing, wiring and reporting. No command
 //! holds game or format logic; each calls the library and prints.
 
+mod apply;
 mod build;
 mod check;
 mod diff;
@@ -10,6 +11,7 @@ mod git;
 mod parse;
 mod refs;
 mod render;
+mod renumber;
 mod simulate;
 // Shared by the commands; some helpers serve only commands still to come.
 #[allow(dead_code)]
@@ -40,9 +42,11 @@ enum Command {
     Formats(formats::Args),
     Simulate(simulate::Args),
     Parse(parse::Args),
-    Refs(refs::Args),
+    Apply(apply::Args),
+    Renumber(renumber::Args),
     Render(render::Args),
     Build(build::Args),
+    Refs(refs::Args),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -55,9 +59,11 @@ pub fn main() -> ExitCode {
         Command::Formats(args) => formats::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Parse(args) => parse::run(args),
-        Command::Refs(args) => refs::run(args),
+        Command::Apply(args) => apply::run(args),
+        Command::Renumber(args) => renumber::run(args),
         Command::Render(args) => render::run(args),
         Command::Build(args) => build::run(args),
+        Command::Refs(args) => refs::run(args),
     };
     match result {
         Ok(code) => code,

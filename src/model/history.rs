@@ -20,6 +20,8 @@ pub enum HistoryKind {
     Reenacted,
     /// `Created from Temporary Rule 600 (Name), ...`
     CreatedFromTemporary,
+    /// `Renumbered from Rule 304 to Rule 340 [by Proposal ...]`
+    Renumbered,
     /// A line no grammar recognised; `source` keeps its text.
     Other,
 }
@@ -204,6 +206,32 @@ impl HistoryEntry {
         HistoryEntry::from_change(HistoryKind::Reenacted, "Reenacted by", None, change)
     }
 
+    /// `Renumbered from Rule 304 to Rule 340 by Proposal 350 (Name), ...`,
+    /// or `Renumbered from Rule 304 to Rule 340` when no proposal did it
+    /// (a moderator's `nomic renumber`).
+    pub fn renumbered(from: u32, to: u32, change: Option<&Change>) -> HistoryEntry {
+        let verb = format!("Renumbered from Rule {from} to Rule {to}");
+        match change {
+            Some(change) => HistoryEntry::from_change(
+                HistoryKind::Renumbered,
+                &format!("{verb} by"),
+                None,
+                change,
+            ),
+            None => HistoryEntry::new(HistoryKind::Renumbered, verb),
+        }
+    }
+
+    /// The number a `Renumbered` entry gave the rule.
+    pub fn renumbered_to(&self) -> Option<u32> {
+        if self.kind != HistoryKind::Renumbered {
+            return None;
+        }
+        let after = &self.source[self.source.find(" to Rule ")? + " to Rule ".len()..];
+        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok()
+    }
+
     /// `Created from Temporary Rule 601 (Fenris Wolf), Aug 14, 2020 (R5T8)`.
     /// The temporary rule's number is kept in `proposal`.
     pub fn created_from_temporary(change: &Change) -> HistoryEntry {
@@ -297,6 +325,19 @@ mod tests {
             .source,
             "Created from Temporary Rule 601 (Fenris Wolf), Aug 14, 2020 (R5T8)"
         );
+        let renumbered = HistoryEntry::renumbered(
+            304,
+            340,
+            Some(&change(350, "Sauce", (2020, 9, 1), Some((7, 2)))),
+        );
+        assert_eq!(
+            renumbered.source,
+            "Renumbered from Rule 304 to Rule 340 by Proposal 350 (Sauce), Sep 1, 2020 (R7T2)"
+        );
+        assert_eq!(renumbered.renumbered_to(), Some(340));
+        let plain = HistoryEntry::renumbered(304, 340, None);
+        assert_eq!(plain.source, "Renumbered from Rule 304 to Rule 340");
+        assert_eq!((plain.proposal, plain.renumbered_to()), (None, Some(340)));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! CLI tests: every test runs the real `nomic` binary through [`Test`].
 
+mod apply;
 mod build;
 mod check;
 mod ci_docs;
@@ -9,6 +10,7 @@ mod formats;
 mod parse;
 mod refs;
 mod render;
+mod renumber;
 mod simulate;
 mod test;
 

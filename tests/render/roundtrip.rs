@@ -1,12 +1,11 @@
 //! parse(render(m, F)) has the meaning of m, for every format F, as far as F
 //! carries it: short forms and txt-plain drop history, judgments and
 //! revisions by design; text forms carry the text, not its Markdown markup.
-//! (md-rule and txt-rule pages are written, never read back.)
 
 use nomic::model::{synthetic_ruleset, Format, HistoryEntry, Rule, Ruleset};
 use nomic::parse::parse_str;
 use nomic::render::text::markdown_to_text;
-use nomic::render::{render, title_for, RenderOptions};
+use nomic::render::{render, render_rule, title_for, RenderOptions};
 use proptest::prelude::*;
 
 fn carried_text(rule: &Rule, format: Format) -> String {
@@ -80,6 +79,16 @@ proptest! {
             let again = render(&back, format, &options).unwrap();
             assert_eq!(again, text, "{format}: re-render of parsed output");
         }
+        for format in [Format::MdRule, Format::TxtRule] {
+            for rule in &original.rules {
+                let page = render_rule(rule, format, &options).unwrap();
+                let back = parse_str(&page, Some(format))
+                    .unwrap_or_else(|err| panic!("{format}: {}\n{page}", err.message));
+                let single = Ruleset::new(original.title.clone(), vec![rule.clone()]);
+                assert_carries(&single, &back, format);
+                assert_eq!(render(&back, format, &options).unwrap(), page, "{format}: re-render");
+            }
+        }
     }
 }
 
@@ -99,9 +108,10 @@ fn words(rule: &Rule) -> Vec<String> {
 /// because the readers take text as Markdown: a `+` after no-break spaces
 /// starts a line and becomes a bullet (nomic-3 rule 321), and nested
 /// `    • ` items are not read as list items by the txt-plain reader.
-const KNOWN: [(&str, Format, u32); 4] = [
+const KNOWN: [(&str, Format, u32); 5] = [
     ("nomic-3.md", Format::TxtLong, 321),
     ("nomic-3.md", Format::TxtShort, 321),
+    ("nomic-3.md", Format::TxtRule, 321),
     ("nomic-3.md", Format::TxtPlain, 312),
     ("nomic-4-long.md", Format::TxtPlain, 330),
 ];
@@ -118,6 +128,8 @@ fn bundled_rulesets_survive_conversion_to_every_readable_form() {
             Format::TxtShort,
             Format::TxtPlain,
             Format::Json,
+            Format::MdRule,
+            Format::TxtRule,
         ] {
             let text = render(&original, format, &RenderOptions::default()).unwrap();
             let back = parse_str(&text, Some(format))

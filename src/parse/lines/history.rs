@@ -98,6 +98,16 @@ fn verb(input: &str) -> IResult<&str, (HistoryKind, Option<u32>)> {
         map(tag("Created from Temporary Rule "), |_| {
             (HistoryKind::CreatedFromTemporary, None)
         }),
+        map(
+            (
+                tag("Renumbered from Rule "),
+                number,
+                tag(" to Rule "),
+                number,
+                tag(" by Proposal "),
+            ),
+            |_| (HistoryKind::Renumbered, None),
+        ),
     ))
     .parse(input)
 }
@@ -113,6 +123,17 @@ pub fn history_entry(line: &str) -> HistoryEntry {
     }
     if let Ok((_, ((kind, amendment), tail))) = (verb, change_tail).parse(line) {
         return entry_from(kind, amendment, tail, line);
+    }
+    // `nomic renumber` records a renumbering no proposal made.
+    let mut renumbered = (
+        tag("Renumbered from Rule "),
+        number,
+        tag(" to Rule "),
+        number,
+        eof,
+    );
+    if renumbered.parse(line).is_ok() {
+        return HistoryEntry::new(HistoryKind::Renumbered, line);
     }
     HistoryEntry::new(HistoryKind::Other, line)
 }

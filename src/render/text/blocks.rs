@@ -31,8 +31,11 @@ struct Builder {
     lists: Vec<Option<(u64, char)>>,
     /// Destinations of the open links.
     links: Vec<String>,
-    /// Inside a table or code block: the event stream is skipped until its end.
+    /// Inside a table: the event stream is skipped until its end (the table
+    /// was copied from the source).
     verbatim_depth: usize,
+    /// Inside a code block: its literal text, without fences.
+    code: Option<String>,
     /// Inside an image: its alt text is collected here.
     image: Option<(String, String)>,
 }
@@ -41,8 +44,20 @@ impl Builder {
     fn event(&mut self, event: Event<'_>, source: &str) {
         if self.verbatim_depth > 0 {
             match event {
-                Event::Start(Tag::Table(_) | Tag::CodeBlock(_)) => self.verbatim_depth += 1,
-                Event::End(TagEnd::Table | TagEnd::CodeBlock) => self.verbatim_depth -= 1,
+                Event::Start(Tag::Table(_)) => self.verbatim_depth += 1,
+                Event::End(TagEnd::Table) => self.verbatim_depth -= 1,
+                _ => {}
+            }
+            return;
+        }
+        if let Some(code) = &mut self.code {
+            match event {
+                Event::End(TagEnd::CodeBlock) => {
+                    let code = self.code.take().unwrap_or_default();
+                    self.blocks
+                        .push(Block::Verbatim(code.trim_end_matches('\n').to_string()));
+                }
+                Event::Text(text) => code.push_str(&text),
                 _ => {}
             }
             return;
@@ -102,10 +117,14 @@ impl Builder {
                 self.pending = Some(Pending::Item { marker, depth });
             }
             Event::End(TagEnd::Item) => self.flush(),
-            Event::Start(Tag::Table(_) | Tag::CodeBlock(_)) => {
+            Event::Start(Tag::CodeBlock(_)) => {
+                self.flush();
+                self.code = Some(String::new());
+            }
+            Event::Start(Tag::Table(_)) => {
                 self.flush();
                 let text = source.trim_end_matches(['\n', '\r']);
-                let text = strip_fence_indent(text);
+                let text = strip_common_indent(text);
                 self.blocks.push(Block::Verbatim(text));
                 self.verbatim_depth = 1;
             }
@@ -191,8 +210,9 @@ fn list_delimiter(source: &str) -> char {
         .unwrap_or('.')
 }
 
-/// A code block's source minus the common indent of its lines.
-fn strip_fence_indent(text: &str) -> String {
+/// A table's source minus the common indent of its lines (a table inside
+/// a list item is indented in the source).
+fn strip_common_indent(text: &str) -> String {
     let indent = text
         .lines()
         .filter(|line| !line.trim().is_empty())

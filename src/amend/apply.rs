@@ -1,0 +1,367 @@
+//! Carrying out adopted proposals on a ruleset, all or nothing.
+
+use super::conflicts::{check_contradictions, check_number_unused};
+use super::error::{AmendError, AmendErrorKind, Note};
+use super::layout_patch::{fix_separators, LastRule};
+use super::numbering::Numbering;
+use super::proposal::{Operation, OperationKind, Proposal};
+use super::renumber::{renumber_in_place, repealed_citations};
+use crate::model::{Change, HistoryEntry, HistoryKind, Mutability, Rule, Ruleset};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// How to apply proposals.
+#[derive(Debug, Clone, Default)]
+pub struct ApplyOptions {
+    /// The numbering policy; `None` reads it from the ruleset's text.
+    pub numbering: Option<Numbering>,
+    /// Links for the new history entries.
+    pub links: Option<Links>,
+}
+
+/// A link template (`{commit}` and `{rule}` placeholders) and the commit
+/// that holds the rule pages as they stand after the proposals.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Links {
+    pub template: String,
+    pub commit: String,
+}
+
+impl Links {
+    /// The page of a rule, as `nomic build` names it (`rules/md/203.md`).
+    pub fn url(&self, rule: u32) -> String {
+        self.template
+            .replace("{commit}", &self.commit)
+            .replace("{rule}", &rule.to_string())
+    }
+}
+
+/// The ruleset after the proposals, and what the user should know.
+#[derive(Debug, Clone)]
+pub struct Applied {
+    pub ruleset: Ruleset,
+    pub numbering: Numbering,
+    pub notes: Vec<Note>,
+    /// The rules enacted, amended, transmuted or renumbered, by final number.
+    pub changed: BTreeSet<u32>,
+    /// The numbers of the rules repealed.
+    pub repealed: BTreeSet<u32>,
+}
+
+/// Applies the proposals in order. If any operation of any proposal is
+/// refused, nothing is applied and the error names the proposal (its index
+/// in `proposals`) and the line.
+pub fn apply(
+    ruleset: &Ruleset,
+    proposals: &[Proposal],
+    options: &ApplyOptions,
+) -> Result<Applied, AmendError> {
+    let numbering = options.numbering.unwrap_or_else(|| Numbering::of(ruleset));
+    let mut applied = Applied {
+        ruleset: ruleset.clone(),
+        numbering,
+        notes: Vec::new(),
+        changed: BTreeSet::new(),
+        repealed: BTreeSet::new(),
+    };
+    let mut seen = BTreeSet::new();
+    for (index, proposal) in proposals.iter().enumerate() {
+        if !seen.insert(proposal.number) {
+            return Err(AmendError::new(AmendErrorKind::ProposalRepeated {
+                proposal: proposal.number,
+            })
+            .at(index, proposal.span.clone()));
+        }
+        check_number_unused(&applied.ruleset, proposal)
+            .map_err(|e| e.at(index, proposal.span.clone()))?;
+        check_contradictions(proposal, index)?;
+        let last_before = LastRule::of(&applied.ruleset);
+        let mut step = Step {
+            ruleset: &mut applied.ruleset,
+            proposal,
+            change: proposal.change(),
+            numbering,
+            has_revisions: ruleset.rules.iter().any(|r| r.revision.is_some()),
+            amended: BTreeSet::new(),
+            transmuted: BTreeSet::new(),
+            created: BTreeSet::new(),
+            repealed: BTreeSet::new(),
+            mapping: BTreeMap::new(),
+        };
+        for operation in &proposal.operations {
+            step.operation(operation)
+                .map_err(|e| e.at(index, operation.span.clone()))?;
+        }
+        let result = step
+            .finish()
+            .map_err(|e| e.at(index, proposal.span.clone()))?;
+        fix_separators(&mut applied.ruleset, last_before, &result.mapping);
+        applied.changed = applied
+            .changed
+            .iter()
+            .map(|n| result.mapping.get(n).copied().unwrap_or(*n))
+            .collect();
+        // A rule repealed and then enacted again under its number (in this
+        // proposal or a later one) is changed, not repealed.
+        applied.changed.retain(|n| !result.repealed.contains(n));
+        applied.repealed.extend(result.repealed);
+        for number in result.changed {
+            applied.repealed.remove(&number);
+            applied.changed.insert(number);
+        }
+        applied.notes.extend(result.notes);
+        if let Some(links) = &options.links {
+            link_entries(&mut applied.ruleset, proposal.number, links);
+        }
+    }
+    Ok(applied)
+}
+
+/// What one proposal did.
+struct StepResult {
+    changed: BTreeSet<u32>,
+    repealed: BTreeSet<u32>,
+    mapping: BTreeMap<u32, u32>,
+    notes: Vec<Note>,
+}
+
+/// One proposal being applied. Rules keep their numbers until `finish`,
+/// so every operation names rules as they stood before the proposal.
+struct Step<'a> {
+    ruleset: &'a mut Ruleset,
+    proposal: &'a Proposal,
+    change: Change,
+    numbering: Numbering,
+    has_revisions: bool,
+    amended: BTreeSet<u32>,
+    transmuted: BTreeSet<u32>,
+    created: BTreeSet<u32>,
+    repealed: BTreeSet<u32>,
+    mapping: BTreeMap<u32, u32>,
+}
+
+impl Step<'_> {
+    fn existing(&mut self, rule: u32, verb: &'static str) -> Result<&mut Rule, AmendError> {
+        self.ruleset
+            .rule_mut(rule)
+            .ok_or(AmendError::new(AmendErrorKind::NoSuchRule { rule, verb }))
+    }
+
+    fn mutable(&mut self, rule: u32, verb: &'static str) -> Result<&mut Rule, AmendError> {
+        let found = self.existing(rule, verb)?;
+        if found.is_immutable() {
+            return Err(AmendError::new(AmendErrorKind::Immutable { rule, verb }));
+        }
+        Ok(found)
+    }
+
+    fn number_taken(&self, number: u32) -> bool {
+        (self.ruleset.rule(number).is_some() && !self.mapping.contains_key(&number))
+            || self.mapping.values().any(|&n| n == number)
+    }
+
+    fn operation(&mut self, operation: &Operation) -> Result<(), AmendError> {
+        let verb = operation.kind.verb();
+        match &operation.kind {
+            OperationKind::Enact {
+                number,
+                mutability,
+                text,
+            } => {
+                let number = number.unwrap_or(self.proposal.number);
+                let entry = HistoryEntry::enacted(&self.change);
+                self.create(number, mutability, text, entry, verb)
+            }
+            OperationKind::Reenact {
+                rule,
+                mutability,
+                text,
+            } => {
+                if self.ruleset.rule(*rule).is_some() {
+                    return Err(AmendError::new(AmendErrorKind::RuleExists {
+                        rule: *rule,
+                        verb,
+                    }));
+                }
+                let number = match self.numbering {
+                    Numbering::Revision => *rule,
+                    Numbering::Renumber => self.proposal.number,
+                };
+                let entry = HistoryEntry::reenacted(&self.change);
+                self.create(number, mutability, text, entry, verb)
+            }
+            OperationKind::Amend { rule, text } => {
+                self.mutable(*rule, verb)?.text = text.clone();
+                self.record_amendment(*rule);
+                Ok(())
+            }
+            OperationKind::Replace {
+                rule,
+                find,
+                replacement,
+            } => {
+                let target = self.mutable(*rule, verb)?;
+                let count = if find.is_empty() {
+                    0
+                } else {
+                    target.text.matches(find.as_str()).count()
+                };
+                if count != 1 {
+                    return Err(AmendError::new(AmendErrorKind::ReplaceCount {
+                        rule: *rule,
+                        find: find.clone(),
+                        count,
+                    }));
+                }
+                target.text = target.text.replacen(find.as_str(), replacement, 1);
+                self.record_amendment(*rule);
+                Ok(())
+            }
+            OperationKind::Repeal { rule } => {
+                self.mutable(*rule, verb)?;
+                self.ruleset.rules.retain(|r| r.number != *rule);
+                self.repealed.insert(*rule);
+                Ok(())
+            }
+            OperationKind::Transmute { rule, to } => {
+                let change = self.change.clone();
+                let target = self.existing(*rule, verb)?;
+                if target.mutability == *to {
+                    return Err(AmendError::new(AmendErrorKind::AlreadyIs {
+                        rule: *rule,
+                        to: to.clone(),
+                    }));
+                }
+                target.mutability = to.clone();
+                let to_immutable = *to == Mutability::Immutable;
+                target
+                    .history
+                    .push(HistoryEntry::transmuted(to_immutable, &change));
+                self.transmuted.insert(*rule);
+                Ok(())
+            }
+            OperationKind::Renumber { rule, to } => {
+                self.existing(*rule, verb)?;
+                if self.number_taken(*to) {
+                    return Err(AmendError::new(AmendErrorKind::RuleExists {
+                        rule: *to,
+                        verb: "renumber a rule to",
+                    }));
+                }
+                self.mapping.insert(*rule, *to);
+                Ok(())
+            }
+        }
+    }
+
+    fn create(
+        &mut self,
+        number: u32,
+        mutability: &Mutability,
+        text: &str,
+        entry: HistoryEntry,
+        verb: &'static str,
+    ) -> Result<(), AmendError> {
+        if self.number_taken(number) {
+            return Err(AmendError::new(AmendErrorKind::RuleExists {
+                rule: number,
+                verb,
+            }));
+        }
+        let rule = Rule {
+            revision: self.has_revisions.then_some(0),
+            mutability: mutability.clone(),
+            history: vec![entry],
+            ..Rule::new(number, text)
+        };
+        let at = self.ruleset.rules.partition_point(|r| r.number < number);
+        self.ruleset.rules.insert(at, rule);
+        self.created.insert(number);
+        Ok(())
+    }
+
+    /// One history entry and one revision per rule and proposal, however
+    /// many replacements the proposal makes in it.
+    fn record_amendment(&mut self, number: u32) {
+        if !self.amended.insert(number) {
+            return;
+        }
+        let change = self.change.clone();
+        let Some(rule) = self.ruleset.rule_mut(number) else {
+            return;
+        };
+        let k = rule.revision.unwrap_or(0).max(rule.amendment_count()) + 1;
+        if rule.revision.is_some() {
+            rule.revision = Some(k);
+        }
+        rule.history.push(HistoryEntry::amended(k, &change));
+    }
+
+    fn finish(mut self) -> Result<StepResult, AmendError> {
+        if self.numbering == Numbering::Renumber {
+            let moved: BTreeSet<u32> = self
+                .amended
+                .union(&self.transmuted)
+                .copied()
+                .filter(|n| !self.created.contains(n))
+                .collect();
+            if let Some(&first) = moved.first() {
+                let number = self.proposal.number;
+                let taken = self.number_taken(number) && !moved.contains(&number);
+                if moved.len() > 1 || taken || self.mapping.contains_key(&first) {
+                    let mut rules: Vec<u32> = moved.iter().copied().collect();
+                    if taken {
+                        rules.push(number);
+                    }
+                    return Err(AmendError::new(AmendErrorKind::NumberCollision {
+                        number,
+                        rules,
+                    }));
+                }
+                self.mapping.insert(first, number);
+            }
+        }
+        let mut notes = renumber_in_place(self.ruleset, &self.mapping, Some(&self.change))?;
+        for &repealed in &self.repealed {
+            notes.extend(repealed_citations(
+                self.ruleset,
+                repealed,
+                self.proposal.number,
+            ));
+        }
+        let renumbered = |n: &u32| self.mapping.get(n).copied().unwrap_or(*n);
+        let changed = self
+            .amended
+            .iter()
+            .chain(&self.transmuted)
+            .chain(&self.created)
+            .chain(self.mapping.keys())
+            .map(renumbered)
+            .collect();
+        Ok(StepResult {
+            changed,
+            repealed: self.repealed,
+            mapping: self.mapping,
+            notes,
+        })
+    }
+}
+
+/// Links the entries the proposal added to each rule's page.
+fn link_entries(ruleset: &mut Ruleset, proposal: u32, links: &Links) {
+    for rule in &mut ruleset.rules {
+        let url = links.url(rule.number);
+        for entry in &mut rule.history {
+            let ours = entry.proposal == Some(proposal)
+                && !matches!(
+                    entry.kind,
+                    HistoryKind::CreatedFromTemporary | HistoryKind::Other
+                );
+            if ours && entry.link.is_none() {
+                entry.link = Some(url.clone());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,23 @@
+//! Amend: apply adopted proposals to a ruleset (new texts, revisions,
+//! mutability, history entries in the ruleset's own style) and renumber
+//! rules together with every citation of them.
+//!
+//! Proposal files follow the grammar in `docs/amend.md`.
+
+mod apply;
+mod citations;
+mod conflicts;
+mod error;
+pub mod git;
+mod grammar;
+mod layout_patch;
+mod numbering;
+mod proposal;
+mod renumber;
+
+pub use apply::{apply, Applied, ApplyOptions, Links};
+pub use error::{AmendError, AmendErrorKind, Note};
+pub use grammar::{parse_proposals, ProposalError};
+pub use numbering::Numbering;
+pub use proposal::{Operation, OperationKind, Proposal};
+pub use renumber::renumber;

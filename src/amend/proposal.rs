@@ -1,0 +1,101 @@
+//! Proposals as the moderator wrote them: a header naming the proposal and a
+//! list of operations on the ruleset. Plain data; `grammar` builds it from
+//! text, `apply` carries it out.
+
+use crate::model::{Change, Date, Mutability, RoundTurn};
+use std::ops::Range;
+
+/// One adopted proposal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Proposal {
+    pub number: u32,
+    pub proposer: Option<String>,
+    pub date: Option<Date>,
+    pub round_turn: Option<RoundTurn>,
+    /// A title after a colon, for people: not recorded in the ruleset.
+    pub title: Option<String>,
+    pub operations: Vec<Operation>,
+    /// The header line, as byte offsets in the proposal file.
+    pub span: Range<usize>,
+}
+
+impl Proposal {
+    /// Who made the change and when, as history entries record it.
+    pub fn change(&self) -> Change {
+        Change {
+            proposal: self.number,
+            proposer: self.proposer.clone(),
+            date: self.date,
+            round_turn: self.round_turn,
+        }
+    }
+}
+
+/// One operation of a proposal, with where it was written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Operation {
+    pub kind: OperationKind,
+    /// The operation's first line, as byte offsets in the proposal file.
+    pub span: Range<usize>,
+}
+
+/// What an operation does. Rule numbers name rules as they stood before the
+/// proposal took effect.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum OperationKind {
+    /// `Enact a new [immutable] rule [as Rule N]:` and a quoted text. Without
+    /// `as Rule N` the rule takes the proposal's number.
+    Enact {
+        number: Option<u32>,
+        mutability: Mutability,
+        text: String,
+    },
+    /// `Amend Rule N to read:` and a quoted text.
+    Amend { rule: u32, text: String },
+    /// `In Rule N, replace "X" with "Y".`: exactly one occurrence of X.
+    Replace {
+        rule: u32,
+        find: String,
+        replacement: String,
+    },
+    /// `Repeal Rule N.`
+    Repeal { rule: u32 },
+    /// `Transmute Rule N to mutable.` / `to immutable.`
+    Transmute { rule: u32, to: Mutability },
+    /// `Renumber Rule N to M.`
+    Renumber { rule: u32, to: u32 },
+    /// `Reenact Rule N [as immutable] to read:` and a quoted text: brings a
+    /// repealed rule back.
+    Reenact {
+        rule: u32,
+        mutability: Mutability,
+        text: String,
+    },
+}
+
+impl OperationKind {
+    /// The existing rule the operation works on (none for an enactment).
+    pub fn target(&self) -> Option<u32> {
+        match self {
+            OperationKind::Enact { .. } | OperationKind::Reenact { .. } => None,
+            OperationKind::Amend { rule, .. }
+            | OperationKind::Replace { rule, .. }
+            | OperationKind::Repeal { rule }
+            | OperationKind::Transmute { rule, .. }
+            | OperationKind::Renumber { rule, .. } => Some(*rule),
+        }
+    }
+
+    /// A short name for messages: `amend`, `repeal`, ...
+    pub fn verb(&self) -> &'static str {
+        match self {
+            OperationKind::Enact { .. } => "enact",
+            OperationKind::Amend { .. } => "amend",
+            OperationKind::Replace { .. } => "replace text in",
+            OperationKind::Repeal { .. } => "repeal",
+            OperationKind::Transmute { .. } => "transmute",
+            OperationKind::Renumber { .. } => "renumber",
+            OperationKind::Reenact { .. } => "reenact",
+        }
+    }
+}

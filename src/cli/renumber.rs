@@ -1,0 +1,79 @@
+//! `nomic renumber`: give rules new numbers and rewrite every citation.
+
+use super::io::{print_stdout, read_input, Failure};
+use crate::amend;
+use crate::output::write_atomic;
+use crate::parse::{self, ReadOptions};
+use crate::render::{self, RenderOptions};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Renumber rules and rewrite every citation of them in all rule texts
+/// (only the digits change; untouched rules are written byte for byte)
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Example:\n  nomic renumber nomic-1-final.txt 304=340 --in-place")]
+pub struct Args {
+    /// The ruleset file (any format nomic reads; `-` for standard input)
+    pub ruleset: PathBuf,
+    /// Renumberings, applied at once (`303=304 304=303` swaps)
+    #[arg(required = true, value_name = "OLD=NEW", value_parser = parse_pair)]
+    pub mapping: Vec<(u32, u32)>,
+    /// Write the result back to RULESET
+    #[arg(long, conflicts_with = "output")]
+    pub in_place: bool,
+    /// Write the result to this file (default: standard output)
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+}
+
+fn parse_pair(text: &str) -> Result<(u32, u32), String> {
+    let (old, new) = text
+        .split_once('=')
+        .ok_or_else(|| format!("`{text}` is not OLD=NEW, for example 304=340"))?;
+    let number = |s: &str| {
+        s.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("`{s}` is not a rule number"))
+    };
+    Ok((number(old)?, number(new)?))
+}
+
+pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    let mut mapping = BTreeMap::new();
+    for &(old, new) in &args.mapping {
+        if mapping.insert(old, new).is_some_and(|before| before != new) {
+            return Err(Failure::message(format!(
+                "Rule {old} is given two new numbers"
+            )));
+        }
+    }
+    let (name, bytes) = read_input(&args.ruleset)?;
+    let mut parsed =
+        parse::read(&bytes, &ReadOptions::default()).map_err(|err| Failure::Located {
+            name: name.clone(),
+            text: String::from_utf8_lossy(&bytes).into_owned(),
+            diagnostics: vec![err.to_diagnostic()],
+        })?;
+    let notes = amend::renumber(&mut parsed.ruleset, &mapping)
+        .map_err(|err| Failure::message(format!("{err}; nothing was written")))?;
+    for note in &notes {
+        eprintln!("warning: {note}");
+    }
+    let text = render::render(&parsed.ruleset, parsed.format, &RenderOptions::default())
+        .map_err(|err| Failure::message(err.to_string()))?;
+    let target = match (&args.output, args.in_place) {
+        (Some(out), _) => Some(out.clone()),
+        (None, true) => Some(args.ruleset.clone()),
+        (None, false) => None,
+    };
+    match target {
+        None => print_stdout(&text)?,
+        Some(path) => {
+            write_atomic(&path, text.as_bytes()).map_err(|err| {
+                Failure::message(format!("cannot write {}: {err}", path.display()))
+            })?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
