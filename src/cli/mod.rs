@@ -42,11 +42,11 @@ enum Command {
     Formats(formats::Args),
     Simulate(simulate::Args),
     Parse(parse::Args),
-    Refs(refs::Args),
-    Render(render::Args),
-    Build(build::Args),
     Apply(apply::Args),
     Renumber(renumber::Args),
+    Render(render::Args),
+    Build(build::Args),
+    Refs(refs::Args),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -59,11 +59,11 @@ pub fn main() -> ExitCode {
         Command::Formats(args) => formats::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Parse(args) => parse::run(args),
-        Command::Refs(args) => refs::run(args),
-        Command::Render(args) => render::run(args),
-        Command::Build(args) => build::run(args),
         Command::Apply(args) => apply::run(args),
         Command::Renumber(args) => renumber::run(args),
+        Command::Render(args) => render::run(args),
+        Command::Build(args) => build::run(args),
+        Command::Refs(args) => refs::run(args),
     };
     match result {
         Ok(code) => code,
