@@ -94,8 +94,14 @@ mod tests {
 
         let link = dir.path().join("link.md");
         symlink(&path, &link).unwrap();
-        assert_eq!(write_atomic(&link, b"newer").unwrap(), WriteOutcome::Changed);
-        assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(
+            write_atomic(&link, b"newer").unwrap(),
+            WriteOutcome::Changed
+        );
+        assert!(fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
         assert_eq!(fs::read(&path).unwrap(), b"newer");
 
         // A new file gets what `File::create` gives: 0666 less the umask.

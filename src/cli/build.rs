@@ -2,6 +2,7 @@
 //! bundled ruleset.
 
 use super::io::{print_stdout, read_input, stdout_color, Failure};
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::output::{write_atomic, WriteOutcome};
 use crate::parse::{self, ReadOptions};
 use crate::render::{published_files, PublishedFile, RenderOptions, Renderer};
@@ -148,9 +149,47 @@ fn render_source(
         text: String::from_utf8_lossy(&bytes).into_owned(),
         diagnostics: vec![err.to_diagnostic()],
     })?;
+    refuse_duplicate_numbers(&name, &parsed)?;
     let files = published_files(&parsed.ruleset, renderer)
         .map_err(|err| Failure::message(format!("{name}: {err}")))?;
     Ok((files, parsed.encoding.len()))
+}
+
+/// Two rules with one number would share one `rules/*/NNN` page, and one of
+/// them would silently not be published: refuse, pointing at the second.
+fn refuse_duplicate_numbers(name: &str, parsed: &parse::Parsed) -> Result<(), Failure> {
+    let mut seen = std::collections::HashSet::new();
+    let diagnostics: Vec<Diagnostic> = parsed
+        .ruleset
+        .rules
+        .iter()
+        .filter(|rule| !seen.insert(rule.number))
+        .map(|rule| {
+            let start = rule.layout.as_ref().map_or(0, |layout| layout.offset);
+            let end = parsed.text[start..]
+                .find('\n')
+                .map_or(parsed.text.len(), |i| start + i);
+            Diagnostic::new(
+                "N101",
+                Severity::Error,
+                format!(
+                    "rule {} appears twice; its pages would collide",
+                    rule.number
+                ),
+                start..end,
+            )
+            .with_label("second rule with this number")
+            .with_help("renumber or remove one of them (`nomic check` lists every finding)")
+        })
+        .collect();
+    if diagnostics.is_empty() {
+        return Ok(());
+    }
+    Err(Failure::Located {
+        name: name.to_string(),
+        text: parsed.text.clone(),
+        diagnostics,
+    })
 }
 
 /// Compares the rendered files with the output folder.

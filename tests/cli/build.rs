@@ -245,3 +245,18 @@ fn the_report_lists_forms_and_counts_pages() {
              Done: 118 created, 0 changed, 0 removed.\n",
         );
 }
+
+#[test]
+fn refuses_a_ruleset_with_a_rule_number_used_twice() {
+    let out = Test::new()
+        .file(
+            "dup.md",
+            "# T (LONG FORMAT)\n---\n## 101/0\n\nx\n\n## 101/0\n\ny\n",
+        )
+        .args(["build", "dup.md", "-o", "o"])
+        .run()
+        .status(2)
+        .stderr_contains("rule 101 appears twice")
+        .stderr_contains("dup.md:7:1");
+    assert!(!out.exists("o"), "nothing is written");
+}
