@@ -100,7 +100,10 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let ruleset_path =
         runner::ruleset_path(&lines).map_err(|e| located(&name, &text, e.to_diagnostic()))?;
     let base = path.parent().unwrap_or(Path::new("."));
-    let source = load_ruleset(&base.join(ruleset_path))?;
+    let mut source = load_ruleset(&base.join(ruleset_path))?;
+    // The log names the ruleset as the script does, so that the same script
+    // and seed give the same bytes from whatever folder it is run.
+    source.path = ruleset_path.to_string();
     if args.params {
         let engine = runner::setup(&lines, &source, args.seed)
             .map_err(|e| located(&name, &text, e.to_diagnostic()))?;

@@ -233,3 +233,27 @@ fn pretty_output_tells_the_game_in_sentences_with_their_rules() {
         assert!(out.stdout.contains(line), "missing {line:?} in:\n{}", out.stdout);
     }
 }
+
+#[test]
+fn the_log_does_not_depend_on_the_folder_it_is_run_from() {
+    let run = |script: &str, log: &str| {
+        let out = Test::new()
+            .bundled_file("nomic-4-long.md", "game/nomic-4-long.md")
+            .file("game/game.sim", SCRIPT.replace("dice 1d6: 4\n", ""))
+            .args(["simulate", script, "--log", log, "--format", "summary"])
+            .run();
+        out.read(log)
+    };
+    let from_above = run("game/game.sim", "above.jsonl");
+    assert!(from_above.contains("\"ruleset\":\"nomic-4-long.md\""));
+    let absolute = tempfile::tempdir().unwrap();
+    let copy = absolute.path().join("game");
+    std::fs::create_dir_all(&copy).unwrap();
+    std::fs::copy(bundled("nomic-4-long.md"), copy.join("nomic-4-long.md")).unwrap();
+    std::fs::write(copy.join("game.sim"), SCRIPT.replace("dice 1d6: 4\n", "")).unwrap();
+    let elsewhere = run(
+        &copy.join("game.sim").display().to_string(),
+        "elsewhere.jsonl",
+    );
+    assert_eq!(from_above, elsewhere);
+}
