@@ -5,6 +5,7 @@
 
 use super::error::ParseError;
 use super::lines::{looks_like_md_heading, md_heading, Heading};
+use super::quirks::quirk;
 use super::text::{self, Line};
 use crate::model::{Format, LayoutQuirk, QuirkKind};
 use pulldown_cmark::{Event, Options, Parser, Tag};
@@ -67,7 +68,7 @@ pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
             };
             return Err(ParseError::new(
                 format!("a {format} file starts with {what}"),
-                line_span(first),
+                first.span(),
             )
             .expected(expected)
             .in_format(format));
@@ -91,29 +92,15 @@ pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
             if block.end >= text.len() && !headings.is_empty() {
                 // An unterminated fence or HTML block swallows every later
                 // heading: legal Markdown, but worth a check.
-                rule_quirks.push((
-                    headings.len() - 1,
-                    LayoutQuirk {
-                        kind: QuirkKind::Other {
-                            description: "a rule heading inside a code or HTML block that is \
-                                          never closed"
-                                .into(),
-                        },
-                        offset: line.start,
-                        len: line.text.len(),
-                    },
-                ));
+                let description =
+                    "a rule heading inside a code or HTML block that is never closed".into();
+                let kind = QuirkKind::Other { description };
+                rule_quirks.push((headings.len() - 1, quirk(kind, line.start, line.text.len())));
             }
             continue;
         }
-        let heading = md_heading(line.text).map_err(|err| {
-            ParseError::new(
-                err.message,
-                line.start + err.span.start..line.start + err.span.end,
-            )
-            .expected(err.expected)
-            .in_format(format)
-        })?;
+        let heading =
+            md_heading(line.text).map_err(|err| ParseError::heading(err, line, format))?;
         headings.push((index, heading));
     }
     if headings.is_empty() {
@@ -122,7 +109,7 @@ pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
             .find(|l| !l.is_blank() && l.text.trim() != "---")
         {
             return Err(
-                ParseError::new("no rule heading before this text", line_span(stray))
+                ParseError::new("no rule heading before this text", stray.span())
                     .expected("a rule heading such as `## 101/0 (IMMUTABLE)`")
                     .in_format(format),
             );
@@ -157,16 +144,6 @@ fn hidden_blocks(text: &str, bom: usize) -> Vec<Range<usize>> {
         }
     }
     blocks
-}
-
-/// The span of a line's text (at least one byte where the line has any).
-pub fn line_span(line: &Line<'_>) -> Range<usize> {
-    line.start..line.text_end()
-}
-
-/// A quirk at a place in the file.
-pub fn quirk(kind: QuirkKind, offset: usize, len: usize) -> LayoutQuirk {
-    LayoutQuirk { kind, offset, len }
 }
 
 #[cfg(test)]

@@ -3,7 +3,7 @@
 //! `1) ` with a hanging indent. Unwrapped into Markdown: each paragraph on
 //! one line, list items `* item` / `1) item` on consecutive lines.
 
-use super::markdown::quirk;
+use super::quirks::quirk;
 use super::text::Line;
 use crate::model::{LayoutQuirk, QuirkKind};
 use unicode_width::UnicodeWidthStr;
