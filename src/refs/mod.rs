@@ -141,6 +141,16 @@ impl CitedNumber {
     }
 }
 
+/// `206`, or `101-117` for a range.
+impl std::fmt::Display for CitedNumber {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.range_end {
+            Some((end, _)) => write!(f, "{}-{end}", self.number),
+            None => write!(f, "{}", self.number),
+        }
+    }
+}
+
 /// What introduced a citation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]

@@ -17,10 +17,7 @@ fn found(text: &str) -> Vec<(ReferenceKind, Vec<String>)> {
             let numbers = reference
                 .numbers
                 .iter()
-                .map(|cited| match &cited.range_end {
-                    Some((end, _)) => format!("{}-{end}", cited.number),
-                    None => cited.number.to_string(),
-                })
+                .map(CitedNumber::to_string)
                 .collect();
             (reference.kind, numbers)
         })
