@@ -162,9 +162,10 @@ fn enacting_number(rule: &Rule, findings: &mut Vec<Diagnostic>) {
         .iter()
         .enumerate()
         .rev()
-        .find(|(_, e)| number_given(e).is_some());
-    let Some((index, entry)) = giving else { return };
-    let given = number_given(entry).expect("filtered");
+        .find_map(|(index, entry)| Some((index, entry, number_given(entry)?)));
+    let Some((index, entry, given)) = giving else {
+        return;
+    };
     if given == rule.number {
         return;
     }

@@ -66,18 +66,18 @@ pub fn parse_wrapped(text: &str, format: Format) -> Result<Ruleset, ParseError> 
         }
         match lines.get(k + 1) {
             Some(next) if looks_like_txt_heading(next.text) => starts.push(k),
-            _ if lines[k + 1..].iter().all(Line::is_blank) => {
-                footer = Some(k);
-                break;
-            }
-            Some(next) => {
+            Some(next) if !lines[k + 1..].iter().all(Line::is_blank) => {
                 return Err(error(
                     "a `-` ruler must be followed by a rule heading",
                     next.span(),
                     "`Rule N/R` or `Rule N (IMMUTABLE)`",
                 ))
             }
-            None => unreachable!("the all-blank case covers the end"),
+            // Only blank lines follow: the closing ruler.
+            _ => {
+                footer = Some(k);
+                break;
+            }
         }
     }
     match lines.get(i) {
