@@ -119,7 +119,7 @@ fn check_file(path: &Path, from: Option<Format>, deny_warnings: bool) -> Checked
         Err(err) => {
             return Checked {
                 name,
-                text: String::from_utf8_lossy(&bytes).into_owned(),
+                text: parse::error_source(&bytes, &options),
                 format: err.format,
                 findings: vec![err.to_diagnostic()],
                 failure: Some(err.to_string()),

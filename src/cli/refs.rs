@@ -1,8 +1,8 @@
 //! `nomic refs`: the reference graph of a ruleset.
 
-use super::io::{print_stdout, read_input, Failure};
+use super::io::{parse_input, print_stdout, read_input, Failure};
 use crate::model::{Format, Ruleset};
-use crate::parse::{read, ReadOptions};
+use crate::parse::ReadOptions;
 use crate::refs::{extract, graph, Dangling, Reference, ReferenceGraph};
 use serde::Serialize;
 use std::collections::BTreeSet;
@@ -37,11 +37,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         from: args.from,
         ..ReadOptions::default()
     };
-    let parsed = read(&bytes, &options).map_err(|err| Failure::Located {
-        name,
-        text: String::from_utf8_lossy(&bytes).into_owned(),
-        diagnostics: vec![err.to_diagnostic()],
-    })?;
+    let parsed = parse_input(&name, &bytes, &options)?;
     let graph = graph(&parsed.ruleset);
     let out = match args.format {
         OutputFormat::Table => table(&parsed.ruleset, &graph),
