@@ -84,6 +84,14 @@ pub fn parse_input(name: &str, bytes: &[u8], options: &ReadOptions) -> Result<Pa
     })
 }
 
+/// `value` as pretty JSON ending in a newline, the form every command prints.
+pub fn json_document(value: &impl serde::Serialize) -> Result<String, Failure> {
+    let mut json = serde_json::to_string_pretty(value)
+        .map_err(|err| Failure::message(format!("cannot write JSON: {err}")))?;
+    json.push('\n');
+    Ok(json)
+}
+
 /// Writes to standard output; a closed pipe becomes `Failure::BrokenPipe`.
 pub fn print_stdout(text: &str) -> Result<(), Failure> {
     let mut stdout = io::stdout().lock();

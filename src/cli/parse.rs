@@ -1,6 +1,6 @@
 //! `nomic parse`: read a ruleset in any format and print its model as JSON.
 
-use super::io::{parse_input, print_stdout, read_input, stderr_color, Failure};
+use super::io::{json_document, parse_input, print_stdout, read_input, stderr_color, Failure};
 use crate::diagnostic::{self, Diagnostic, Severity, Source};
 use crate::model::Format;
 use crate::parse::{EncodingIssue, ReadOptions};
@@ -51,10 +51,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     } else {
         parsed.ruleset.without_layout()
     };
-    let mut json = serde_json::to_string_pretty(&ruleset)
-        .map_err(|err| Failure::message(format!("cannot write JSON: {err}")))?;
-    json.push('\n');
-    print_stdout(&json)?;
+    print_stdout(&json_document(&ruleset)?)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -1,6 +1,6 @@
 //! `nomic refs`: the reference graph of a ruleset.
 
-use super::io::{parse_input, print_stdout, read_input, Failure};
+use super::io::{json_document, parse_input, print_stdout, read_input, Failure};
 use crate::model::{Format, Ruleset};
 use crate::parse::ReadOptions;
 use crate::refs::{extract, graph, Dangling, Reference, ReferenceGraph};
@@ -204,8 +204,5 @@ fn json(ruleset: &Ruleset, graph: &ReferenceGraph) -> Result<String, Failure> {
             text: phrase(ruleset, graph, dangling),
         })
         .collect();
-    let mut out = serde_json::to_string_pretty(&JsonGraph { rules, dangling })
-        .map_err(|err| Failure::message(format!("cannot write JSON: {err}")))?;
-    out.push('\n');
-    Ok(out)
+    json_document(&JsonGraph { rules, dangling })
 }
