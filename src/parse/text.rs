@@ -24,6 +24,12 @@ impl Line<'_> {
         self.start + self.text.len()
     }
 
+    /// Whether the line is a ruler of `c` (three or more, nothing else), as
+    /// the text forms draw under the title and between rules.
+    pub fn is_ruler(&self, c: char) -> bool {
+        self.text.len() >= 3 && self.text.chars().all(|x| x == c)
+    }
+
     /// The span of the line's text, for errors about the whole line.
     pub fn span(&self) -> Range<usize> {
         self.start..self.text_end()

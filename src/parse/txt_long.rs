@@ -18,10 +18,6 @@ pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
     parse_wrapped(text, Format::TxtLong)
 }
 
-fn is_ruler(line: &Line<'_>, c: char) -> bool {
-    line.text.len() >= 3 && line.text.chars().all(|x| x == c)
-}
-
 /// Reads `txt-long` or `txt-short`.
 pub fn parse_wrapped(text: &str, format: Format) -> Result<Ruleset, ParseError> {
     let long = format == Format::TxtLong;
@@ -41,7 +37,7 @@ pub fn parse_wrapped(text: &str, format: Format) -> Result<Ruleset, ParseError> 
         i += 1;
     }
     match lines.get(i) {
-        Some(line) if is_ruler(line, '=') => i += 1,
+        Some(line) if line.is_ruler('=') => i += 1,
         Some(line) => {
             return Err(error(
                 "a text ruleset has a `=` ruler under its title",
@@ -61,7 +57,7 @@ pub fn parse_wrapped(text: &str, format: Format) -> Result<Ruleset, ParseError> 
     let mut starts = Vec::new();
     let mut footer = None;
     for k in i..lines.len() {
-        if !is_ruler(&lines[k], '-') {
+        if !lines[k].is_ruler('-') {
             continue;
         }
         match lines.get(k + 1) {
