@@ -174,9 +174,9 @@ impl Lens {
 }
 
 /// A body as plain text: Markdown markup gone, bullets (`*`, `-`, `+`, `•`,
-/// `◦`) dropped from the start of lines and `•`/`◦` standing alone anywhere (which glyph a format uses for a list
-/// item is not meaning; numbered items keep their numbers), whitespace
-/// collapsed.
+/// `◦`) dropped from the start of lines and `•`/`◦` standing alone anywhere
+/// (which glyph a format uses for a list item is not meaning; numbered items
+/// keep their numbers), whitespace collapsed.
 fn plain_text(markdown: &str) -> String {
     let text = markdown_to_text(markdown);
     let mut words = Vec::new();
