@@ -36,10 +36,16 @@ pub fn declaration(text: &str) -> Vec<Declared> {
             };
             let after = &text[end_span.end..];
             let trimmed = after.trim_start();
-            let lower = trimmed.to_lowercase();
-            let (mutability, marker) = if lower.starts_with("(immutable)") {
+            // Compared in place, so that the marker's length in the text is
+            // the length of the word matched.
+            let starts_with = |marker: &str| {
+                trimmed
+                    .get(..marker.len())
+                    .is_some_and(|start| start.eq_ignore_ascii_case(marker))
+            };
+            let (mutability, marker) = if starts_with("(immutable)") {
                 (Mutability::Immutable, "(immutable)".len())
-            } else if lower.starts_with("(mutable)") {
+            } else if starts_with("(mutable)") {
                 (Mutability::Mutable, "(mutable)".len())
             } else {
                 continue;
