@@ -25,6 +25,12 @@ pub struct Declared {
     pub span: Range<usize>,
 }
 
+impl Declared {
+    pub fn contains(&self, number: u32) -> bool {
+        (self.first..=self.last).contains(&number)
+    }
+}
+
 /// The ranges rule 101's text declares, each followed by `(immutable)` or
 /// `(mutable)`; empty when it declares none.
 pub fn declaration(text: &str) -> Vec<Declared> {
@@ -84,9 +90,7 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
         let Some((mutability, span, what)) = initial(rule, with_history, &declared) else {
             continue;
         };
-        let range = declared
-            .iter()
-            .find(|d| (d.first..=d.last).contains(&rule.number));
+        let range = declared.iter().find(|d| d.contains(rule.number));
         let Some(range) = range else {
             findings.push(
                 finding(
@@ -166,7 +170,7 @@ fn initial(
     if !with_history {
         declared
             .iter()
-            .any(|d| (d.first..=d.last).contains(&rule.number))
+            .any(|d| d.contains(rule.number))
             .then(|| (rule.mutability.clone(), locate::heading(rule), "is marked"))
             .filter(|(m, _, _)| !matches!(m, Mutability::Other(_)))
     } else {
@@ -198,11 +202,9 @@ fn nothing_happened(rules: &[Rule], with_history: bool, declared: &[Declared]) -
             .iter()
             .all(|rule| rule.history.len() == 1 && rule.history[0].kind == HistoryKind::Initial)
     } else {
-        rules.iter().all(|rule| {
-            declared
-                .iter()
-                .any(|d| (d.first..=d.last).contains(&rule.number))
-        })
+        rules
+            .iter()
+            .all(|rule| declared.iter().any(|d| d.contains(rule.number)))
     }
 }
 
