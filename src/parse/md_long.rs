@@ -72,29 +72,24 @@ fn rule(doc: &MdDocument<'_>, range: Range<usize>, heading: &Heading, is_last: b
     let mut judgments: Vec<Judgment> = Vec::new();
     for (i, line) in rest.iter().enumerate() {
         // `##### *History*` in a code block is body text.
-        if long && !doc.is_hidden(line.start) {
-            let level = lines::md_section_heading(line.text, "History")
-                .map(|level| (level, Section::History))
-                .or_else(|| {
-                    lines::md_section_heading(line.text, "Judgments")
-                        .map(|level| (level, Section::Judgments))
-                });
-            if let Some((level, next)) = level {
-                if matches!(section, Section::Body) {
-                    body_end = i;
-                }
-                if level != 5 {
-                    let kind = QuirkKind::HistoryHeadingLevel { level };
-                    quirks.push(quirk(kind, line.start, line.text.len()));
-                }
-                // A section heading stands between blank lines.
-                if i > 0 && !rest[i - 1].is_blank() {
-                    quirks.push(quirk(QuirkKind::MissingBlankLine, line.start, 0));
-                }
-                quirks.extend(blank_line_after(line, rest.get(i + 1)));
-                section = next;
-                continue;
+        let section_heading = (long && !doc.is_hidden(line.start))
+            .then(|| section_heading(line.text))
+            .flatten();
+        if let Some((level, next)) = section_heading {
+            if matches!(section, Section::Body) {
+                body_end = i;
             }
+            if level != 5 {
+                let kind = QuirkKind::HistoryHeadingLevel { level };
+                quirks.push(quirk(kind, line.start, line.text.len()));
+            }
+            // A section heading stands between blank lines.
+            if i > 0 && !rest[i - 1].is_blank() {
+                quirks.push(quirk(QuirkKind::MissingBlankLine, line.start, 0));
+            }
+            quirks.extend(blank_line_after(line, rest.get(i + 1)));
+            section = next;
+            continue;
         }
         if line.is_blank() {
             continue;
@@ -121,6 +116,16 @@ fn rule(doc: &MdDocument<'_>, range: Range<usize>, heading: &Heading, is_last: b
         },
         quirks,
     }
+}
+
+/// `##### *History*` or `##### *Judgments*` (levels 3 to 6): the level and
+/// the section it opens.
+fn section_heading(text: &str) -> Option<(u8, Section)> {
+    lines::md_section_heading(text, "History")
+        .map(|level| (level, Section::History))
+        .or_else(|| {
+            lines::md_section_heading(text, "Judgments").map(|level| (level, Section::Judgments))
+        })
 }
 
 /// One line of a history section, with its line and trailing spaces.
