@@ -140,7 +140,7 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
             let missing: Vec<u32> = (range.first..=range.last)
                 .filter(|&n| input.ruleset.rule(n).is_none())
                 .collect();
-            for run in runs(&missing) {
+            for run in refs::runs(missing) {
                 let (which, verb) = match run {
                     (a, b) if a == b => (format!("rule {a}"), "is"),
                     (a, b) => (format!("rules {a}-{b}"), "are"),
@@ -206,18 +206,6 @@ fn nothing_happened(rules: &[Rule], with_history: bool, declared: &[Declared]) -
             .iter()
             .all(|rule| declared.iter().any(|d| d.contains(rule.number)))
     }
-}
-
-/// Consecutive runs of ascending numbers: [1, 2, 4] → (1, 2), (4, 4).
-fn runs(numbers: &[u32]) -> Vec<(u32, u32)> {
-    let mut runs: Vec<(u32, u32)> = Vec::new();
-    for &n in numbers {
-        match runs.last_mut() {
-            Some((_, end)) if *end + 1 == n => *end = n,
-            _ => runs.push((n, n)),
-        }
-    }
-    runs
 }
 
 #[cfg(test)]

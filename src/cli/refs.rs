@@ -3,7 +3,7 @@
 use super::io::{json_document, parse_input, print_stdout, read_input, Failure};
 use crate::model::{Format, Ruleset};
 use crate::parse::ReadOptions;
-use crate::refs::{extract, graph, Dangling, Reference, ReferenceGraph};
+use crate::refs::{extract, graph, runs, Dangling, Reference, ReferenceGraph};
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -100,13 +100,7 @@ fn table(ruleset: &Ruleset, graph: &ReferenceGraph) -> String {
 
 /// `101, 103-105` for 101, 103, 104, 105; `-` for none.
 fn compress(numbers: &BTreeSet<u32>) -> String {
-    let mut runs: Vec<(u32, u32)> = Vec::new();
-    for &number in numbers {
-        match runs.last_mut() {
-            Some((_, end)) if *end + 1 == number => *end = number,
-            _ => runs.push((number, number)),
-        }
-    }
+    let runs = runs(numbers.iter().copied());
     if runs.is_empty() {
         return "-".to_string();
     }

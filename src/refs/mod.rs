@@ -164,6 +164,19 @@ pub enum ReferenceKind {
     Part,
 }
 
+/// Ascending numbers as runs of consecutive ones: 1, 2, 4 → (1, 2), (4, 4).
+/// How rule lists are written back (`Rules 301-303 and 305`).
+pub fn runs(numbers: impl IntoIterator<Item = u32>) -> Vec<(u32, u32)> {
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for number in numbers {
+        match runs.last_mut() {
+            Some((_, end)) if end.checked_add(1) == Some(number) => *end = number,
+            _ => runs.push((number, number)),
+        }
+    }
+    runs
+}
+
 /// Every citation of a rule in `text`, in text order. Spans are byte offsets
 /// into `text`. Never panics, on any input.
 pub fn extract(text: &str) -> Vec<Reference> {

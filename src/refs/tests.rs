@@ -382,3 +382,9 @@ fn html_bom_and_crlf() {
     // Only ASCII digits are rule numbers.
     assert_eq!(found("Rule ２０６"), vec![]);
 }
+
+#[test]
+fn runs_group_consecutive_numbers() {
+    assert_eq!(runs([1, 2, 4, 6, 7, 8]), [(1, 2), (4, 4), (6, 8)]);
+    assert_eq!(runs([u32::MAX - 1, u32::MAX]), [(u32::MAX - 1, u32::MAX)]);
+}
