@@ -3,12 +3,11 @@
 //! blank line, `  • ` bullets, rules separated by two blank lines, no final
 //! newline.
 
-use super::assemble::{assemble, Document, Piece};
 use super::error::ParseError;
-use super::lines::{looks_like_txt_heading, Heading};
-use super::quirks::{blank_line_after, quirk, separator_quirks, trailing_spaces};
-use super::text::{self, rule_ranges, txt_headings, Line, TxtHeadings};
-use crate::model::{Format, QuirkKind, Ruleset};
+use super::lines::looks_like_txt_heading;
+use super::text::{self, txt_headings, Line, TxtHeadings};
+use super::txt_rule::HeadedRules;
+use crate::model::{Format, Ruleset};
 
 const BULLET: &str = "  • ";
 
@@ -53,39 +52,13 @@ pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
                 .in_format(format),
         );
     }
-    let pieces = rule_ranges(&headings, lines.len())
-        .map(|(range, heading, is_last)| rule(&lines[range], heading, is_last))
-        .collect();
-    let mut quirks = Vec::new();
-    if text.ends_with('\n') {
-        quirks.push(quirk(QuirkKind::FinalNewline, text.len(), 0));
-    }
-    Ok(assemble(
-        text,
-        Document {
-            format,
-            title,
-            pieces,
-            footer_start: text.len(),
-            quirks,
-        },
-    ))
-}
-
-/// One rule: `lines[0]` is its heading. Rules are separated by two blank
-/// lines; the last one ends the file.
-fn rule(lines: &[Line<'_>], heading: &Heading, is_last: bool) -> Piece {
-    let head = lines[0];
-    let rest = &lines[1..];
-    let mut quirks = Vec::new();
-    quirks.extend(trailing_spaces(&head, heading.trailing_spaces));
-    quirks.extend(blank_line_after(&head, rest.first()));
-    separator_quirks(rest, if is_last { 0 } else { 2 }, &mut quirks);
-    Piece {
-        start: head.start,
-        rule: heading.rule(markdown_body(rest)),
-        quirks,
-    }
+    let rules = HeadedRules {
+        format,
+        title,
+        separator: 2,
+        body: markdown_body,
+    };
+    Ok(rules.assemble(text, &lines, &headings))
 }
 
 /// Paragraphs stay as written (their lines kept); bullets become Markdown

@@ -28,38 +28,69 @@ pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
     let headings: Vec<(usize, Heading)> = std::iter::once((first_at, first_heading))
         .chain(more)
         .collect();
-    let pieces = rule_ranges(&headings, lines.len())
-        .map(|(range, heading, is_last)| rule(&lines[range], heading, is_last))
-        .collect();
-    let mut quirks = Vec::new();
-    if text.ends_with('\n') {
-        quirks.push(quirk(QuirkKind::FinalNewline, text.len(), 0));
-    }
-    Ok(assemble(
-        text,
-        Document {
-            format,
-            title: String::new(),
-            pieces,
-            footer_start: text.len(),
-            quirks,
-        },
-    ))
+    // Pages joined into one file are separated by one blank line.
+    let rules = HeadedRules {
+        format,
+        title: String::new(),
+        separator: 1,
+        body: unwrapped_body,
+    };
+    Ok(rules.assemble(text, &lines, &headings))
 }
 
-/// One rule: `lines[0]` is its heading. Pages joined into one file are
-/// separated by one blank line; the last one ends the file.
-fn rule(lines: &[Line<'_>], heading: &Heading, is_last: bool) -> Piece {
-    let head = lines[0];
-    let rest = &lines[1..];
-    let mut quirks = Vec::new();
-    quirks.extend(trailing_spaces(&head, heading.trailing_spaces));
-    quirks.extend(blank_line_after(&head, rest.first()));
-    separator_quirks(rest, usize::from(!is_last), &mut quirks);
-    Piece {
-        start: head.start,
-        rule: heading.rule(unwrapped_body(rest)),
-        quirks,
+/// How the text forms without rulers (`txt-plain`, `txt-rule`) lay out a
+/// file: each rule is its heading line, a blank line and its body, rules
+/// are separated by `separator` blank lines, and the last one ends the file
+/// without a final newline.
+pub(super) struct HeadedRules {
+    pub format: Format,
+    pub title: String,
+    pub separator: usize,
+    /// The rule's body (the lines after its heading) as Markdown.
+    pub body: fn(&[Line<'_>]) -> String,
+}
+
+impl HeadedRules {
+    /// The ruleset of `lines` cut at `headings`.
+    pub fn assemble(
+        self,
+        text: &str,
+        lines: &[Line<'_>],
+        headings: &[(usize, Heading)],
+    ) -> Ruleset {
+        let pieces = rule_ranges(headings, lines.len())
+            .map(|(range, heading, is_last)| self.rule(&lines[range], heading, is_last))
+            .collect();
+        let mut quirks = Vec::new();
+        if text.ends_with('\n') {
+            quirks.push(quirk(QuirkKind::FinalNewline, text.len(), 0));
+        }
+        assemble(
+            text,
+            Document {
+                format: self.format,
+                title: self.title,
+                pieces,
+                footer_start: text.len(),
+                quirks,
+            },
+        )
+    }
+
+    /// One rule: `lines[0]` is its heading.
+    fn rule(&self, lines: &[Line<'_>], heading: &Heading, is_last: bool) -> Piece {
+        let head = lines[0];
+        let rest = &lines[1..];
+        let mut quirks = Vec::new();
+        quirks.extend(trailing_spaces(&head, heading.trailing_spaces));
+        quirks.extend(blank_line_after(&head, rest.first()));
+        let separator = if is_last { 0 } else { self.separator };
+        separator_quirks(rest, separator, &mut quirks);
+        Piece {
+            start: head.start,
+            rule: heading.rule((self.body)(rest)),
+            quirks,
+        }
     }
 }
 
