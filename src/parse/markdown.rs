@@ -30,11 +30,15 @@ pub struct MdDocument<'a> {
 impl MdDocument<'_> {
     /// Whether a byte offset lies inside a code block or raw HTML block.
     pub fn is_hidden(&self, offset: usize) -> bool {
-        let after = self.hidden.partition_point(|block| block.end <= offset);
-        self.hidden
-            .get(after)
-            .is_some_and(|block| block.start <= offset)
+        hidden_block(&self.hidden, offset).is_some()
     }
+}
+
+/// The code block or raw HTML block of `hidden` (in order) that holds a
+/// byte offset.
+fn hidden_block(hidden: &[Range<usize>], offset: usize) -> Option<&Range<usize>> {
+    let after = hidden.partition_point(|block| block.end <= offset);
+    hidden.get(after).filter(|block| block.start <= offset)
 }
 
 const TITLE_EXPECTED: &str = "a title line `# TITLE`";
@@ -78,17 +82,13 @@ pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
     // a title-less page).
     let body_from = if titled { first_at + 1 } else { first_at };
     let hidden = hidden_blocks(text, bom);
-    let mut hidden_at = 0;
     let mut headings = Vec::new();
     let mut rule_quirks = Vec::new();
     for (index, line) in lines.iter().enumerate().skip(body_from) {
         if !looks_like_md_heading(line.text) {
             continue;
         }
-        while hidden_at < hidden.len() && hidden[hidden_at].end <= line.start {
-            hidden_at += 1;
-        }
-        if let Some(block) = hidden.get(hidden_at).filter(|b| b.start <= line.start) {
+        if let Some(block) = hidden_block(&hidden, line.start) {
             if block.end >= text.len() && !headings.is_empty() {
                 // An unterminated fence or HTML block swallows every later
                 // heading: legal Markdown, but worth a check.
