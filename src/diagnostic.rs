@@ -90,11 +90,7 @@ impl<'a> Source<'a> {
     /// The line and column of a byte offset (clamped to the text, and moved
     /// back to a character boundary).
     pub fn location(&self, offset: usize) -> Location {
-        let mut offset = offset.min(self.text.len());
-        while !self.text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let before = &self.text[..offset];
+        let before = &self.text[..self.floor_boundary(offset)];
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         Location {
             line: before.matches('\n').count() + 1,
@@ -102,12 +98,18 @@ impl<'a> Source<'a> {
         }
     }
 
+    /// `offset` clamped to the text and moved back to a character boundary.
+    fn floor_boundary(&self, offset: usize) -> usize {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
+    }
+
     /// A span clamped to the text and to character boundaries.
     fn clamp(&self, span: &Range<usize>) -> Range<usize> {
-        let mut start = span.start.min(self.text.len());
-        while !self.text.is_char_boundary(start) {
-            start -= 1;
-        }
+        let start = self.floor_boundary(span.start);
         let mut end = span.end.clamp(start, self.text.len());
         while !self.text.is_char_boundary(end) {
             end += 1;

@@ -67,12 +67,12 @@ fn destinations(markdown: &str) -> Vec<(&'static str, String)> {
 /// The file a destination names, if it names a local file.
 fn local_path(destination: &str) -> Option<String> {
     let lower = destination.to_ascii_lowercase();
+    // A one-letter scheme is a Windows drive (`C:/rules/303.png`), a file.
     let has_scheme = lower.split_once(':').is_some_and(|(scheme, _)| {
-        !scheme.is_empty()
+        scheme.len() > 1
             && scheme
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
-            && scheme.len() > 1
     });
     if destination.is_empty()
         || has_scheme

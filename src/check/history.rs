@@ -20,12 +20,24 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
 
 /// The span of a history entry's line (the heading when it cannot be found).
 pub(super) fn entry_span(rule: &Rule, index: usize) -> Range<usize> {
-    let entry = &rule.history[index];
-    let nth = rule.history[..index]
-        .iter()
-        .filter(|e| e.source == entry.source)
-        .count();
-    locate::line_containing(rule, &entry.source, nth).unwrap_or_else(|| locate::heading(rule))
+    let lines = rule.history.iter().map(|entry| entry.source.as_str());
+    line_span(rule, lines, index)
+}
+
+/// The span of the `index`th of a rule's history or judgment lines (the
+/// heading when it cannot be found). A line written twice is told apart by
+/// the copies before it.
+fn line_span<'a>(
+    rule: &Rule,
+    mut lines: impl Iterator<Item = &'a str>,
+    index: usize,
+) -> Range<usize> {
+    let earlier: Vec<&str> = lines.by_ref().take(index).collect();
+    let Some(line) = lines.next() else {
+        return locate::heading(rule);
+    };
+    let nth = earlier.iter().filter(|&&earlier| earlier == line).count();
+    locate::line_containing(rule, line, nth).unwrap_or_else(|| locate::heading(rule))
 }
 
 fn revision(rule: &Rule, findings: &mut Vec<Diagnostic>) {
@@ -75,11 +87,11 @@ fn revision(rule: &Rule, findings: &mut Vec<Diagnostic>) {
 }
 
 fn dates(rule: &Rule, findings: &mut Vec<Diagnostic>) {
-    let mut latest: Option<(usize, crate::model::Date)> = None;
+    let mut latest: Option<crate::model::Date> = None;
     for (index, entry) in rule.history.iter().enumerate() {
         let Some(date) = entry.date else { continue };
         match latest {
-            Some((_, before)) if date < before => findings.push(
+            Some(before) if date < before => findings.push(
                 finding(
                     Code::HistoryDatesOutOfOrder,
                     format!(
@@ -93,7 +105,7 @@ fn dates(rule: &Rule, findings: &mut Vec<Diagnostic>) {
                 .with_label(format!("earlier than {}", before.to_ruleset_string()))
                 .with_help("history lines are in the order the changes happened; check the date"),
             ),
-            _ => latest = Some((index, date)),
+            _ => latest = Some(date),
         }
     }
 }
@@ -116,12 +128,8 @@ fn unparsed(rule: &Rule, findings: &mut Vec<Diagnostic>) {
     }
     for (index, judgment) in rule.judgments.iter().enumerate() {
         if judgment.judge.is_none() && judgment.date.is_none() {
-            let nth = rule.judgments[..index]
-                .iter()
-                .filter(|j| j.source == judgment.source)
-                .count();
-            let span = locate::line_containing(rule, &judgment.source, nth)
-                .unwrap_or_else(|| locate::heading(rule));
+            let lines = rule.judgments.iter().map(|j| j.source.as_str());
+            let span = line_span(rule, lines, index);
             findings.push(
                 finding(
                     Code::UnparsedJudgmentLine,
@@ -163,9 +171,10 @@ fn enacting_number(rule: &Rule, findings: &mut Vec<Diagnostic>) {
         .iter()
         .enumerate()
         .rev()
-        .find(|(_, e)| number_given(e).is_some());
-    let Some((index, entry)) = giving else { return };
-    let given = number_given(entry).expect("filtered");
+        .find_map(|(index, entry)| Some((index, entry, number_given(entry)?)));
+    let Some((index, entry, given)) = giving else {
+        return;
+    };
     if given == rule.number {
         return;
     }

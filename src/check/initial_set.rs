@@ -25,6 +25,12 @@ pub struct Declared {
     pub span: Range<usize>,
 }
 
+impl Declared {
+    pub fn contains(&self, number: u32) -> bool {
+        (self.first..=self.last).contains(&number)
+    }
+}
+
 /// The ranges rule 101's text declares, each followed by `(immutable)` or
 /// `(mutable)`; empty when it declares none.
 pub fn declaration(text: &str) -> Vec<Declared> {
@@ -36,10 +42,16 @@ pub fn declaration(text: &str) -> Vec<Declared> {
             };
             let after = &text[end_span.end..];
             let trimmed = after.trim_start();
-            let lower = trimmed.to_lowercase();
-            let (mutability, marker) = if lower.starts_with("(immutable)") {
+            // Compared in place, so that the marker's length in the text is
+            // the length of the word matched.
+            let starts_with = |marker: &str| {
+                trimmed
+                    .get(..marker.len())
+                    .is_some_and(|start| start.eq_ignore_ascii_case(marker))
+            };
+            let (mutability, marker) = if starts_with("(immutable)") {
                 (Mutability::Immutable, "(immutable)".len())
-            } else if lower.starts_with("(mutable)") {
+            } else if starts_with("(mutable)") {
                 (Mutability::Mutable, "(mutable)".len())
             } else {
                 continue;
@@ -78,9 +90,7 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
         let Some((mutability, span, what)) = initial(rule, with_history, &declared) else {
             continue;
         };
-        let range = declared
-            .iter()
-            .find(|d| (d.first..=d.last).contains(&rule.number));
+        let range = declared.iter().find(|d| d.contains(rule.number));
         let Some(range) = range else {
             findings.push(
                 finding(
@@ -130,7 +140,7 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
             let missing: Vec<u32> = (range.first..=range.last)
                 .filter(|&n| input.ruleset.rule(n).is_none())
                 .collect();
-            for run in runs(&missing) {
+            for run in refs::runs(missing) {
                 let (which, verb) = match run {
                     (a, b) if a == b => (format!("rule {a}"), "is"),
                     (a, b) => (format!("rules {a}-{b}"), "are"),
@@ -160,7 +170,7 @@ fn initial(
     if !with_history {
         declared
             .iter()
-            .any(|d| (d.first..=d.last).contains(&rule.number))
+            .any(|d| d.contains(rule.number))
             .then(|| (rule.mutability.clone(), locate::heading(rule), "is marked"))
             .filter(|(m, _, _)| !matches!(m, Mutability::Other(_)))
     } else {
@@ -192,24 +202,10 @@ fn nothing_happened(rules: &[Rule], with_history: bool, declared: &[Declared]) -
             .iter()
             .all(|rule| rule.history.len() == 1 && rule.history[0].kind == HistoryKind::Initial)
     } else {
-        rules.iter().all(|rule| {
-            declared
-                .iter()
-                .any(|d| (d.first..=d.last).contains(&rule.number))
-        })
+        rules
+            .iter()
+            .all(|rule| declared.iter().any(|d| d.contains(rule.number)))
     }
-}
-
-/// Consecutive runs of ascending numbers: [1, 2, 4] → (1, 2), (4, 4).
-fn runs(numbers: &[u32]) -> Vec<(u32, u32)> {
-    let mut runs: Vec<(u32, u32)> = Vec::new();
-    for &n in numbers {
-        match runs.last_mut() {
-            Some((_, end)) if *end + 1 == n => *end = n,
-            _ => runs.push((n, n)),
-        }
-    }
-    runs
 }
 
 #[cfg(test)]

@@ -99,17 +99,7 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
     // Both texts have the same lines, so line numbers carry over.
     let lf;
     let compared = if input.text.contains("\r\n") {
-        let first = input.text.find('\r').unwrap_or(0);
-        let line_start = input.text[..first].rfind('\n').map_or(0, |i| i + 1);
-        findings.push(
-            finding(
-                Code::NonCanonicalLayout,
-                "the file ends its lines with CRLF; the canonical form uses LF",
-                line_start..first,
-            )
-            .with_label("CRLF line ending")
-            .with_help(FIX),
-        );
+        findings.push(crlf_finding(input.text));
         lf = input.text.replace("\r\n", "\n");
         lf.as_str()
     } else {
@@ -145,15 +135,8 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
             continue;
         }
         reported.push(region);
-        let end = input.text[offset..]
-            .find('\n')
-            .map_or(input.text.len(), |i| offset + i);
-        let end = if input.text[offset..end].ends_with('\r') {
-            end - 1
-        } else {
-            end
-        };
-        let old_line = input.text[offset..end].to_string();
+        let end = line_end(input.text, offset);
+        let old_line = &input.text[offset..end];
         let new_line = (tag == DiffTag::Replace)
             .then(|| diff.new_slice(new.start))
             .flatten()
@@ -167,12 +150,35 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
             .with_label(match tag {
                 DiffTag::Insert => "the canonical form has a line before this one".to_string(),
                 DiffTag::Delete => "the canonical form has no such line".to_string(),
-                _ => describe(&old_line, new_line.as_deref()),
+                _ => describe(old_line, new_line.as_deref()),
             })
             .with_help(FIX),
         );
     }
     findings
+}
+
+/// The one finding for a file with CRLF line endings, on its first line.
+fn crlf_finding(text: &str) -> Diagnostic {
+    let first = text.find('\r').unwrap_or(0);
+    let line_start = text[..first].rfind('\n').map_or(0, |i| i + 1);
+    finding(
+        Code::NonCanonicalLayout,
+        "the file ends its lines with CRLF; the canonical form uses LF",
+        line_start..first,
+    )
+    .with_label("CRLF line ending")
+    .with_help(FIX)
+}
+
+/// Where the line starting at `offset` ends, before its `\n` or `\r\n`.
+fn line_end(text: &str, offset: usize) -> usize {
+    let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    if text[offset..end].ends_with('\r') {
+        end - 1
+    } else {
+        end
+    }
 }
 
 /// What differs between a line and its canonical counterpart, when a

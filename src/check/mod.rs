@@ -18,7 +18,7 @@ mod text;
 
 pub use codes::Code;
 
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::diagnostic::{Diagnostic, Severity, Source};
 use crate::model::{Format, Ruleset};
 use crate::parse::EncodingIssue;
 use std::ops::Range;
@@ -42,12 +42,7 @@ pub struct Input<'a> {
 impl<'a> Input<'a> {
     /// The 1-based line of a byte offset, for messages that point elsewhere.
     pub(crate) fn line_of(&self, offset: usize) -> usize {
-        let end = offset.min(self.text.len());
-        self.text.as_bytes()[..end]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-            + 1
+        Source::new("", self.text).location(offset).line
     }
 }
 

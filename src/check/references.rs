@@ -56,14 +56,13 @@ fn span_in_file(rule: &Rule, references: &[Reference], dangling: &Dangling) -> R
         .take_while(|r| r.span.start < reference.span.start)
         .filter(|r| &text[r.span.clone()] == phrase)
         .count();
-    let Some(found) = locate::phrase(rule, phrase, nth) else {
+    let (Some(found), Some(layout)) = (locate::phrase(rule, phrase, nth), &rule.layout) else {
         return locate::heading(rule);
     };
     let digits = &text[dangling.span.clone()];
     let before = text[reference.span.start..dangling.span.start]
         .matches(digits)
         .count();
-    let layout = rule.layout.as_ref().expect("a located phrase has a layout");
     let local = found.start - layout.offset..found.end - layout.offset;
     let in_phrase = &layout.source[local.clone()];
     match in_phrase.match_indices(digits).nth(before) {

@@ -1,7 +1,7 @@
 //! `nomic check`: run every check on rule files and report the findings for
 //! people, tools or GitHub pull requests.
 
-use super::io::{print_stdout, read_input, stderr_color, stdout_color, Failure};
+use super::io::{json_document, print_stdout, read_input, stderr_color, stdout_color, Failure};
 use crate::check::{self, Input, Summary};
 use crate::diagnostic::{self, Diagnostic, Severity, Source};
 use crate::model::Format;
@@ -119,7 +119,7 @@ fn check_file(path: &Path, from: Option<Format>, deny_warnings: bool) -> Checked
         Err(err) => {
             return Checked {
                 name,
-                text: String::from_utf8_lossy(&bytes).into_owned(),
+                text: parse::error_source(&bytes, &options),
                 format: err.format,
                 findings: vec![err.to_diagnostic()],
                 failure: Some(err.to_string()),
@@ -237,10 +237,7 @@ fn json(checked: &[Checked]) -> Result<String, Failure> {
                 .map(|finding| diagnostic::to_json(source, finding)),
         );
     }
-    let mut out = serde_json::to_string_pretty(&report)
-        .map_err(|err| Failure::message(format!("cannot write JSON: {err}")))?;
-    out.push('\n');
-    Ok(out)
+    json_document(&report)
 }
 
 fn github(checked: &[Checked]) -> String {

@@ -2,10 +2,10 @@
 //! terms. Exit status as diff(1): 0 same meaning, 1 differences, 2 trouble.
 
 use super::git;
-use super::io::{print_stdout, read_input, stdout_color, Failure};
+use super::io::{parse_input, print_stdout, read_input, stdout_color, Failure};
 use crate::diff::{diff, output, DiffOptions};
 use crate::model::Format;
-use crate::parse::{self, Parsed, ReadOptions};
+use crate::parse::{Parsed, ReadOptions};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -130,11 +130,7 @@ fn read_side(spec: &str, from: Option<Format>) -> Result<Side, Failure> {
         from,
         ..ReadOptions::default()
     };
-    let parsed = parse::read(&bytes, &options).map_err(|err| Failure::Located {
-        name: name.clone(),
-        text: String::from_utf8_lossy(&bytes).into_owned(),
-        diagnostics: vec![err.to_diagnostic()],
-    })?;
+    let parsed = parse_input(&name, &bytes, &options)?;
     Ok(Side {
         name,
         path: file,

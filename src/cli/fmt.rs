@@ -1,9 +1,9 @@
 //! `nomic fmt`: rewrite rule files in the canonical form of their format.
 
-use super::io::{print_stdout, read_input, Failure};
+use super::io::{parse_input, print_stdout, read_input, Failure};
 use crate::model::Format;
 use crate::output::{self, WriteOutcome};
-use crate::parse::{self, ReadOptions};
+use crate::parse::ReadOptions;
 use crate::render::{self, RenderOptions};
 use similar::TextDiff;
 use std::path::{Path, PathBuf};
@@ -92,11 +92,7 @@ fn canonical(path: &Path, from: Option<Format>) -> Result<(String, String, Strin
         from,
         repair_encoding: false,
     };
-    let parsed = parse::read(&bytes, &options).map_err(|err| Failure::Located {
-        name: name.clone(),
-        text: String::from_utf8_lossy(&bytes).into_owned(),
-        diagnostics: vec![err.to_diagnostic()],
-    })?;
+    let parsed = parse_input(&name, &bytes, &options)?;
     let options = RenderOptions {
         canonical: true,
         templates: None,

@@ -9,6 +9,7 @@ use std::process::Command;
 /// no colon or an empty path. An empty revision (`:path`) is the staged copy.
 pub fn split_spec(spec: &str) -> Option<(&str, &str)> {
     let (rev, path) = spec.split_once(':')?;
+    // A spec starting with `-` would reach `git show` as an option.
     (!path.is_empty() && !spec.starts_with('-')).then_some((rev, path))
 }
 

@@ -1,6 +1,7 @@
 //! Input, output and failure reporting shared by every command.
 
 use crate::diagnostic::{self, Diagnostic, Source};
+use crate::parse::{self, Parsed, ReadOptions};
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
@@ -70,6 +71,25 @@ pub fn read_input(path: &Path) -> Result<(String, Vec<u8>), Failure> {
             .map_err(|err| Failure::message(format!("cannot read {}: {err}", path.display())))?;
         Ok((path.display().to_string(), bytes))
     }
+}
+
+/// Reads a file's bytes as a ruleset; a parse error becomes a failure shown
+/// against the text it points into (the repaired text, when repair was
+/// asked for).
+pub fn parse_input(name: &str, bytes: &[u8], options: &ReadOptions) -> Result<Parsed, Failure> {
+    parse::read(bytes, options).map_err(|err| Failure::Located {
+        name: name.to_string(),
+        text: parse::error_source(bytes, options),
+        diagnostics: vec![err.to_diagnostic()],
+    })
+}
+
+/// `value` as pretty JSON ending in a newline, the form every command prints.
+pub fn json_document(value: &impl serde::Serialize) -> Result<String, Failure> {
+    let mut json = serde_json::to_string_pretty(value)
+        .map_err(|err| Failure::message(format!("cannot write JSON: {err}")))?;
+    json.push('\n');
+    Ok(json)
 }
 
 /// Writes to standard output; a closed pipe becomes `Failure::BrokenPipe`.

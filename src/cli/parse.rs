@@ -1,9 +1,9 @@
 //! `nomic parse`: read a ruleset in any format and print its model as JSON.
 
-use super::io::{print_stdout, read_input, stderr_color, Failure};
+use super::io::{json_document, parse_input, print_stdout, read_input, stderr_color, Failure};
 use crate::diagnostic::{self, Diagnostic, Severity, Source};
 use crate::model::Format;
-use crate::parse::{self, EncodingIssue, ReadOptions};
+use crate::parse::{EncodingIssue, ReadOptions};
 use std::ops::Range;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,11 +37,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         from: args.from,
         repair_encoding: args.repair_encoding,
     };
-    let parsed = parse::read(&bytes, &options).map_err(|err| Failure::Located {
-        name: name.clone(),
-        text: parse::error_source(&bytes, &options),
-        diagnostics: vec![err.to_diagnostic()],
-    })?;
+    let parsed = parse_input(&name, &bytes, &options)?;
     let warnings = encoding_warnings(&parsed.text, &parsed.encoding, args.repair_encoding);
     if !warnings.is_empty() {
         let source = Source::new(&name, &parsed.text);
@@ -55,10 +51,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     } else {
         parsed.ruleset.without_layout()
     };
-    let mut json = serde_json::to_string_pretty(&ruleset)
-        .map_err(|err| Failure::message(format!("cannot write JSON: {err}")))?;
-    json.push('\n');
-    print_stdout(&json)?;
+    print_stdout(&json_document(&ruleset)?)?;
     Ok(ExitCode::SUCCESS)
 }
 

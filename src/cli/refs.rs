@@ -1,9 +1,9 @@
 //! `nomic refs`: the reference graph of a ruleset.
 
-use super::io::{print_stdout, read_input, Failure};
+use super::io::{json_document, parse_input, print_stdout, read_input, Failure};
 use crate::model::{Format, Ruleset};
-use crate::parse::{read, ReadOptions};
-use crate::refs::{extract, graph, Dangling, Reference, ReferenceGraph};
+use crate::parse::ReadOptions;
+use crate::refs::{extract, graph, runs, Dangling, Reference, ReferenceGraph};
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -37,11 +37,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         from: args.from,
         ..ReadOptions::default()
     };
-    let parsed = read(&bytes, &options).map_err(|err| Failure::Located {
-        name,
-        text: String::from_utf8_lossy(&bytes).into_owned(),
-        diagnostics: vec![err.to_diagnostic()],
-    })?;
+    let parsed = parse_input(&name, &bytes, &options)?;
     let graph = graph(&parsed.ruleset);
     let out = match args.format {
         OutputFormat::Table => table(&parsed.ruleset, &graph),
@@ -104,13 +100,7 @@ fn table(ruleset: &Ruleset, graph: &ReferenceGraph) -> String {
 
 /// `101, 103-105` for 101, 103, 104, 105; `-` for none.
 fn compress(numbers: &BTreeSet<u32>) -> String {
-    let mut runs: Vec<(u32, u32)> = Vec::new();
-    for &number in numbers {
-        match runs.last_mut() {
-            Some((_, end)) if *end + 1 == number => *end = number,
-            _ => runs.push((number, number)),
-        }
-    }
+    let runs = runs(numbers.iter().copied());
     if runs.is_empty() {
         return "-".to_string();
     }
@@ -208,8 +198,5 @@ fn json(ruleset: &Ruleset, graph: &ReferenceGraph) -> Result<String, Failure> {
             text: phrase(ruleset, graph, dangling),
         })
         .collect();
-    let mut out = serde_json::to_string_pretty(&JsonGraph { rules, dangling })
-        .map_err(|err| Failure::message(format!("cannot write JSON: {err}")))?;
-    out.push('\n');
-    Ok(out)
+    json_document(&JsonGraph { rules, dangling })
 }

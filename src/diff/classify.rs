@@ -92,23 +92,17 @@ fn history(old: &Rule, new: &Rule, lens: &Lens, changes: &mut Vec<Change>) {
                 new_index,
                 new_len,
             } => {
+                // Lines replaced pair up in order; the longer side's rest
+                // is added or removed.
+                let old_run = &old_keys[old_index..old_index + old_len];
+                let new_run = &new_keys[new_index..new_index + new_len];
                 let paired = old_len.min(new_len);
-                for k in 0..paired {
-                    changed.push(EntryChange {
-                        old: entry_text(&old_keys[old_index + k]),
-                        new: entry_text(&new_keys[new_index + k]),
-                    });
-                }
-                removed.extend(
-                    old_keys[old_index + paired..old_index + old_len]
-                        .iter()
-                        .map(entry_text),
-                );
-                added.extend(
-                    new_keys[new_index + paired..new_index + new_len]
-                        .iter()
-                        .map(entry_text),
-                );
+                changed.extend(old_run.iter().zip(new_run).map(|(old, new)| EntryChange {
+                    old: entry_text(old),
+                    new: entry_text(new),
+                }));
+                removed.extend(old_run[paired..].iter().map(entry_text));
+                added.extend(new_run[paired..].iter().map(entry_text));
             }
         }
     }

@@ -174,11 +174,12 @@ impl Lens {
 }
 
 /// A body as plain text: Markdown markup gone, bullets (`*`, `-`, `+`, `•`,
-/// `◦`) dropped from the start of lines and `•`/`◦` standing alone anywhere (which glyph a format uses for a list
-/// item is not meaning; numbered items keep their numbers), whitespace
-/// collapsed. Asterisks go too: text forms drop emphasis markers, so a
-/// literal `*` (escaped `\*` in Markdown) and a `*` that a plain text's
-/// reader takes for emphasis cannot be told apart, and neither is meaning.
+/// `◦`) dropped from the start of lines and `•`/`◦` standing alone anywhere
+/// (which glyph a format uses for a list item is not meaning; numbered items
+/// keep their numbers), whitespace collapsed. Asterisks go too: text forms
+/// drop emphasis markers, so a literal `*` (escaped `\*` in Markdown) and a
+/// `*` that a plain text's reader takes for emphasis cannot be told apart,
+/// and neither is meaning.
 fn plain_text(markdown: &str) -> String {
     let text = markdown_to_text(markdown);
     let mut words = Vec::new();

@@ -45,7 +45,7 @@ fn candidate(lines: &[Line<'_>]) -> Option<Format> {
         return Some(Format::TxtRule);
     }
     let after_title = lines[1..].iter().find(|l| !l.is_blank())?;
-    if after_title.text.len() >= 3 && after_title.text.chars().all(|c| c == '=') {
+    if after_title.is_ruler('=') {
         let long = lines.iter().any(|l| {
             l.text.trim_end() == "History:"
                 || (looks_like_txt_heading(l.text)

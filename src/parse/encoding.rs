@@ -138,11 +138,11 @@ pub fn find_mojibake(text: &str) -> Vec<EncodingIssue> {
     issues
 }
 
-/// One pass over the text with the code pages in `allowed`: the certain and
-/// the one-byte-short sequences, each with the code pages that fit it.
 /// Issues, each with the code pages that fit it.
 type Found = Vec<(EncodingIssue, u8)>;
 
+/// One pass over the text with the code pages in `allowed`: the certain and
+/// the one-byte-short sequences.
 fn scan(text: &str, allowed: u8) -> (Found, Found) {
     let table = reverse_table();
     let bytes_of_text = text.as_bytes();

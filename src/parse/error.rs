@@ -1,6 +1,8 @@
 //! The one error every parser returns: what went wrong, where, and what was
 //! expected there.
 
+use super::lines::HeadingError;
+use super::text::Line;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::Format;
 use std::fmt;
@@ -39,6 +41,14 @@ impl ParseError {
     pub fn in_format(mut self, format: Format) -> ParseError {
         self.format = Some(format);
         self
+    }
+
+    /// A rule heading rejected by its grammar, located in the file.
+    pub fn heading(err: HeadingError, line: &Line<'_>, format: Format) -> ParseError {
+        let span = line.start + err.span.start..line.start + err.span.end;
+        ParseError::new(err.message, span)
+            .expected(err.expected)
+            .in_format(format)
     }
 
     /// The error as a located diagnostic (code `parse`).

@@ -5,6 +5,7 @@
 
 use super::error::ParseError;
 use super::lines::{looks_like_md_heading, md_heading, Heading};
+use super::quirks::quirk;
 use super::text::{self, Line};
 use crate::model::{Format, LayoutQuirk, QuirkKind};
 use pulldown_cmark::{Event, Options, Parser, Tag};
@@ -29,11 +30,15 @@ pub struct MdDocument<'a> {
 impl MdDocument<'_> {
     /// Whether a byte offset lies inside a code block or raw HTML block.
     pub fn is_hidden(&self, offset: usize) -> bool {
-        let after = self.hidden.partition_point(|block| block.end <= offset);
-        self.hidden
-            .get(after)
-            .is_some_and(|block| block.start <= offset)
+        hidden_block(&self.hidden, offset).is_some()
     }
+}
+
+/// The code block or raw HTML block of `hidden` (in order) that holds a
+/// byte offset.
+fn hidden_block(hidden: &[Range<usize>], offset: usize) -> Option<&Range<usize>> {
+    let after = hidden.partition_point(|block| block.end <= offset);
+    hidden.get(after).filter(|block| block.start <= offset)
 }
 
 const TITLE_EXPECTED: &str = "a title line `# TITLE`";
@@ -67,7 +72,7 @@ pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
             };
             return Err(ParseError::new(
                 format!("a {format} file starts with {what}"),
-                line_span(first),
+                first.span(),
             )
             .expected(expected)
             .in_format(format));
@@ -77,43 +82,25 @@ pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
     // a title-less page).
     let body_from = if titled { first_at + 1 } else { first_at };
     let hidden = hidden_blocks(text, bom);
-    let mut hidden_at = 0;
     let mut headings = Vec::new();
     let mut rule_quirks = Vec::new();
     for (index, line) in lines.iter().enumerate().skip(body_from) {
         if !looks_like_md_heading(line.text) {
             continue;
         }
-        while hidden_at < hidden.len() && hidden[hidden_at].end <= line.start {
-            hidden_at += 1;
-        }
-        if let Some(block) = hidden.get(hidden_at).filter(|b| b.start <= line.start) {
+        if let Some(block) = hidden_block(&hidden, line.start) {
             if block.end >= text.len() && !headings.is_empty() {
                 // An unterminated fence or HTML block swallows every later
                 // heading: legal Markdown, but worth a check.
-                rule_quirks.push((
-                    headings.len() - 1,
-                    LayoutQuirk {
-                        kind: QuirkKind::Other {
-                            description: "a rule heading inside a code or HTML block that is \
-                                          never closed"
-                                .into(),
-                        },
-                        offset: line.start,
-                        len: line.text.len(),
-                    },
-                ));
+                let description =
+                    "a rule heading inside a code or HTML block that is never closed".into();
+                let kind = QuirkKind::Other { description };
+                rule_quirks.push((headings.len() - 1, quirk(kind, line.start, line.text.len())));
             }
             continue;
         }
-        let heading = md_heading(line.text).map_err(|err| {
-            ParseError::new(
-                err.message,
-                line.start + err.span.start..line.start + err.span.end,
-            )
-            .expected(err.expected)
-            .in_format(format)
-        })?;
+        let heading =
+            md_heading(line.text).map_err(|err| ParseError::heading(err, line, format))?;
         headings.push((index, heading));
     }
     if headings.is_empty() {
@@ -122,7 +109,7 @@ pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
             .find(|l| !l.is_blank() && l.text.trim() != "---")
         {
             return Err(
-                ParseError::new("no rule heading before this text", line_span(stray))
+                ParseError::new("no rule heading before this text", stray.span())
                     .expected("a rule heading such as `## 101/0 (IMMUTABLE)`")
                     .in_format(format),
             );
@@ -157,16 +144,6 @@ fn hidden_blocks(text: &str, bom: usize) -> Vec<Range<usize>> {
         }
     }
     blocks
-}
-
-/// The span of a line's text (at least one byte where the line has any).
-pub fn line_span(line: &Line<'_>) -> Range<usize> {
-    line.start..line.text_end()
-}
-
-/// A quirk at a place in the file.
-pub fn quirk(kind: QuirkKind, offset: usize, len: usize) -> LayoutQuirk {
-    LayoutQuirk { kind, offset, len }
 }
 
 #[cfg(test)]

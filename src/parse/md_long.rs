@@ -5,8 +5,9 @@
 use super::assemble::{assemble, Document, Piece};
 use super::error::ParseError;
 use super::lines::{self, Heading};
-use super::markdown::{self, quirk, MdDocument};
-use super::text::{join_trimmed, Line};
+use super::markdown::{self, MdDocument};
+use super::quirks::{blank_line_after, quirk, separator_quirks, trailing_spaces};
+use super::text::{join_trimmed, rule_ranges, Line};
 use crate::model::{
     Format, HistoryEntry, HistoryKind, Judgment, LayoutQuirk, QuirkKind, Rule, Ruleset,
 };
@@ -21,13 +22,9 @@ pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
 pub fn parse_markdown(text: &str, format: Format) -> Result<Ruleset, ParseError> {
     let long = format == Format::MdLong;
     let doc = markdown::split(text, format)?;
-    let count = doc.headings.len();
-    let mut pieces: Vec<Piece> = Vec::with_capacity(count);
-    for (k, (index, heading)) in doc.headings.iter().enumerate() {
-        let end = doc.headings.get(k + 1).map_or(doc.lines.len(), |h| h.0);
-        let is_last = k + 1 == count;
-        pieces.push(rule(&doc, *index..end, heading, is_last));
-    }
+    let mut pieces: Vec<Piece> = rule_ranges(&doc.headings, doc.lines.len())
+        .map(|(range, heading, is_last)| rule(&doc, range, heading, is_last))
+        .collect();
     for (k, q) in doc.rule_quirks {
         pieces[k].quirks.push(q);
     }
@@ -60,14 +57,7 @@ fn rule(doc: &MdDocument<'_>, range: Range<usize>, heading: &Heading, is_last: b
     let head = lines[0];
     let rest = &lines[1..];
     let mut quirks = Vec::new();
-    if heading.trailing_spaces > 0 {
-        let at = head.text_end() - heading.trailing_spaces;
-        quirks.push(quirk(
-            QuirkKind::TrailingSpaces,
-            at,
-            heading.trailing_spaces,
-        ));
-    }
+    quirks.extend(trailing_spaces(&head, heading.trailing_spaces));
     if long && heading.revision.is_none() {
         quirks.push(quirk(
             QuirkKind::HeadingWithoutRevision,
@@ -75,40 +65,31 @@ fn rule(doc: &MdDocument<'_>, range: Range<usize>, heading: &Heading, is_last: b
             head.text.len(),
         ));
     }
-    if rest.first().is_some_and(|l| !l.is_blank()) {
-        quirks.push(quirk(QuirkKind::MissingBlankLine, head.end, 0));
-    }
+    quirks.extend(blank_line_after(&head, rest.first()));
     let mut section = Section::Body;
     let mut body_end = rest.len();
     let mut history: Vec<(HistoryEntry, Line<'_>, usize)> = Vec::new();
     let mut judgments: Vec<Judgment> = Vec::new();
     for (i, line) in rest.iter().enumerate() {
         // `##### *History*` in a code block is body text.
-        if long && !doc.is_hidden(line.start) {
-            let level = lines::md_section_heading(line.text, "History")
-                .map(|level| (level, Section::History))
-                .or_else(|| {
-                    lines::md_section_heading(line.text, "Judgments")
-                        .map(|level| (level, Section::Judgments))
-                });
-            if let Some((level, next)) = level {
-                if matches!(section, Section::Body) {
-                    body_end = i;
-                }
-                if level != 5 {
-                    let kind = QuirkKind::HistoryHeadingLevel { level };
-                    quirks.push(quirk(kind, line.start, line.text.len()));
-                }
-                // A section heading stands between blank lines.
-                if i > 0 && !rest[i - 1].is_blank() {
-                    quirks.push(quirk(QuirkKind::MissingBlankLine, line.start, 0));
-                }
-                if rest.get(i + 1).is_some_and(|l| !l.is_blank()) {
-                    quirks.push(quirk(QuirkKind::MissingBlankLine, line.end, 0));
-                }
-                section = next;
-                continue;
+        let section_heading = (long && !doc.is_hidden(line.start))
+            .then(|| section_heading(line.text))
+            .flatten();
+        if let Some((level, next)) = section_heading {
+            if matches!(section, Section::Body) {
+                body_end = i;
             }
+            if level != 5 {
+                let kind = QuirkKind::HistoryHeadingLevel { level };
+                quirks.push(quirk(kind, line.start, line.text.len()));
+            }
+            // A section heading stands between blank lines.
+            if i > 0 && !rest[i - 1].is_blank() {
+                quirks.push(quirk(QuirkKind::MissingBlankLine, line.start, 0));
+            }
+            quirks.extend(blank_line_after(line, rest.get(i + 1)));
+            section = next;
+            continue;
         }
         if line.is_blank() {
             continue;
@@ -123,20 +104,28 @@ fn rule(doc: &MdDocument<'_>, range: Range<usize>, heading: &Heading, is_last: b
         }
     }
     history_quirks(&history, &mut quirks);
-    separator_quirks(lines, is_last, &mut quirks);
+    // Rules are separated by one blank line; the last rule ends the file.
+    // The heading counts, so a rule of blank lines is measured too.
+    separator_quirks(lines, usize::from(!is_last), &mut quirks);
     Piece {
         start: head.start,
         rule: Rule {
-            number: heading.number,
-            revision: heading.revision,
-            mutability: heading.mutability.clone(),
-            text: join_trimmed(&rest[..body_end]),
             history: history.into_iter().map(|(entry, _, _)| entry).collect(),
             judgments,
-            layout: None,
+            ..heading.rule(join_trimmed(&rest[..body_end]))
         },
         quirks,
     }
+}
+
+/// `##### *History*` or `##### *Judgments*` (levels 3 to 6): the level and
+/// the section it opens.
+fn section_heading(text: &str) -> Option<(u8, Section)> {
+    lines::md_section_heading(text, "History")
+        .map(|level| (level, Section::History))
+        .or_else(|| {
+            lines::md_section_heading(text, "Judgments").map(|level| (level, Section::Judgments))
+        })
 }
 
 /// One line of a history section, with its line and trailing spaces.
@@ -159,29 +148,12 @@ fn history_line<'a>(line: &Line<'a>) -> (HistoryEntry, Line<'a>, usize) {
 /// break); published files sometimes differ.
 fn history_quirks(history: &[(HistoryEntry, Line<'_>, usize)], quirks: &mut Vec<LayoutQuirk>) {
     for (i, (_, line, trailing)) in history.iter().enumerate() {
-        let at = line.text_end() - trailing;
         if i + 1 == history.len() {
-            if *trailing > 0 {
-                quirks.push(quirk(QuirkKind::TrailingSpaces, at, *trailing));
-            }
+            quirks.extend(trailing_spaces(line, *trailing));
         } else if *trailing != 2 {
             let description = "a history line without the two-space line break".into();
+            let at = line.text_end() - trailing;
             quirks.push(quirk(QuirkKind::Other { description }, at, *trailing));
         }
-    }
-}
-
-/// Rules are separated by one blank line; the last rule ends the file.
-fn separator_quirks(lines: &[Line<'_>], is_last: bool, quirks: &mut Vec<LayoutQuirk>) {
-    let blanks = lines.iter().rev().take_while(|l| l.is_blank()).count();
-    let expected = usize::from(!is_last);
-    let first_blank = &lines[lines.len() - blanks..];
-    if blanks < expected {
-        let end = lines[lines.len() - 1].end;
-        quirks.push(quirk(QuirkKind::MissingBlankLine, end, 0));
-    } else if blanks > expected && blanks < lines.len() {
-        let start = first_blank[expected].start;
-        let end = lines[lines.len() - 1].end;
-        quirks.push(quirk(QuirkKind::ExtraBlankLines, start, end - start));
     }
 }

@@ -15,6 +15,7 @@ mod markdown;
 pub mod md_long;
 pub mod md_rule;
 pub mod md_short;
+mod quirks;
 mod text;
 pub mod txt_long;
 pub mod txt_plain;

@@ -1,6 +1,11 @@
 //! Lines of a decoded file with their byte offsets, so every parser can
 //! locate what it reads and slice exact layout pieces.
 
+use super::error::ParseError;
+use super::lines::{self, looks_like_txt_heading, Heading};
+use crate::model::Format;
+use std::ops::Range;
+
 /// One line: `text` without its line ending; `end` is past the ending.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Line<'a> {
@@ -17,6 +22,17 @@ impl Line<'_> {
     /// Byte offset just past the text (where the line ending starts).
     pub fn text_end(&self) -> usize {
         self.start + self.text.len()
+    }
+
+    /// Whether the line is a ruler of `c` (three or more, nothing else), as
+    /// the text forms draw under the title and between rules.
+    pub fn is_ruler(&self, c: char) -> bool {
+        self.text.len() >= 3 && self.text.chars().all(|x| x == c)
+    }
+
+    /// The span of the line's text, for errors about the whole line.
+    pub fn span(&self) -> Range<usize> {
+        self.start..self.text_end()
     }
 }
 
@@ -71,6 +87,60 @@ pub fn join_trimmed(lines: &[Line<'_>]) -> String {
             .join("\n"),
         _ => String::new(),
     }
+}
+
+/// Each rule's range of lines, from its heading's line to the next
+/// heading's (the last rule's to `end`), with its heading and whether it is
+/// the last rule.
+pub fn rule_ranges<T>(
+    headings: &[(usize, T)],
+    end: usize,
+) -> impl Iterator<Item = (Range<usize>, &T, bool)> {
+    headings
+        .iter()
+        .enumerate()
+        .map(move |(n, (start, heading))| {
+            let next = headings.get(n + 1).map_or(end, |(next, _)| *next);
+            (*start..next, heading, n + 1 == headings.len())
+        })
+}
+
+/// The text-form rule headings found in a file.
+pub struct TxtHeadings {
+    /// Index in the lines of each heading, with the parsed heading.
+    pub headings: Vec<(usize, Heading)>,
+    /// The first heading-shaped line the grammar rejected (kept as body
+    /// text), for a caller that finds no heading at all.
+    pub first_rejection: Option<ParseError>,
+}
+
+/// The text-form rule headings from `lines[from..]`: a `Rule N` line after
+/// a blank line. A heading-shaped line whose number is too large is an
+/// error; other lines the heading grammar rejects (`Rule 206 says ...`
+/// opening a paragraph) are body text.
+pub fn txt_headings(
+    lines: &[Line<'_>],
+    from: usize,
+    format: Format,
+) -> Result<TxtHeadings, ParseError> {
+    let mut headings = Vec::new();
+    let mut first_rejection = None;
+    for (k, line) in lines.iter().enumerate().skip(from.max(1)) {
+        if !looks_like_txt_heading(line.text) || !lines[k - 1].is_blank() {
+            continue;
+        }
+        match lines::txt_heading(line.text) {
+            Ok(heading) => headings.push((k, heading)),
+            Err(err) if err.overflow => return Err(ParseError::heading(err, line, format)),
+            Err(err) => {
+                first_rejection.get_or_insert_with(|| ParseError::heading(err, line, format));
+            }
+        }
+    }
+    Ok(TxtHeadings {
+        headings,
+        first_rejection,
+    })
 }
 
 #[cfg(test)]

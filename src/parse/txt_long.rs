@@ -9,17 +9,13 @@
 use super::assemble::{assemble, Document, Piece};
 use super::error::ParseError;
 use super::lines::{self, looks_like_txt_heading};
-use super::markdown::{line_span, quirk};
+use super::quirks::{blank_line_after, quirk, separator_quirks, trailing_spaces};
 use super::text::{self, Line};
 use super::wrapped::unwrap_body;
 use crate::model::{Format, QuirkKind, Rule, Ruleset};
 
 pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
     parse_wrapped(text, Format::TxtLong)
-}
-
-fn is_ruler(line: &Line<'_>, c: char) -> bool {
-    line.text.len() >= 3 && line.text.chars().all(|x| x == c)
 }
 
 /// Reads `txt-long` or `txt-short`.
@@ -33,13 +29,7 @@ pub fn parse_wrapped(text: &str, format: Format) -> Result<Ruleset, ParseError> 
     let lines = text::lines(text, text::bom_len(text));
     let title = match lines.first() {
         Some(line) if !line.is_blank() => line.text.trim_end().to_string(),
-        Some(line) => {
-            return Err(error(
-                "the title is missing",
-                line_span(line),
-                "a title line",
-            ))
-        }
+        Some(line) => return Err(error("the title is missing", line.span(), "a title line")),
         None => return Err(error("the file is empty", 0..0, "a title line")),
     };
     let mut i = 1;
@@ -47,11 +37,11 @@ pub fn parse_wrapped(text: &str, format: Format) -> Result<Ruleset, ParseError> 
         i += 1;
     }
     match lines.get(i) {
-        Some(line) if is_ruler(line, '=') => i += 1,
+        Some(line) if line.is_ruler('=') => i += 1,
         Some(line) => {
             return Err(error(
                 "a text ruleset has a `=` ruler under its title",
-                line_span(line),
+                line.span(),
                 "a line of `=`",
             ))
         }
@@ -67,30 +57,30 @@ pub fn parse_wrapped(text: &str, format: Format) -> Result<Ruleset, ParseError> 
     let mut starts = Vec::new();
     let mut footer = None;
     for k in i..lines.len() {
-        if !is_ruler(&lines[k], '-') {
+        if !lines[k].is_ruler('-') {
             continue;
         }
         match lines.get(k + 1) {
             Some(next) if looks_like_txt_heading(next.text) => starts.push(k),
-            _ if lines[k + 1..].iter().all(Line::is_blank) => {
-                footer = Some(k);
-                break;
-            }
-            Some(next) => {
+            Some(next) if !lines[k + 1..].iter().all(Line::is_blank) => {
                 return Err(error(
                     "a `-` ruler must be followed by a rule heading",
-                    line_span(next),
+                    next.span(),
                     "`Rule N/R` or `Rule N (IMMUTABLE)`",
                 ))
             }
-            None => unreachable!("the all-blank case covers the end"),
+            // Only blank lines follow: the closing ruler.
+            _ => {
+                footer = Some(k);
+                break;
+            }
         }
     }
     match lines.get(i) {
         Some(first) if starts.first() != Some(&i) && footer != Some(i) => {
             return Err(error(
                 "expected the first rule after the `=` ruler",
-                line_span(first),
+                first.span(),
                 "a line of `-` then `Rule N`",
             ))
         }
@@ -133,14 +123,8 @@ pub fn parse_wrapped(text: &str, format: Format) -> Result<Ruleset, ParseError> 
 /// One rule: `lines[0]` is its ruler, `lines[1]` its heading.
 fn rule(lines: &[Line<'_>], long: bool, format: Format) -> Result<Piece, ParseError> {
     let head = lines[1];
-    let heading = lines::txt_heading(head.text).map_err(|err| {
-        ParseError::new(
-            err.message,
-            head.start + err.span.start..head.start + err.span.end,
-        )
-        .expected(err.expected)
-        .in_format(format)
-    })?;
+    let heading =
+        lines::txt_heading(head.text).map_err(|err| ParseError::heading(err, &head, format))?;
     let rest = &lines[2..];
     let mut quirks = Vec::new();
     if long && heading.revision.is_none() {
@@ -150,17 +134,8 @@ fn rule(lines: &[Line<'_>], long: bool, format: Format) -> Result<Piece, ParseEr
             head.text.len(),
         ));
     }
-    if heading.trailing_spaces > 0 {
-        let at = head.text_end() - heading.trailing_spaces;
-        quirks.push(quirk(
-            QuirkKind::TrailingSpaces,
-            at,
-            heading.trailing_spaces,
-        ));
-    }
-    if rest.first().is_some_and(|l| !l.is_blank()) {
-        quirks.push(quirk(QuirkKind::MissingBlankLine, head.end, 0));
-    }
+    quirks.extend(trailing_spaces(&head, heading.trailing_spaces));
+    quirks.extend(blank_line_after(&head, rest.first()));
     let section_at = |name: &str| rest.iter().position(|l| l.text.trim_end() == name);
     let (history_at, judgments_at) = if long {
         (section_at("History:"), section_at("Judgments:"))
@@ -193,25 +168,18 @@ fn rule(lines: &[Line<'_>], long: bool, format: Format) -> Result<Piece, ParseEr
         .into_iter()
         .map(lines::judgment)
         .collect();
-    let blanks = rest.iter().rev().take_while(|l| l.is_blank()).count();
-    if blanks == 0 {
-        let end = lines[lines.len() - 1].end;
-        quirks.push(quirk(QuirkKind::MissingBlankLine, end, 0));
-    } else if blanks > 1 && blanks < rest.len() {
-        let first = rest[rest.len() - blanks + 1].start;
-        let end = rest[rest.len() - 1].end;
-        quirks.push(quirk(QuirkKind::ExtraBlankLines, first, end - first));
+    // One blank line ends each rule (the closing ruler follows the last).
+    if rest.is_empty() {
+        quirks.push(quirk(QuirkKind::MissingBlankLine, head.end, 0));
+    } else {
+        separator_quirks(rest, 1, &mut quirks);
     }
     Ok(Piece {
         start: lines[0].start,
         rule: Rule {
-            number: heading.number,
-            revision: heading.revision,
-            mutability: heading.mutability,
-            text,
             history,
             judgments,
-            layout: None,
+            ..heading.rule(text)
         },
         quirks,
     })

@@ -5,98 +5,92 @@
 
 use super::assemble::{assemble, Document, Piece};
 use super::error::ParseError;
-use super::lines::{self, looks_like_txt_heading, Heading};
-use super::markdown::quirk;
-use super::text::{self, Line};
+use super::lines::{self, Heading};
+use super::quirks::{blank_line_after, quirk, separator_quirks, trailing_spaces};
+use super::text::{self, rule_ranges, txt_headings, Line};
 use super::wrapped::unwrapped_body;
-use crate::model::{Format, QuirkKind, Rule, Ruleset};
+use crate::model::{Format, QuirkKind, Ruleset};
 
 pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
     let format = Format::TxtRule;
-    let error = |err: lines::HeadingError, line: &Line<'_>| {
-        ParseError::new(
-            err.message,
-            line.start + err.span.start..line.start + err.span.end,
-        )
-        .expected(err.expected)
-        .in_format(format)
-    };
     let lines = text::lines(text, text::bom_len(text));
     let Some(first_at) = lines.iter().position(|l| !l.is_blank()) else {
         return Err(ParseError::new("the file is empty", 0..0)
             .expected("a rule heading such as `Rule 101/0 (IMMUTABLE)`")
             .in_format(format));
     };
-    let first = lines[first_at];
-    let mut headings: Vec<(usize, Heading)> = vec![(
-        first_at,
-        lines::txt_heading(first.text).map_err(|e| error(e, &first))?,
-    )];
-    for (k, line) in lines.iter().enumerate().skip(first_at + 1) {
-        if looks_like_txt_heading(line.text) && lines[k - 1].is_blank() {
-            match lines::txt_heading(line.text) {
-                Ok(heading) => headings.push((k, heading)),
-                Err(err) if err.overflow => return Err(error(err, line)),
-                // `Rule 206 says ...` opening a paragraph is body text.
-                Err(_) => {}
-            }
-        }
-    }
-    let mut pieces = Vec::with_capacity(headings.len());
-    for (n, (k, heading)) in headings.iter().enumerate() {
-        let end = headings.get(n + 1).map_or(lines.len(), |h| h.0);
-        pieces.push(rule(&lines[*k..end], heading, n + 1 == headings.len()));
-    }
-    let mut quirks = Vec::new();
-    if text.ends_with('\n') {
-        quirks.push(quirk(QuirkKind::FinalNewline, text.len(), 0));
-    }
-    Ok(assemble(
-        text,
-        Document {
-            format,
-            title: String::new(),
-            pieces,
-            footer_start: text.len(),
-            quirks,
-        },
-    ))
+    // A page starts with its heading; later `Rule N` lines that are not
+    // headings are body text.
+    let first = &lines[first_at];
+    let first_heading =
+        lines::txt_heading(first.text).map_err(|err| ParseError::heading(err, first, format))?;
+    let more = txt_headings(&lines, first_at + 1, format)?.headings;
+    let headings: Vec<(usize, Heading)> = std::iter::once((first_at, first_heading))
+        .chain(more)
+        .collect();
+    // Pages joined into one file are separated by one blank line.
+    let rules = HeadedRules {
+        format,
+        title: String::new(),
+        separator: 1,
+        body: unwrapped_body,
+    };
+    Ok(rules.assemble(text, &lines, &headings))
 }
 
-fn rule(lines: &[Line<'_>], heading: &Heading, is_last: bool) -> Piece {
-    let head = lines[0];
-    let rest = &lines[1..];
-    let mut quirks = Vec::new();
-    if heading.trailing_spaces > 0 {
-        let at = head.text_end() - heading.trailing_spaces;
-        quirks.push(quirk(
-            QuirkKind::TrailingSpaces,
-            at,
-            heading.trailing_spaces,
-        ));
+/// How the text forms without rulers (`txt-plain`, `txt-rule`) lay out a
+/// file: each rule is its heading line, a blank line and its body, rules
+/// are separated by `separator` blank lines, and the last one ends the file
+/// without a final newline.
+pub(super) struct HeadedRules {
+    pub format: Format,
+    pub title: String,
+    pub separator: usize,
+    /// The rule's body (the lines after its heading) as Markdown.
+    pub body: fn(&[Line<'_>]) -> String,
+}
+
+impl HeadedRules {
+    /// The ruleset of `lines` cut at `headings`.
+    pub fn assemble(
+        self,
+        text: &str,
+        lines: &[Line<'_>],
+        headings: &[(usize, Heading)],
+    ) -> Ruleset {
+        let pieces = rule_ranges(headings, lines.len())
+            .map(|(range, heading, is_last)| self.rule(&lines[range], heading, is_last))
+            .collect();
+        let mut quirks = Vec::new();
+        if text.ends_with('\n') {
+            quirks.push(quirk(QuirkKind::FinalNewline, text.len(), 0));
+        }
+        assemble(
+            text,
+            Document {
+                format: self.format,
+                title: self.title,
+                pieces,
+                footer_start: text.len(),
+                quirks,
+            },
+        )
     }
-    if rest.first().is_some_and(|l| !l.is_blank()) {
-        quirks.push(quirk(QuirkKind::MissingBlankLine, head.end, 0));
-    }
-    let blanks = rest.iter().rev().take_while(|l| l.is_blank()).count();
-    let expected = usize::from(!is_last);
-    if blanks > expected && blanks < rest.len() {
-        let first = rest[rest.len() - blanks + expected].start;
-        let end = rest[rest.len() - 1].end;
-        quirks.push(quirk(QuirkKind::ExtraBlankLines, first, end - first));
-    }
-    Piece {
-        start: head.start,
-        rule: Rule {
-            number: heading.number,
-            revision: heading.revision,
-            mutability: heading.mutability.clone(),
-            text: unwrapped_body(rest),
-            history: Vec::new(),
-            judgments: Vec::new(),
-            layout: None,
-        },
-        quirks,
+
+    /// One rule: `lines[0]` is its heading.
+    fn rule(&self, lines: &[Line<'_>], heading: &Heading, is_last: bool) -> Piece {
+        let head = lines[0];
+        let rest = &lines[1..];
+        let mut quirks = Vec::new();
+        quirks.extend(trailing_spaces(&head, heading.trailing_spaces));
+        quirks.extend(blank_line_after(&head, rest.first()));
+        let separator = if is_last { 0 } else { self.separator };
+        separator_quirks(rest, separator, &mut quirks);
+        Piece {
+            start: head.start,
+            rule: heading.rule((self.body)(rest)),
+            quirks,
+        }
     }
 }
 

@@ -3,7 +3,7 @@
 //! `1) ` with a hanging indent. Unwrapped into Markdown: each paragraph on
 //! one line, list items `* item` / `1) item` on consecutive lines.
 
-use super::markdown::quirk;
+use super::quirks::quirk;
 use super::text::Line;
 use crate::model::{LayoutQuirk, QuirkKind};
 use unicode_width::UnicodeWidthStr;
@@ -198,9 +198,14 @@ fn check_wrap(block: &Block<'_>, joined: &str, quirks: &mut Vec<LayoutQuirk>) {
                 .chain(std::iter::repeat("")),
         )
         .find(|((_, actual), expected)| actual != expected);
-    let first_off = differs
-        .map(|((line, _), _)| *line)
-        .or_else(|| (canonical.len() > block.lines.len()).then(|| block.lines.last().unwrap().0));
+    // Canonical wrapping needs more lines: the last one is too long.
+    let first_off = differs.map(|((line, _), _)| *line).or_else(|| {
+        block
+            .lines
+            .last()
+            .filter(|_| canonical.len() > block.lines.len())
+            .map(|(line, _)| *line)
+    });
     if let Some(line) = first_off {
         quirks.push(quirk(QuirkKind::IrregularWrap, line.start, line.text.len()));
     }

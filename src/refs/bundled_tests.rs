@@ -3,7 +3,7 @@
 //! each hit read in its rule). A change in what extraction finds on real
 //! rulesets fails here.
 
-use super::{extract, graph};
+use super::{extract, graph, CitedNumber};
 use crate::model::Ruleset;
 use crate::parse::{read, ReadOptions};
 
@@ -25,10 +25,7 @@ fn citations(ruleset: &Ruleset) -> Vec<String> {
             let numbers: Vec<String> = reference
                 .numbers
                 .iter()
-                .map(|cited| match &cited.range_end {
-                    Some((end, _)) => format!("{}-{end}", cited.number),
-                    None => cited.number.to_string(),
-                })
+                .map(CitedNumber::to_string)
                 .collect();
             lines.push(format!(
                 "{}: {:?} {:?} {}",

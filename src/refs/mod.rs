@@ -141,6 +141,16 @@ impl CitedNumber {
     }
 }
 
+/// `206`, or `101-117` for a range.
+impl std::fmt::Display for CitedNumber {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.range_end {
+            Some((end, _)) => write!(f, "{}-{end}", self.number),
+            None => write!(f, "{}", self.number),
+        }
+    }
+}
+
 /// What introduced a citation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -152,6 +162,19 @@ pub enum ReferenceKind {
     Superseding,
     /// A part of a rule: `the first paragraph of rule 301`.
     Part,
+}
+
+/// Ascending numbers as runs of consecutive ones: 1, 2, 4 → (1, 2), (4, 4).
+/// How rule lists are written back (`Rules 301-303 and 305`).
+pub fn runs(numbers: impl IntoIterator<Item = u32>) -> Vec<(u32, u32)> {
+    let mut runs: Vec<(u32, u32)> = Vec::new();
+    for number in numbers {
+        match runs.last_mut() {
+            Some((_, end)) if end.checked_add(1) == Some(number) => *end = number,
+            _ => runs.push((number, number)),
+        }
+    }
+    runs
 }
 
 /// Every citation of a rule in `text`, in text order. Spans are byte offsets

@@ -42,7 +42,7 @@ impl fmt::Display for SkipReason {
             SkipReason::RangeSplits { rules } => write!(
                 f,
                 "after renumbering, the range would have to name rules {}, which are not one range",
-                runs(rules)
+                listed(rules)
             ),
             SkipReason::TooLong { number } => write!(
                 f,
@@ -53,15 +53,9 @@ impl fmt::Display for SkipReason {
 }
 
 /// `301-303, 305-310, 340` for those rules, in order.
-fn runs(rules: &[u32]) -> String {
-    let mut runs: Vec<(u32, u32)> = Vec::new();
-    for &rule in rules {
-        match runs.last_mut() {
-            Some((_, end)) if end.checked_add(1) == Some(rule) => *end = rule,
-            _ => runs.push((rule, rule)),
-        }
-    }
-    runs.iter()
+fn listed(rules: &[u32]) -> String {
+    super::runs(rules.iter().copied())
+        .iter()
         .map(|&(start, end)| {
             if start == end {
                 start.to_string()

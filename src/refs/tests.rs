@@ -17,10 +17,7 @@ fn found(text: &str) -> Vec<(ReferenceKind, Vec<String>)> {
             let numbers = reference
                 .numbers
                 .iter()
-                .map(|cited| match &cited.range_end {
-                    Some((end, _)) => format!("{}-{end}", cited.number),
-                    None => cited.number.to_string(),
-                })
+                .map(CitedNumber::to_string)
                 .collect();
             (reference.kind, numbers)
         })
@@ -384,4 +381,10 @@ fn html_bom_and_crlf() {
     assert_eq!(spans(text)[0], "Rule 206");
     // Only ASCII digits are rule numbers.
     assert_eq!(found("Rule ２０６"), vec![]);
+}
+
+#[test]
+fn runs_group_consecutive_numbers() {
+    assert_eq!(runs([1, 2, 4, 6, 7, 8]), [(1, 2), (4, 4), (6, 8)]);
+    assert_eq!(runs([u32::MAX - 1, u32::MAX]), [(u32::MAX - 1, u32::MAX)]);
 }

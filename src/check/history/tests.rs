@@ -1,5 +1,5 @@
 use super::*;
-use crate::check::testing::{codes, md_long_file, md_long_rule};
+use crate::check::testing::{codes, md_long_file, md_long_rule, File};
 use crate::model::{Change, Date, HistoryEntry, HistoryKind, Mutability};
 
 fn change(proposal: u32, month: u8, day: u8) -> Change {
@@ -9,6 +9,18 @@ fn change(proposal: u32, month: u8, day: u8) -> Change {
         date: Date::new(2020, month, day),
         round_turn: None,
     }
+}
+
+/// A md-long file of one rule with this history (its text does not matter).
+fn one_rule(
+    number: u32,
+    revision: u32,
+    mutability: Mutability,
+    history: Vec<HistoryEntry>,
+) -> File {
+    md_long_file(vec![md_long_rule(
+        number, revision, mutability, "Text.", history,
+    )])
 }
 
 fn initial(number: u32, immutable: bool) -> HistoryEntry {
@@ -21,13 +33,7 @@ fn revision_must_count_the_amendments() {
         initial(203, false),
         HistoryEntry::amended(1, &change(329, 7, 27)),
     ];
-    let bad = md_long_file(vec![md_long_rule(
-        203,
-        0,
-        Mutability::Mutable,
-        "Text.",
-        history.clone(),
-    )]);
+    let bad = one_rule(203, 0, Mutability::Mutable, history.clone());
     let findings = check(&bad.input());
     assert_eq!(codes(&findings), ["N201"]);
     assert_eq!(bad.at(&findings[0].span), "## 203/0");
@@ -35,13 +41,7 @@ fn revision_must_count_the_amendments() {
         findings[0].message,
         "rule 203 has revision 0 but its history records 1 amendment"
     );
-    let good = md_long_file(vec![md_long_rule(
-        203,
-        1,
-        Mutability::Mutable,
-        "Text.",
-        history,
-    )]);
+    let good = one_rule(203, 1, Mutability::Mutable, history);
     assert!(check(&good.input()).is_empty());
 }
 
@@ -52,13 +52,7 @@ fn amendments_are_numbered_in_order() {
         HistoryEntry::amended(1, &change(329, 7, 27)),
         HistoryEntry::amended(3, &change(331, 7, 29)),
     ];
-    let file = md_long_file(vec![md_long_rule(
-        203,
-        2,
-        Mutability::Mutable,
-        "Text.",
-        history,
-    )]);
+    let file = one_rule(203, 2, Mutability::Mutable, history);
     let findings = check(&file.input());
     assert_eq!(codes(&findings), ["N201"]);
     assert!(file
@@ -73,13 +67,7 @@ fn dates_going_back_are_flagged_on_the_later_line() {
         HistoryEntry::amended(1, &change(306, 6, 13)),
         HistoryEntry::amended(2, &change(307, 6, 2)),
     ];
-    let file = md_long_file(vec![md_long_rule(
-        305,
-        2,
-        Mutability::Mutable,
-        "Text.",
-        history,
-    )]);
+    let file = one_rule(305, 2, Mutability::Mutable, history);
     let findings = check(&file.input());
     assert_eq!(codes(&findings), ["N202"]);
     assert!(file.at(&findings[0].span).contains("Jun 2, 2020"));
@@ -111,13 +99,12 @@ fn unreadable_history_and_judgment_lines_are_flagged() {
 
 #[test]
 fn an_enacted_rule_takes_its_proposals_number() {
-    let bad = md_long_file(vec![md_long_rule(
+    let bad = one_rule(
         304,
         0,
         Mutability::Mutable,
-        "Text.",
         vec![HistoryEntry::enacted(&change(305, 6, 9))],
-    )]);
+    );
     let findings = check(&bad.input());
     assert_eq!(codes(&findings), ["N205"]);
     assert_eq!(findings[0].message, "rule 304 was enacted by proposal 305");
@@ -148,35 +135,27 @@ fn an_enacted_rule_takes_its_proposals_number() {
 
 #[test]
 fn the_immutable_marker_must_follow_the_history() {
-    let bad = md_long_file(vec![md_long_rule(
-        205,
-        0,
-        Mutability::Immutable,
-        "Text.",
-        vec![initial(205, false)],
-    )]);
+    let bad = one_rule(205, 0, Mutability::Immutable, vec![initial(205, false)]);
     let findings = check(&bad.input());
     assert_eq!(codes(&findings), ["N206"]);
     assert_eq!(bad.at(&findings[0].span), "## 205/0 (IMMUTABLE)");
 
-    let transmuted = md_long_file(vec![md_long_rule(
+    let transmuted = one_rule(
         205,
         0,
         Mutability::Immutable,
-        "Text.",
         vec![
             initial(205, false),
             HistoryEntry::transmuted(true, &change(340, 8, 20)),
         ],
-    )]);
+    );
     assert!(check(&transmuted.input()).is_empty());
 
-    let enacted_immutable = md_long_file(vec![md_long_rule(
+    let enacted_immutable = one_rule(
         327,
         0,
         Mutability::Immutable,
-        "Text.",
         vec![HistoryEntry::enacted(&change(327, 7, 21))],
-    )]);
+    );
     assert!(check(&enacted_immutable.input()).is_empty());
 }

@@ -99,8 +99,3 @@ fn without_history_numbers_in_the_ranges_count_and_enacted_rules_do_not() {
     let findings = check(&initial.input());
     assert_eq!(codes(&findings), ["N302"]);
 }
-
-#[test]
-fn runs_group_consecutive_numbers() {
-    assert_eq!(runs(&[1, 2, 4, 6, 7, 8]), [(1, 2), (4, 4), (6, 8)]);
-}

@@ -1,6 +1,6 @@
 //! Rule headings: `## 203/1`, `## 101 (IMMUTABLE)`, `Rule 101 (Immutable)`.
 
-use crate::model::Mutability;
+use crate::model::{Mutability, Rule};
 use nom::bytes::complete::take_while1;
 use nom::character::complete::{char, digit1, space0};
 use nom::combinator::{cut, eof, opt};
@@ -16,6 +16,22 @@ pub struct Heading {
     pub mutability: Mutability,
     /// Bytes of trailing whitespace after the heading (a quirk when non-zero).
     pub trailing_spaces: usize,
+}
+
+impl Heading {
+    /// The rule this heading opens, with `text` as its body and no history
+    /// or judgments yet.
+    pub fn rule(&self, text: String) -> Rule {
+        Rule {
+            number: self.number,
+            revision: self.revision,
+            mutability: self.mutability.clone(),
+            text,
+            history: Vec::new(),
+            judgments: Vec::new(),
+            layout: None,
+        }
+    }
 }
 
 /// Why a line is not a rule heading, located in the line.

@@ -1,7 +1,7 @@
 //! Tests over the bundled rulesets: counts, spot checks, lossless layout.
 
 use super::*;
-use crate::model::{Date, HistoryKind, Mutability, QuirkKind, Rule};
+use crate::model::{Date, HistoryKind, Mutability, QuirkKind};
 
 const BUNDLED: [&str; 5] = [
     "nomic-4-long.md",
@@ -70,11 +70,6 @@ fn rule_203_of_nomic_4() {
         .as_deref()
         .unwrap()
         .ends_with("/rules/md/203.md"));
-}
-
-fn quirk_kinds(rule: &Rule) -> Vec<QuirkKind> {
-    let layout = rule.layout.as_ref().unwrap();
-    layout.quirks.iter().map(|q| q.kind.clone()).collect()
 }
 
 #[test]

@@ -178,16 +178,6 @@ fn short_meaning(ruleset: &Ruleset) -> Ruleset {
     short
 }
 
-fn quirk_count(ruleset: &Ruleset) -> usize {
-    let layout = ruleset.layout.as_ref().unwrap();
-    layout.quirks.len()
-        + ruleset
-            .rules
-            .iter()
-            .map(|r| r.layout.as_ref().unwrap().quirks.len())
-            .sum::<usize>()
-}
-
 fn check(text: &str, format: Format, expected: &Ruleset) {
     let parsed = read(text.as_bytes(), &ReadOptions::default()).unwrap();
     assert_eq!(parsed.format, format);

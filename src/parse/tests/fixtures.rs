@@ -12,22 +12,15 @@ fn fixture(name: &str) -> Parsed {
     parsed
 }
 
-fn all_quirks(parsed: &Parsed) -> usize {
-    let document = parsed.ruleset.layout.as_ref().unwrap().quirks.len();
-    let rules: usize = parsed
-        .ruleset
-        .rules
-        .iter()
-        .map(|r| r.layout.as_ref().unwrap().quirks.len())
-        .sum();
-    document + rules
-}
-
 #[test]
 fn canonical_md_short() {
     let parsed = fixture("md-short-canonical.md");
     assert_eq!(parsed.format, Format::MdShort);
-    assert_eq!(all_quirks(&parsed), 0, "a canonical file has no quirks");
+    assert_eq!(
+        quirk_count(&parsed.ruleset),
+        0,
+        "a canonical file has no quirks"
+    );
     let ruleset = &parsed.ruleset;
     assert_eq!(ruleset.title, "NOMIC IV RULESET (SHORT FORMAT)");
     let numbers: Vec<u32> = ruleset.rules.iter().map(|r| r.number).collect();
@@ -47,7 +40,11 @@ fn canonical_md_short() {
 fn canonical_txt_short() {
     let parsed = fixture("txt-short.txt");
     assert_eq!(parsed.format, Format::TxtShort);
-    assert_eq!(all_quirks(&parsed), 0, "a canonical file has no quirks");
+    assert_eq!(
+        quirk_count(&parsed.ruleset),
+        0,
+        "a canonical file has no quirks"
+    );
     let ruleset = &parsed.ruleset;
     let rule = ruleset.rule(207).unwrap();
     assert_eq!(rule.revision, None);
@@ -102,14 +99,7 @@ fn md_heading_quirks_and_sections() {
     assert_lossless(&parsed);
     let five = parsed.ruleset.rule(5).unwrap();
     assert_eq!(five.revision, None);
-    let kinds: Vec<_> = five
-        .layout
-        .as_ref()
-        .unwrap()
-        .quirks
-        .iter()
-        .map(|q| q.kind.clone())
-        .collect();
+    let kinds = quirk_kinds(five);
     assert!(kinds.contains(&QuirkKind::HeadingWithoutRevision));
     assert!(kinds.contains(&QuirkKind::MissingBlankLine));
     assert!(kinds.contains(&QuirkKind::HistoryHeadingLevel { level: 4 }));
@@ -147,14 +137,7 @@ fn from_overrides_detection() {
     let parsed = read(&bytes, &options).unwrap();
     assert_eq!(parsed.format, Format::MdLong);
     let rule = &parsed.ruleset.rules[0];
-    let kinds: Vec<_> = rule
-        .layout
-        .as_ref()
-        .unwrap()
-        .quirks
-        .iter()
-        .map(|q| q.kind.clone())
-        .collect();
+    let kinds = quirk_kinds(rule);
     assert!(kinds.contains(&QuirkKind::HeadingWithoutRevision));
     let options = ReadOptions {
         from: Some(Format::TxtLong),
@@ -168,7 +151,7 @@ fn from_overrides_detection() {
 fn rule_pages_and_json() {
     let page = fixture("rule-330.md");
     assert_eq!(page.format, Format::MdRule);
-    assert_eq!(all_quirks(&page), 0);
+    assert_eq!(quirk_count(&page.ruleset), 0);
     let rule = &page.ruleset.rules[0];
     assert_eq!((rule.number, rule.revision), (330, Some(1)));
     assert!(rule.text.contains("order:  \n* **Quintuplet**"));
@@ -177,7 +160,7 @@ fn rule_pages_and_json() {
 
     let page = fixture("rule-207.txt");
     assert_eq!(page.format, Format::TxtRule);
-    assert_eq!(all_quirks(&page), 0);
+    assert_eq!(quirk_count(&page.ruleset), 0);
     let rule = &page.ruleset.rules[0];
     assert!(rule
         .text

@@ -14,6 +14,24 @@ fn repo_file(path: &str) -> Vec<u8> {
     std::fs::read(&full).unwrap_or_else(|err| panic!("{}: {err}", full.display()))
 }
 
+/// The kinds of a rule's layout quirks, in order.
+fn quirk_kinds(rule: &crate::model::Rule) -> Vec<crate::model::QuirkKind> {
+    let layout = rule.layout.as_ref().expect("rule layout");
+    layout.quirks.iter().map(|q| q.kind.clone()).collect()
+}
+
+/// How many layout quirks a parsed ruleset has, document and rules together.
+fn quirk_count(ruleset: &crate::model::Ruleset) -> usize {
+    let document = ruleset
+        .layout
+        .as_ref()
+        .expect("document layout")
+        .quirks
+        .len();
+    let rules: usize = ruleset.rules.iter().map(|r| quirk_kinds(r).len()).sum();
+    document + rules
+}
+
 /// Asserts that header + rule sources + footer give back `text`, that each
 /// offset is where its source sits, and that every kept source is valid.
 fn assert_lossless(parsed: &Parsed) {
