@@ -13,8 +13,6 @@ mod refs;
 mod render;
 mod renumber;
 mod simulate;
-// Shared by the commands; some helpers serve only commands still to come.
-#[allow(dead_code)]
 mod io;
 
 pub use io::{print_stdout, Failure};
@@ -34,36 +32,37 @@ pub struct Cli {
     command: Command,
 }
 
+/// The commands, in the order `--help` lists them: the weekly job first.
 #[derive(Debug, Subcommand)]
 enum Command {
-    Diff(diff::Args),
-    Check(check::Args),
-    Fmt(fmt::Args),
-    Formats(formats::Args),
-    Simulate(simulate::Args),
     Parse(parse::Args),
-    Apply(apply::Args),
-    Renumber(renumber::Args),
     Render(render::Args),
     Build(build::Args),
+    Check(check::Args),
+    Fmt(fmt::Args),
+    Diff(diff::Args),
     Refs(refs::Args),
+    Apply(apply::Args),
+    Renumber(renumber::Args),
+    Simulate(simulate::Args),
+    Formats(formats::Args),
 }
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Diff(args) => diff::run(args),
-        Command::Check(args) => check::run(args),
-        Command::Fmt(args) => fmt::run(args),
-        Command::Formats(args) => formats::run(args),
-        Command::Simulate(args) => simulate::run(args),
         Command::Parse(args) => parse::run(args),
-        Command::Apply(args) => apply::run(args),
-        Command::Renumber(args) => renumber::run(args),
         Command::Render(args) => render::run(args),
         Command::Build(args) => build::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Fmt(args) => fmt::run(args),
+        Command::Diff(args) => diff::run(args),
         Command::Refs(args) => refs::run(args),
+        Command::Apply(args) => apply::run(args),
+        Command::Renumber(args) => renumber::run(args),
+        Command::Simulate(args) => simulate::run(args),
+        Command::Formats(args) => formats::run(args),
     };
     match result {
         Ok(code) => code,
