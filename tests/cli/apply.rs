@@ -1,4 +1,4 @@
-use crate::{bundled, Test};
+use crate::{bundled, git, Test};
 use nomic::model::{Rule, Ruleset};
 use nomic::parse::parse_str;
 use nomic::render::text::markdown_to_text;
@@ -178,22 +178,6 @@ fn nomic_i_renumbers_amended_rules_as_its_rule_108_says() {
         .unwrap()
         .text
         .contains("three parts"));
-}
-
-fn git(dir: &Path, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args(["-c", "user.name=t", "-c", "user.email=t@t"])
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
 
 #[test]

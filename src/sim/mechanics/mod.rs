@@ -58,14 +58,16 @@ pub fn holds(file: &str, edits: &[(u32, Option<&str>)], script_text: &str) {
 /// Five players in turn order, for Nomic IV scripts.
 pub const FIVE: &str = "player alice\nplayer bob\nplayer carol\nplayer dan\nplayer eve\norder alice bob carol dan eve\n";
 
-#[test]
-fn every_scenario_holds_and_replays_from_its_log() {
-    for (name, file) in [
+/// Runs every bundled scenario against its ruleset: (name, ruleset file, run).
+fn bundled_scenario_runs() -> Vec<(&'static str, &'static str, crate::sim::runner::Run)> {
+    [
         ("nomic-1-final", "nomic-1-final.txt"),
         ("nomic-4-long-early", "nomic-4-long-early.txt"),
         ("nomic-4-long", "nomic-4-long.md"),
         ("nomic-5-initial", "nomic-5-initial.txt"),
-    ] {
+    ]
+    .into_iter()
+    .map(|(name, file)| {
         let path = format!(
             "{}/rulesets/scenarios/{name}.sim",
             env!("CARGO_MANIFEST_DIR")
@@ -78,6 +80,14 @@ fn every_scenario_holds_and_replays_from_its_log() {
             sha256: String::new(),
         };
         let full = crate::sim::runner::run_full(&lines, &source, None).expect("scenario runs");
+        (name, file, full)
+    })
+    .collect()
+}
+
+#[test]
+fn every_scenario_holds_and_replays_from_its_events_and_its_log() {
+    for (name, file, full) in bundled_scenario_runs() {
         assert!(
             full.report.passed(),
             "{name}:\n{}",
@@ -88,6 +98,10 @@ fn every_scenario_holds_and_replays_from_its_log() {
             full.last,
             "{name}"
         );
+        let log = super::render::jsonl(&full.report);
+        let replayed = crate::sim::replay::replay(&log, ruleset(file))
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(replayed, full.last, "{name}");
     }
 }
 
@@ -112,31 +126,4 @@ fn a_zero_hour_turn_still_lets_the_clock_move() {
         &[(206, Some("The length of a turn defaults to 0 hours."))],
         "player alice\nplayer bob\nat +90m bob votes yes\nexpect error \"no proposal\"\nexpect turn 2\n",
     );
-}
-
-#[test]
-fn every_scenario_replays_from_its_json_lines_log() {
-    for (name, file) in [
-        ("nomic-1-final", "nomic-1-final.txt"),
-        ("nomic-4-long-early", "nomic-4-long-early.txt"),
-        ("nomic-4-long", "nomic-4-long.md"),
-        ("nomic-5-initial", "nomic-5-initial.txt"),
-    ] {
-        let path = format!(
-            "{}/rulesets/scenarios/{name}.sim",
-            env!("CARGO_MANIFEST_DIR")
-        );
-        let text = std::fs::read_to_string(path).expect("bundled scenario");
-        let lines = script::parse(&text).expect("scenario parses");
-        let source = RulesetSource {
-            path: file.into(),
-            ruleset: ruleset(file),
-            sha256: String::new(),
-        };
-        let full = crate::sim::runner::run_full(&lines, &source, None).expect("scenario runs");
-        let log = super::render::jsonl(&full.report);
-        let replayed = crate::sim::replay::replay(&log, ruleset(file))
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(replayed, full.last, "{name}");
-    }
 }

@@ -1,26 +1,10 @@
 //! Either side as `REVISION:PATH`, read through git.
 
 use super::LATE;
-use crate::{bundled, Test};
+use crate::{bundled, git, Test};
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
-
-fn git(dir: &Path, args: &[&str]) {
-    let status = Command::new("git")
-        .args([
-            "-c",
-            "user.name=Moderator",
-            "-c",
-            "user.email=mod@example.org",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .env("GIT_CEILING_DIRECTORIES", dir.parent().unwrap())
-        .status()
-        .expect("git runs");
-    assert!(status.success(), "git {args:?}");
-}
 
 #[test]
 fn a_git_revision_diffs_against_the_working_file() {
