@@ -35,14 +35,7 @@ fn ruleset() -> Ruleset {
 
 fn render_all(renderer: &Renderer, ruleset: &Ruleset) -> usize {
     let mut bytes = 0;
-    for format in [
-        Format::MdLong,
-        Format::MdShort,
-        Format::TxtLong,
-        Format::TxtShort,
-        Format::TxtPlain,
-        Format::Json,
-    ] {
+    for format in Format::WHOLE_RULESET {
         bytes += renderer.render(ruleset, format).expect("renders").len();
     }
     for format in [Format::MdRule, Format::TxtRule] {

@@ -28,6 +28,17 @@ impl Format {
         Format::Json,
     ];
 
+    /// The formats that hold a whole ruleset in one file (all but the
+    /// per-rule pages).
+    pub const WHOLE_RULESET: [Format; 6] = [
+        Format::MdLong,
+        Format::MdShort,
+        Format::TxtLong,
+        Format::TxtShort,
+        Format::TxtPlain,
+        Format::Json,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Format::MdLong => "md-long",

@@ -63,14 +63,7 @@ proptest! {
     fn parsing_a_rendered_ruleset_gives_back_its_meaning(n in 1usize..60, seed in any::<u64>()) {
         let original = synthetic_ruleset(n, seed);
         let options = RenderOptions::default();
-        for format in [
-            Format::MdLong,
-            Format::MdShort,
-            Format::TxtLong,
-            Format::TxtShort,
-            Format::TxtPlain,
-            Format::Json,
-        ] {
+        for format in Format::WHOLE_RULESET {
             let text = render(&original, format, &options).unwrap();
             let back = parse_str(&text, Some(format))
                 .unwrap_or_else(|err| panic!("{format}: {} at {:?}\n{text}", err.message, err.span));

@@ -14,14 +14,7 @@ fn empty_and_blank_files_are_errors() {
         let err = outcome(text.as_bytes()).unwrap_err();
         assert!(err.message.contains("empty"), "{text:?}: {err}");
     }
-    for format in [
-        Format::MdLong,
-        Format::MdShort,
-        Format::TxtLong,
-        Format::TxtShort,
-        Format::TxtPlain,
-        Format::Json,
-    ] {
+    for format in Format::WHOLE_RULESET {
         assert!(parse_str("", Some(format)).is_err(), "{format}");
     }
 }
