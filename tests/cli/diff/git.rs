@@ -6,6 +6,13 @@ use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
 
+/// Makes `dir` a repository whose first commit holds its files.
+fn init_repository(dir: &Path) {
+    git(dir, &["init", "-q"]);
+    git(dir, &["add", "."]);
+    git(dir, &["commit", "-q", "-m", "one"]);
+}
+
 #[test]
 fn a_git_revision_diffs_against_the_working_file() {
     let late = std::fs::read_to_string(bundled(LATE)).unwrap();
@@ -16,9 +23,7 @@ fn a_git_revision_diffs_against_the_working_file() {
     assert_ne!(late, amended);
     let test = Test::new().file("rules/rules-l.md", &late);
     let dir = test.path().to_path_buf();
-    git(&dir, &["init", "-q"]);
-    git(&dir, &["add", "."]);
-    git(&dir, &["commit", "-q", "-m", "one"]);
+    init_repository(&dir);
     std::fs::write(dir.join("rules/rules-l.md"), &amended).unwrap();
     git(&dir, &["commit", "-q", "-a", "-m", "two"]);
     let ceiling = dir.parent().unwrap().to_str().unwrap().to_string();
@@ -53,9 +58,7 @@ fn head_against_the_working_copy_and_unknown_revisions() {
     let late = std::fs::read_to_string(bundled(LATE)).unwrap();
     let test = Test::new().file("rules.md", &late);
     let dir = test.path().to_path_buf();
-    git(&dir, &["init", "-q"]);
-    git(&dir, &["add", "."]);
-    git(&dir, &["commit", "-q", "-m", "one"]);
+    init_repository(&dir);
     std::fs::write(
         dir.join("rules.md"),
         late.replace("1d6 points", "2d6 points"),
@@ -73,9 +76,7 @@ fn head_against_the_working_copy_and_unknown_revisions() {
 
     let again = Test::new().file("rules.md", &late);
     let dir = again.path().to_path_buf();
-    git(&dir, &["init", "-q"]);
-    git(&dir, &["add", "."]);
-    git(&dir, &["commit", "-q", "-m", "one"]);
+    init_repository(&dir);
     again
         .env("GIT_CEILING_DIRECTORIES", &ceiling_of(&dir))
         .args(["diff", "HEAD~3:rules.md", "rules.md"])
@@ -120,9 +121,7 @@ fn a_revision_path_beside_you_works_from_a_subdirectory() {
     let late = std::fs::read_to_string(bundled(LATE)).unwrap();
     let test = Test::new().file("Game_4/rules-l.md", &late);
     let dir = test.path().to_path_buf();
-    git(&dir, &["init", "-q"]);
-    git(&dir, &["add", "."]);
-    git(&dir, &["commit", "-q", "-m", "one"]);
+    init_repository(&dir);
     std::fs::write(
         dir.join("Game_4/rules-l.md"),
         late.replace("1d6 points", "2d6 points"),
