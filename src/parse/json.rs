@@ -4,14 +4,13 @@ use super::error::ParseError;
 use crate::model::{Format, Ruleset};
 
 pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
-    let body = &text[super::text::bom_len(text)..];
+    let bom = super::text::bom_len(text);
+    let body = &text[bom..];
     serde_json::from_str(body).map_err(|err| {
-        let offset = text.len() - body.len() + offset_of(body, err.line(), err.column());
-        let end = body[offset - (text.len() - body.len())..]
-            .chars()
-            .next()
-            .map_or(offset, |c| offset + c.len_utf8());
-        ParseError::new(format!("invalid ruleset JSON: {err}"), offset..end)
+        // The character serde_json stopped at, as a span in the file.
+        let at = offset_of(body, err.line(), err.column());
+        let end = body[at..].chars().next().map_or(at, |c| at + c.len_utf8());
+        ParseError::new(format!("invalid ruleset JSON: {err}"), bom + at..bom + end)
             .expected("the JSON that `nomic parse` prints")
             .in_format(Format::Json)
     })
@@ -43,5 +42,8 @@ mod tests {
         let err = parse("{\n  \"title\": 5\n}").unwrap_err();
         assert_eq!(err.format, Some(Format::Json));
         assert_eq!(&"{\n  \"title\": 5\n}"[err.span.clone()], "5");
+        let with_bom = "\u{feff}{\n  \"title\": 5\n}";
+        let err = parse(with_bom).unwrap_err();
+        assert_eq!(&with_bom[err.span.clone()], "5");
     }
 }

@@ -53,29 +53,7 @@ pub fn parse_wrapped(text: &str, format: Format) -> Result<Ruleset, ParseError> 
             ))
         }
     }
-    // Rule starts: a `-` ruler followed by a rule heading.
-    let mut starts = Vec::new();
-    let mut footer = None;
-    for k in i..lines.len() {
-        if !lines[k].is_ruler('-') {
-            continue;
-        }
-        match lines.get(k + 1) {
-            Some(next) if looks_like_txt_heading(next.text) => starts.push(k),
-            Some(next) if !lines[k + 1..].iter().all(Line::is_blank) => {
-                return Err(error(
-                    "a `-` ruler must be followed by a rule heading",
-                    next.span(),
-                    "`Rule N/R` or `Rule N (IMMUTABLE)`",
-                ))
-            }
-            // Only blank lines follow: the closing ruler.
-            _ => {
-                footer = Some(k);
-                break;
-            }
-        }
-    }
+    let (starts, footer) = rulers(&lines, i, format)?;
     match lines.get(i) {
         Some(first) if starts.first() != Some(&i) && footer != Some(i) => {
             return Err(error(
@@ -118,6 +96,34 @@ pub fn parse_wrapped(text: &str, format: Format) -> Result<Ruleset, ParseError> 
             quirks,
         },
     ))
+}
+
+/// From line `from` on: the `-` ruler that starts each rule (a rule heading
+/// follows it), and the closing ruler (only blank lines follow it), if any.
+fn rulers(
+    lines: &[Line<'_>],
+    from: usize,
+    format: Format,
+) -> Result<(Vec<usize>, Option<usize>), ParseError> {
+    let mut starts = Vec::new();
+    for k in from..lines.len() {
+        if !lines[k].is_ruler('-') {
+            continue;
+        }
+        match lines.get(k + 1) {
+            Some(next) if looks_like_txt_heading(next.text) => starts.push(k),
+            Some(next) if !lines[k + 1..].iter().all(Line::is_blank) => {
+                return Err(ParseError::new(
+                    "a `-` ruler must be followed by a rule heading",
+                    next.span(),
+                )
+                .expected("`Rule N/R` or `Rule N (IMMUTABLE)`")
+                .in_format(format))
+            }
+            _ => return Ok((starts, Some(k))),
+        }
+    }
+    Ok((starts, None))
 }
 
 /// One rule: `lines[0]` is its ruler, `lines[1]` its heading.

@@ -22,6 +22,13 @@ fn git(dir: &Path, args: &[&str]) {
     assert!(status.success(), "git {args:?}");
 }
 
+/// Makes `dir` a repository whose first commit holds its files.
+fn init_repository(dir: &Path) {
+    git(dir, &["init", "-q"]);
+    git(dir, &["add", "."]);
+    git(dir, &["commit", "-q", "-m", "one"]);
+}
+
 #[test]
 fn a_git_revision_diffs_against_the_working_file() {
     let late = std::fs::read_to_string(bundled(LATE)).unwrap();
@@ -32,9 +39,7 @@ fn a_git_revision_diffs_against_the_working_file() {
     assert_ne!(late, amended);
     let test = Test::new().file("rules/rules-l.md", &late);
     let dir = test.path().to_path_buf();
-    git(&dir, &["init", "-q"]);
-    git(&dir, &["add", "."]);
-    git(&dir, &["commit", "-q", "-m", "one"]);
+    init_repository(&dir);
     std::fs::write(dir.join("rules/rules-l.md"), &amended).unwrap();
     git(&dir, &["commit", "-q", "-a", "-m", "two"]);
     let ceiling = dir.parent().unwrap().to_str().unwrap().to_string();
@@ -69,9 +74,7 @@ fn head_against_the_working_copy_and_unknown_revisions() {
     let late = std::fs::read_to_string(bundled(LATE)).unwrap();
     let test = Test::new().file("rules.md", &late);
     let dir = test.path().to_path_buf();
-    git(&dir, &["init", "-q"]);
-    git(&dir, &["add", "."]);
-    git(&dir, &["commit", "-q", "-m", "one"]);
+    init_repository(&dir);
     std::fs::write(
         dir.join("rules.md"),
         late.replace("1d6 points", "2d6 points"),
@@ -89,9 +92,7 @@ fn head_against_the_working_copy_and_unknown_revisions() {
 
     let again = Test::new().file("rules.md", &late);
     let dir = again.path().to_path_buf();
-    git(&dir, &["init", "-q"]);
-    git(&dir, &["add", "."]);
-    git(&dir, &["commit", "-q", "-m", "one"]);
+    init_repository(&dir);
     again
         .env("GIT_CEILING_DIRECTORIES", &ceiling_of(&dir))
         .args(["diff", "HEAD~3:rules.md", "rules.md"])
