@@ -8,12 +8,12 @@ mod diff;
 mod fmt;
 mod formats;
 mod git;
+mod io;
 mod parse;
 mod refs;
 mod render;
 mod renumber;
 mod simulate;
-mod io;
 
 pub use io::{print_stdout, Failure};
 

@@ -115,4 +115,15 @@ mod tests {
         let err = parse("Title\n\nRule 1/0\n").unwrap_err();
         assert_eq!(err.span, 0..5);
     }
+
+    #[test]
+    fn a_line_break_inside_a_paragraph_is_a_hard_break() {
+        // The page is not wrapped: each line was written as a line.
+        let page = "Rule 101/0\n\nPower Name: X\nPower Cost: 5\n\n* first\n  second\n\nfn main() {\n    go();\n}";
+        let rule = &parse(page).unwrap().rules[0];
+        assert_eq!(
+            rule.text,
+            "Power Name: X  \nPower Cost: 5\n\n* first  \n  second\n\nfn main() {  \ngo();  \n}"
+        );
+    }
 }
