@@ -8,6 +8,7 @@
 mod codes;
 mod encoding;
 mod files;
+mod headings;
 mod history;
 mod initial_set;
 mod layout;
@@ -55,6 +56,7 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     };
     let mut findings = Vec::new();
     findings.extend(numbers::check(input));
+    findings.extend(headings::check(input));
     findings.extend(history::check(input));
     if holds_a_ruleset(input.format) {
         findings.extend(initial_set::check(input));

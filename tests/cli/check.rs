@@ -20,6 +20,14 @@ fn with_fixture(name: &str) -> Test {
 const CASES: &[(&str, &str, &str, bool)] = &[
     ("duplicate-rule-number.bad.md", "clean.md", "N101", true),
     ("rule-out-of-order.bad.md", "clean.md", "N102", false),
+    ("broken-rule-heading.bad.md", "clean.md", "N103", true),
+    (
+        "broken-rule-heading.bad.txt",
+        "clean-plain.txt",
+        "N103",
+        true,
+    ),
+    ("swallowed-rule-heading.bad.md", "clean.md", "N104", true),
     ("revision-mismatch.bad.md", "clean.md", "N201", true),
     ("revision-mismatch.bad.txt", "clean.txt", "N201", true),
     (
