@@ -383,6 +383,23 @@ fn every_documented_code_has_a_fixture() {
 }
 
 #[test]
+fn the_human_and_json_summaries_count_a_parse_error_alike() {
+    let run = |format: &str| {
+        with_fixture("clean.md")
+            .file("empty.md", "")
+            .args(["check", "--format", format, "empty.md", "clean.md"])
+            .run()
+            .status(2)
+    };
+    run("human").stdout_contains(
+        "2 files checked: 1 error, 0 warnings; 1 file could not be read or parsed\n",
+    );
+    let json: Value = serde_json::from_str(&run("json").stdout).unwrap();
+    assert_eq!(json["summary"]["errors"], 1);
+    assert_eq!(json["summary"]["warnings"], 0);
+}
+
+#[test]
 fn per_rule_pages_are_not_checked_as_whole_rulesets() {
     // A page is one rule: citations of other rules, rule 101's Initial Set
     // and rule order cannot be checked on it.
