@@ -26,12 +26,17 @@ fn broken_headings(input: &Input<'_>) -> Vec<Diagnostic> {
     } else {
         Vec::new()
     };
+    // The header holds the title (`# 2020 Season` is a title, not a rule).
+    let header_end = input.ruleset.layout.as_ref().map_or(0, |l| l.header.len());
     let mut findings = Vec::new();
     let mut start = 0;
     for line in input.text.split_inclusive('\n') {
         let text = line.trim_end_matches(['\n', '\r']);
         let at = start;
         start += line.len();
+        if at < header_end {
+            continue;
+        }
         let fixed = if markdown {
             if hidden.iter().any(|block| block.contains(&at)) {
                 continue;
@@ -93,12 +98,12 @@ fn swallowed_headings(input: &Input<'_>) -> Vec<Diagnostic> {
         .map(|(quirk, fence)| {
             finding(
                 Code::SwallowedRuleHeading,
-                "this rule heading is inside a code block that is never closed: the rule is lost",
+                "this rule heading is inside a code (or HTML) block that is never closed: the rule is lost",
                 quirk.offset..quirk.offset + quirk.len,
             )
             .with_label("read as code, not as a rule")
             .with_help(format!(
-                "close the code block opened on line {} before this heading",
+                "close the block opened on line {} before this heading",
                 input.line_of(fence)
             ))
         })
@@ -119,5 +124,22 @@ mod tests {
         assert_eq!(broken_txt_heading("Rule206/1"), Some("Rule 206/1".into()));
         assert_eq!(broken_txt_heading("Rule 206"), None);
         assert_eq!(broken_txt_heading("Rules 2"), None);
+    }
+
+    #[test]
+    fn a_title_starting_with_a_number_is_not_a_broken_heading() {
+        let text = "# 2020 Season\n---\n## 101/0\n\nText.\n\n##102/0\n\nMore.\n";
+        let parsed = crate::parse::read(text.as_bytes(), &Default::default()).unwrap();
+        let input = Input {
+            ruleset: &parsed.ruleset,
+            text: &parsed.text,
+            format: parsed.format,
+            encoding: &[],
+            base_dir: None,
+        };
+        let findings = check(&input);
+        assert_eq!(findings.len(), 1, "{findings:?}");
+        assert_eq!(&text[findings[0].span.clone()], "##102/0");
+        assert_eq!(findings[0].help.as_deref(), Some("write `## 102/0`"));
     }
 }

@@ -423,3 +423,16 @@ fn per_rule_pages_are_not_checked_as_whole_rulesets() {
         .status(0)
         .stdout_contains("6 files checked: 0 errors, 0 warnings");
 }
+
+#[test]
+fn a_swallowed_heading_points_at_the_heading_and_names_the_opening_fence() {
+    let name = "swallowed-rule-heading.bad.md";
+    let out = with_fixture(name)
+        .args(["check", name])
+        .run()
+        .status(1)
+        .stdout_contains("error[N104]")
+        .stdout_contains(&format!("--> {name}:41:1"))
+        .stdout_contains("close the block opened on line 33 before this heading");
+    assert!(!out.stdout.contains("N708"), "{}", out.stdout);
+}
