@@ -203,3 +203,23 @@ fn a_finding_repeated_on_a_line_underlines_its_first_occurrence() {
     assert_eq!(carets.matches('^').count(), 3, "{}", out.stderr);
     assert!(carets.contains("the first of 3"), "{}", out.stderr);
 }
+
+#[test]
+fn a_rendered_rule_page_keeps_its_line_breaks_when_read_back() {
+    let md = "# T (LONG FORMAT)\n---\n## 101/0\n\nPower Name: X  \nPower Cost: 5\n";
+    let page = Test::new()
+        .file("hb.md", md)
+        .args(["render", "hb.md", "--to", "txt-rule"])
+        .run()
+        .status(0)
+        .stdout;
+    let out = Test::new()
+        .file("101.txt", page)
+        .args(["parse", "--from", "txt-rule", "101.txt"])
+        .run()
+        .status(0);
+    assert_eq!(
+        rules_in(&out.stdout)[0]["text"],
+        "Power Name: X  \nPower Cost: 5"
+    );
+}
