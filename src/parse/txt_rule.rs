@@ -1,6 +1,8 @@
 //! `txt-rule`: one page per rule (`rules/txt/NNN.txt`): `Rule N/R
 //! (IMMUTABLE)`, a blank line, the body as unwrapped text (one line per
 //! paragraph, `* ` list items separated by blank lines); no final newline.
+//! Nothing is wrapped, so a new line inside a paragraph is a line break
+//! (read as a Markdown hard break).
 //! Several pages joined by blank lines read as one ruleset (titled "").
 
 use super::assemble::{assemble, Document, Piece};
