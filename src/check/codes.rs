@@ -8,6 +8,8 @@ use crate::diagnostic::Severity;
 pub enum Code {
     DuplicateRuleNumber,
     RuleOutOfOrder,
+    BrokenRuleHeading,
+    SwallowedRuleHeading,
     RevisionMismatch,
     HistoryDatesOutOfOrder,
     UnparsedHistoryLine,
@@ -32,9 +34,11 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 23] = [
+    pub const ALL: [Code; 25] = [
         Code::DuplicateRuleNumber,
         Code::RuleOutOfOrder,
+        Code::BrokenRuleHeading,
+        Code::SwallowedRuleHeading,
         Code::RevisionMismatch,
         Code::HistoryDatesOutOfOrder,
         Code::UnparsedHistoryLine,
@@ -78,6 +82,8 @@ impl Code {
         match self {
             Code::DuplicateRuleNumber => ("N101", "duplicate-rule-number", Error),
             Code::RuleOutOfOrder => ("N102", "rule-out-of-order", Warning),
+            Code::BrokenRuleHeading => ("N103", "broken-rule-heading", Error),
+            Code::SwallowedRuleHeading => ("N104", "swallowed-rule-heading", Error),
             Code::RevisionMismatch => ("N201", "revision-mismatch", Error),
             Code::HistoryDatesOutOfOrder => ("N202", "history-dates-out-of-order", Warning),
             Code::UnparsedHistoryLine => ("N203", "unparsed-history-line", Warning),

@@ -21,7 +21,10 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
         .filter_map(|r| r.layout.as_ref())
         .flat_map(|l| &l.quirks);
     for quirk in document.chain(rules) {
-        findings.push(quirk_finding(quirk, input.text));
+        // A swallowed heading loses a rule: an error of its own (`headings`).
+        if !matches!(quirk.kind, QuirkKind::SwallowedHeading { .. }) {
+            findings.push(quirk_finding(quirk, input.text));
+        }
     }
     findings.extend(against_canonical(input, &findings));
     findings
@@ -70,6 +73,11 @@ fn quirk_finding(quirk: &LayoutQuirk, text: &str) -> Diagnostic {
             };
             (Code::FinalNewline, message.to_string(), "end of file")
         }
+        QuirkKind::SwallowedHeading { .. } => (
+            Code::SwallowedRuleHeading,
+            "a rule heading inside a code block that is never closed".to_string(),
+            "read as code",
+        ),
         QuirkKind::Other { description } => (
             Code::NonCanonicalLayout,
             format!("layout is not canonical: {description}"),

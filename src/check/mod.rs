@@ -8,6 +8,7 @@
 mod codes;
 mod encoding;
 mod files;
+mod headings;
 mod history;
 mod initial_set;
 mod layout;
@@ -55,9 +56,12 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     };
     let mut findings = Vec::new();
     findings.extend(numbers::check(input));
+    findings.extend(headings::check(input));
     findings.extend(history::check(input));
-    findings.extend(initial_set::check(input));
-    findings.extend(references::check(input));
+    if holds_a_ruleset(input.format) {
+        findings.extend(initial_set::check(input));
+        findings.extend(references::check(input));
+    }
     findings.extend(text::check(input));
     findings.extend(encoding::check(input));
     findings.extend(layout::check(input));
@@ -66,6 +70,14 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
         (a.span.start, a.span.end, &a.code).cmp(&(b.span.start, b.span.end, &b.code))
     });
     findings
+}
+
+/// Whether a file of `format` is a whole ruleset. A per-rule page (md-rule,
+/// txt-rule) is one rule: the checks that need every rule (references to
+/// other rules, rule 101's Initial Set, rule order) would report false
+/// errors on it.
+pub(crate) fn holds_a_ruleset(format: Format) -> bool {
+    !matches!(format, Format::MdRule | Format::TxtRule)
 }
 
 /// Counts of findings by severity.

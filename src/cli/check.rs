@@ -163,6 +163,8 @@ fn human(checked: &[Checked]) -> (String, String) {
         match &file.failure {
             Some(_) if !file.findings.is_empty() => {
                 failed += 1;
+                // The parse error counts as an error, as in the JSON summary.
+                summary.add(Summary::of(&file.findings));
                 err.push_str(&diagnostic::render_human(source, &file.findings, err_color));
             }
             Some(message) => {

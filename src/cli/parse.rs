@@ -4,7 +4,6 @@ use super::io::{json_document, parse_input, print_stdout, read_input, stderr_col
 use crate::diagnostic::{self, Diagnostic, Severity, Source};
 use crate::model::Format;
 use crate::parse::{EncodingIssue, ReadOptions};
-use std::ops::Range;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -38,9 +37,22 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         repair_encoding: args.repair_encoding,
     };
     let parsed = parse_input(&name, &bytes, &options)?;
-    let warnings = encoding_warnings(&parsed.text, &parsed.encoding, args.repair_encoding);
+    // Warnings point into the file as read, not into the repaired text.
+    let (file_text, issues) = if args.repair_encoding {
+        let as_read = ReadOptions {
+            repair_encoding: false,
+            ..options
+        };
+        (
+            crate::parse::error_source(&bytes, &as_read),
+            issues_in_file(&parsed.encoding),
+        )
+    } else {
+        (parsed.text.clone(), parsed.encoding.clone())
+    };
+    let warnings = encoding_warnings(&file_text, &issues, args.repair_encoding);
     if !warnings.is_empty() {
-        let source = Source::new(&name, &parsed.text);
+        let source = Source::new(&name, &file_text);
         eprint!(
             "{}",
             diagnostic::render_human(source, &warnings, stderr_color())
@@ -55,34 +67,60 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The issues of a repaired text located in the file as read: each repair
+/// before an issue moved it by the difference in length.
+fn issues_in_file(repaired: &[EncodingIssue]) -> Vec<EncodingIssue> {
+    let mut shift: isize = 0;
+    repaired
+        .iter()
+        .map(|issue| {
+            let start = issue.span.start.saturating_add_signed(-shift);
+            shift += issue.span.len() as isize - issue.found.len() as isize;
+            EncodingIssue {
+                span: start..start + issue.found.len(),
+                ..issue.clone()
+            }
+        })
+        .collect()
+}
+
 /// Encoding issues left in the text, as warnings; the same finding repeated
-/// on one line (a ruler of damaged box-drawing characters) is one warning.
+/// on one line (a ruler of damaged box-drawing characters) is one warning,
+/// which underlines the first occurrence and counts them all.
 fn encoding_warnings(text: &str, issues: &[EncodingIssue], repaired: bool) -> Vec<Diagnostic> {
-    let mut groups: Vec<(&EncodingIssue, Range<usize>, usize)> = Vec::new();
+    let mut groups: Vec<(&EncodingIssue, usize, usize)> = Vec::new();
     for issue in issues.iter().filter(|i| !(repaired && i.certain)) {
-        if let Some((first, span, count)) = groups.last_mut() {
-            let between = text.get(span.end..issue.span.start).unwrap_or("\n");
+        if let Some((first, last_end, count)) = groups.last_mut() {
+            let between = text.get(*last_end..issue.span.start).unwrap_or("\n");
             if first.message == issue.message && !between.contains('\n') {
-                span.end = issue.span.end;
+                *last_end = issue.span.end;
                 *count += 1;
                 continue;
             }
         }
-        groups.push((issue, issue.span.clone(), 1));
+        groups.push((issue, issue.span.end, 1));
     }
     groups
         .into_iter()
-        .map(|(issue, span, count)| {
+        .map(|(issue, _, count)| {
             let mut message = issue.message.clone();
+            let mut label = None;
             if count > 1 {
                 message.push_str(&format!(" ({count} times on this line)"));
+                label = Some(format!("the first of {count}"));
             }
             let help = if issue.certain {
                 "run with --repair-encoding to repair it"
             } else {
                 "check the original text and fix it by hand"
             };
-            Diagnostic::new("encoding", Severity::Warning, message, span).with_help(help)
+            let warning =
+                Diagnostic::new("encoding", Severity::Warning, message, issue.span.clone())
+                    .with_help(help);
+            match label {
+                Some(label) => warning.with_label(label),
+                None => warning,
+            }
         })
         .collect()
 }

@@ -87,6 +87,10 @@ pub enum QuirkKind {
     /// The file ends differently from the canonical form (a final newline
     /// present or missing).
     FinalNewline,
+    /// A rule heading inside a code or HTML block that is never closed:
+    /// Markdown reads it as code, so the rule is lost. `fence` is the byte
+    /// offset of the block's first line.
+    SwallowedHeading { fence: usize },
     /// Any other departure, described.
     Other { description: String },
 }

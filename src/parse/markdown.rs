@@ -92,9 +92,7 @@ pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
             if block.end >= text.len() && !headings.is_empty() {
                 // An unterminated fence or HTML block swallows every later
                 // heading: legal Markdown, but worth a check.
-                let description =
-                    "a rule heading inside a code or HTML block that is never closed".into();
-                let kind = QuirkKind::Other { description };
+                let kind = QuirkKind::SwallowedHeading { fence: block.start };
                 rule_quirks.push((headings.len() - 1, quirk(kind, line.start, line.text.len())));
             }
             continue;

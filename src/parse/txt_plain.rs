@@ -61,34 +61,55 @@ pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
     Ok(rules.assemble(text, &lines, &headings))
 }
 
-/// Paragraphs stay as written (their lines kept); bullets become Markdown
-/// list items, and their indented continuation lines stay in the item.
+/// Paragraphs keep their lines: the export is not wrapped, so a new line
+/// inside a paragraph is a line break, written as a Markdown hard break
+/// (`  \n`). Bullets become Markdown list items, and their indented
+/// continuation lines stay in the item (after a hard break too).
 fn markdown_body(lines: &[Line<'_>]) -> String {
     let mut paragraphs: Vec<String> = Vec::new();
-    let mut current: Vec<String> = Vec::new();
+    let mut current = String::new();
     let mut in_item = false;
     for line in lines {
         if line.is_blank() {
             if !current.is_empty() {
-                paragraphs.push(current.join("\n"));
-                current.clear();
+                paragraphs.push(std::mem::take(&mut current));
             }
             in_item = false;
             continue;
         }
         let content = line.text.trim_end();
-        if let Some(item) = content.strip_prefix(BULLET) {
-            current.push(format!("* {}", item.trim_start()));
-            in_item = true;
+        let (text, starts_item) = if let Some(item) = content.strip_prefix(BULLET) {
+            (format!("* {}", item.trim_start()), true)
         } else if in_item && content.starts_with("    ") {
-            current.push(format!("  {}", content.trim_start()));
+            (format!("  {}", content.trim_start()), false)
         } else {
-            current.push(content.to_string());
             in_item = false;
+            (content.to_string(), false)
+        };
+        if !current.is_empty() {
+            // A new item starts its own line; any other line is a break.
+            current.push_str(if starts_item { "\n" } else { "  \n" });
         }
+        current.push_str(&text);
+        in_item |= starts_item;
     }
     if !current.is_empty() {
-        paragraphs.push(current.join("\n"));
+        paragraphs.push(current);
     }
     paragraphs.join("\n\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_break_inside_a_paragraph_is_a_hard_break() {
+        let text = "Title\n\nRule 101\n\nPower Name: X\nPower Cost: 5\n  • one\n    more\n  • two";
+        let rule = &parse(text).unwrap().rules[0];
+        assert_eq!(
+            rule.text,
+            "Power Name: X  \nPower Cost: 5\n* one  \n  more\n* two"
+        );
+    }
 }

@@ -1,6 +1,8 @@
 //! `txt-rule`: one page per rule (`rules/txt/NNN.txt`): `Rule N/R
 //! (IMMUTABLE)`, a blank line, the body as unwrapped text (one line per
 //! paragraph, `* ` list items separated by blank lines); no final newline.
+//! Nothing is wrapped, so a new line inside a paragraph is a line break
+//! (read as a Markdown hard break).
 //! Several pages joined by blank lines read as one ruleset (titled "").
 
 use super::assemble::{assemble, Document, Piece};
@@ -114,5 +116,16 @@ mod tests {
         assert_eq!(two.rules.len(), 2);
         let err = parse("Title\n\nRule 1/0\n").unwrap_err();
         assert_eq!(err.span, 0..5);
+    }
+
+    #[test]
+    fn a_line_break_inside_a_paragraph_is_a_hard_break() {
+        // The page is not wrapped: each line was written as a line.
+        let page = "Rule 101/0\n\nPower Name: X\nPower Cost: 5\n\n* first\n  second\n\nfn main() {\n    go();\n}";
+        let rule = &parse(page).unwrap().rules[0];
+        assert_eq!(
+            rule.text,
+            "Power Name: X  \nPower Cost: 5\n\n* first  \n  second\n\nfn main() {  \ngo();  \n}"
+        );
     }
 }

@@ -31,11 +31,16 @@ pub fn unwrap_body(lines: &[Line<'_>], quirks: &mut Vec<LayoutQuirk>) -> String 
     to_markdown(lines, INDENT, Some(quirks))
 }
 
-/// The unwrapped, unindented body of a `txt-rule` page into Markdown.
+/// The unwrapped, unindented body of a `txt-rule` page into Markdown. The
+/// page is not wrapped, so a new line inside a block can only be a line
+/// break: it becomes a Markdown hard break (`  \n`), as the Markdown forms
+/// write it.
 pub fn unwrapped_body(lines: &[Line<'_>]) -> String {
     to_markdown(lines, 0, None)
 }
 
+/// `quirks` is given for wrapped bodies (whose lines are joined into one and
+/// whose wrapping is checked); an unwrapped body keeps its line breaks.
 fn to_markdown(
     lines: &[Line<'_>],
     indent: usize,
@@ -45,7 +50,12 @@ fn to_markdown(
     let mut out = String::new();
     let mut previous_was_item = false;
     for block in &blocks {
-        let joined = join_words(block.lines.iter().map(|(_, text)| *text));
+        let texts = block.lines.iter().map(|(_, text)| *text);
+        let joined = if quirks.is_some() {
+            join_words(texts)
+        } else {
+            join_hard_breaks(texts, continuation_indent(&block.kind))
+        };
         let is_item = !matches!(block.kind, BlockKind::Paragraph);
         if !out.is_empty() {
             out.push_str(if is_item && previous_was_item {
@@ -140,6 +150,22 @@ fn ordered_marker(content: &str) -> Option<(&str, &str)> {
         .strip_prefix(") ")
         .or_else(|| after.strip_prefix(". "))?;
     Some((&content[..digits + 1], rest.trim_start()))
+}
+
+/// How far a block's further lines are indented in Markdown to stay in it.
+fn continuation_indent(kind: &BlockKind<'_>) -> usize {
+    match kind {
+        BlockKind::Paragraph => 0,
+        BlockKind::Item(level) => 2 * level + 2,
+        BlockKind::Ordered(marker) => marker.len() + 1,
+    }
+}
+
+/// Lines joined by Markdown hard breaks (two spaces and a new line), each
+/// further line indented `indent` spaces.
+pub(super) fn join_hard_breaks<'a>(parts: impl Iterator<Item = &'a str>, indent: usize) -> String {
+    let separator = format!("  \n{}", " ".repeat(indent));
+    parts.collect::<Vec<_>>().join(&separator)
 }
 
 fn join_words<'a>(parts: impl Iterator<Item = &'a str>) -> String {

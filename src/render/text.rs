@@ -34,18 +34,46 @@ pub enum Block {
 }
 
 /// The body as unwrapped plain text: blocks separated by one blank line,
-/// list items as `* text` (nested items indented two spaces per level, their
+/// list items as `* text` (a nested item lined up with its parent item's text, their
 /// further lines lined up with their text).
 pub fn markdown_to_text(md: &str) -> String {
-    let text = join_blocks(&blocks(md), |block| match block {
+    let blocks = blocks(md);
+    let indents = item_indents(&blocks);
+    let text = join_blocks(&blocks, |n, block| match block {
         Block::Paragraph(text) | Block::Verbatim(text) => text.clone(),
-        Block::Item {
-            marker,
-            depth,
-            text,
-        } => hang(&format!("{}{marker} ", "  ".repeat(*depth)), text),
+        Block::Item { marker, text, .. } => {
+            hang(&format!("{}{marker} ", " ".repeat(indents[n])), text)
+        }
     });
     text.replace(SOFT_BREAK, "\n")
+}
+
+/// For each block, the columns before a list item's marker: a nested item
+/// lines up with the text of the item it is nested in (after `2. `, three
+/// columns; after `* `, two). Zero for other blocks.
+fn item_indents(blocks: &[Block]) -> Vec<usize> {
+    // The text column of the last item seen at each depth.
+    let mut text_columns: Vec<usize> = Vec::new();
+    blocks
+        .iter()
+        .map(|block| match block {
+            Block::Item { marker, depth, .. } => {
+                text_columns.truncate(*depth);
+                // A depth with no item above it (Markdown allows a list to
+                // start nested) takes two columns per missing level.
+                while text_columns.len() < *depth {
+                    text_columns.push(text_columns.last().map_or(2, |c| c + 2));
+                }
+                let indent = text_columns.last().copied().unwrap_or(0);
+                text_columns.push(indent + marker.width() + 1);
+                indent
+            }
+            _ => {
+                text_columns.clear();
+                0
+            }
+        })
+        .collect()
 }
 
 /// An unwrapped list item: `first` before its text, and every further line
@@ -96,18 +124,16 @@ pub fn markdown_to_export(md: &str) -> String {
 /// the item's text. Verbatim blocks are indented but not wrapped.
 pub fn wrap_markdown(md: &str, width: usize, indent: usize) -> String {
     let margin = " ".repeat(indent);
-    join_blocks(&blocks(md), |block| match block {
+    let blocks = blocks(md);
+    let indents = item_indents(&blocks);
+    join_blocks(&blocks, |n, block| match block {
         Block::Paragraph(text) => text
             .split('\n')
             .map(|line| wrap_line(line, width, &margin, &margin))
             .collect::<Vec<_>>()
             .join("\n"),
-        Block::Item {
-            marker,
-            depth,
-            text,
-        } => {
-            let first = format!("{margin}{}{marker} ", "  ".repeat(*depth));
+        Block::Item { marker, text, .. } => {
+            let first = format!("{margin}{}{marker} ", " ".repeat(indents[n]));
             let rest = " ".repeat(first.width());
             text.split('\n')
                 .enumerate()
@@ -160,8 +186,13 @@ pub fn wrap_line(line: &str, width: usize, first: &str, rest: &str) -> String {
     out
 }
 
-fn join_blocks(blocks: &[Block], lay_out: impl Fn(&Block) -> String) -> String {
-    blocks.iter().map(lay_out).collect::<Vec<_>>().join("\n\n")
+fn join_blocks(blocks: &[Block], lay_out: impl Fn(usize, &Block) -> String) -> String {
+    blocks
+        .iter()
+        .enumerate()
+        .map(|(n, block)| lay_out(n, block))
+        .collect::<Vec<_>>()
+        .join("\n\n")
 }
 
 mod blocks;

@@ -20,6 +20,14 @@ fn with_fixture(name: &str) -> Test {
 const CASES: &[(&str, &str, &str, bool)] = &[
     ("duplicate-rule-number.bad.md", "clean.md", "N101", true),
     ("rule-out-of-order.bad.md", "clean.md", "N102", false),
+    ("broken-rule-heading.bad.md", "clean.md", "N103", true),
+    (
+        "broken-rule-heading.bad.txt",
+        "clean-plain.txt",
+        "N103",
+        true,
+    ),
+    ("swallowed-rule-heading.bad.md", "clean.md", "N104", true),
     ("revision-mismatch.bad.md", "clean.md", "N201", true),
     ("revision-mismatch.bad.txt", "clean.txt", "N201", true),
     (
@@ -372,4 +380,59 @@ fn every_documented_code_has_a_fixture() {
             "{code} has no fixture in CASES"
         );
     }
+}
+
+#[test]
+fn the_human_and_json_summaries_count_a_parse_error_alike() {
+    let run = |format: &str| {
+        with_fixture("clean.md")
+            .file("empty.md", "")
+            .args(["check", "--format", format, "empty.md", "clean.md"])
+            .run()
+            .status(2)
+    };
+    run("human").stdout_contains(
+        "2 files checked: 1 error, 0 warnings; 1 file could not be read or parsed\n",
+    );
+    let json: Value = serde_json::from_str(&run("json").stdout).unwrap();
+    assert_eq!(json["summary"]["errors"], 1);
+    assert_eq!(json["summary"]["warnings"], 0);
+}
+
+#[test]
+fn per_rule_pages_are_not_checked_as_whole_rulesets() {
+    // A page is one rule: citations of other rules, rule 101's Initial Set
+    // and rule order cannot be checked on it.
+    let built = Test::new()
+        .bundled_file("nomic-4-long.md", "rules.md")
+        .args(["build", "rules.md", "-o", "pub"])
+        .run()
+        .status(0);
+    // Rule 319 links an image that the bundled ruleset lacks too (N801).
+    let pages: Vec<String> = ["101", "201", "323"]
+        .iter()
+        .flat_map(|n| [format!("rules/md/{n}.md"), format!("rules/txt/{n}.txt")])
+        .collect();
+    let mut test = Test::new();
+    for page in &pages {
+        test = test.file(page, built.read(&format!("pub/{page}")));
+    }
+    test.arg("check")
+        .args(&pages)
+        .run()
+        .status(0)
+        .stdout_contains("6 files checked: 0 errors, 0 warnings");
+}
+
+#[test]
+fn a_swallowed_heading_points_at_the_heading_and_names_the_opening_fence() {
+    let name = "swallowed-rule-heading.bad.md";
+    let out = with_fixture(name)
+        .args(["check", name])
+        .run()
+        .status(1)
+        .stdout_contains("error[N104]")
+        .stdout_contains(&format!("--> {name}:41:1"))
+        .stdout_contains("close the block opened on line 33 before this heading");
+    assert!(!out.stdout.contains("N708"), "{}", out.stdout);
 }

@@ -174,3 +174,52 @@ fn errors_after_repair_point_into_the_repaired_text() {
         .stderr_contains("r.md:7:6")
         .stderr_contains("a revision number after `/`");
 }
+
+#[test]
+fn warnings_left_after_repair_point_into_the_file_as_read() {
+    // Line 263 of nomic-3.md has `’` damaged before an uncertain `â€œ` at
+    // column 140 of the file; in the repaired text it is at column 138.
+    let out = Test::new()
+        .bundled_file("nomic-3.md", "nomic-3.md")
+        .args(["parse", "--repair-encoding", "nomic-3.md"])
+        .run()
+        .status(0)
+        .stderr_contains("nomic-3.md:263:140");
+    assert!(!out.stderr.contains("263:138"), "{}", out.stderr);
+}
+
+#[test]
+fn a_finding_repeated_on_a_line_underlines_its_first_occurrence() {
+    let damaged = "\u{e2}\u{20ac}\u{2122}";
+    let line = format!("Alice{damaged}s and Bob{damaged}s and a long stretch of unrelated words and Carol{damaged}s.");
+    let out = Test::new()
+        .file("r.md", format!("# T\n\n## 1\n\n{line}\n"))
+        .args(["parse", "r.md"])
+        .run()
+        .status(0)
+        .stderr_contains("(3 times on this line)")
+        .stderr_contains("r.md:5:6");
+    let carets = out.stderr.lines().find(|l| l.contains('^')).unwrap();
+    assert_eq!(carets.matches('^').count(), 3, "{}", out.stderr);
+    assert!(carets.contains("the first of 3"), "{}", out.stderr);
+}
+
+#[test]
+fn a_rendered_rule_page_keeps_its_line_breaks_when_read_back() {
+    let md = "# T (LONG FORMAT)\n---\n## 101/0\n\nPower Name: X  \nPower Cost: 5\n";
+    let page = Test::new()
+        .file("hb.md", md)
+        .args(["render", "hb.md", "--to", "txt-rule"])
+        .run()
+        .status(0)
+        .stdout;
+    let out = Test::new()
+        .file("101.txt", page)
+        .args(["parse", "--from", "txt-rule", "101.txt"])
+        .run()
+        .status(0);
+    assert_eq!(
+        rules_in(&out.stdout)[0]["text"],
+        "Power Name: X  \nPower Cost: 5"
+    );
+}

@@ -453,7 +453,16 @@ fn every_published_form_parses_back_to_the_same_rules() {
             rule(&source, number)["revision"]
         );
         let txt = parse("txt-rule", &format!("pub/rules/txt/{number}.txt"));
-        assert_eq!(rule(&txt, number)["text"], rule(&long_txt, number)["text"]);
+        // A page is not wrapped, so it keeps the source's hard line breaks;
+        // txt-long cannot tell them from wrapping (docs/parse.md).
+        let page_text = rule(&txt, number)["text"].as_str().unwrap().to_string();
+        assert_eq!(
+            page_text.replace("  \n", " "),
+            rule(&long_txt, number)["text"].as_str().unwrap()
+        );
+        if number == 324 {
+            assert!(page_text.contains("found here:  \nhttp"), "{page_text}");
+        }
     }
 }
 

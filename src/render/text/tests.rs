@@ -198,3 +198,14 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn nested_items_line_up_with_the_text_of_their_parent_item() {
+    let md = "1. one\n2. two\n   * nested\n     * deeper\n\n* a\n  * b";
+    let wrapped = wrap_markdown(md, WIDTH, INDENT);
+    assert_eq!(
+        wrapped,
+        "      1. one\n\n      2. two\n\n         * nested\n\n           * deeper\n\n      * a\n\n        * b"
+    );
+    assert!(markdown_to_text(md).contains("\n\n   * nested\n\n     * deeper"));
+}

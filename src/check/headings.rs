@@ -1,0 +1,145 @@
+//! Lines that look like a rule heading but are not one (`##206/1`,
+//! `Rule206`): the reader takes them as body text, so the rule they head is
+//! lost inside the rule before. And rule headings swallowed by a code block
+//! that is never closed, which the parser records as quirks.
+
+use super::{finding, Code, Input};
+use crate::diagnostic::Diagnostic;
+use crate::model::{Format, QuirkKind};
+use crate::parse::lines::looks_like_md_heading;
+use pulldown_cmark::{Event, Options, Parser, Tag};
+use std::ops::Range;
+
+pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+    let mut findings = broken_headings(input);
+    findings.extend(swallowed_headings(input));
+    findings
+}
+
+fn broken_headings(input: &Input<'_>) -> Vec<Diagnostic> {
+    if input.format == Format::Json {
+        return Vec::new();
+    }
+    let markdown = input.format.is_markdown();
+    let hidden = if markdown {
+        hidden_blocks(input.text)
+    } else {
+        Vec::new()
+    };
+    // The header holds the title (`# 2020 Season` is a title, not a rule).
+    let header_end = input.ruleset.layout.as_ref().map_or(0, |l| l.header.len());
+    let mut findings = Vec::new();
+    let mut start = 0;
+    for line in input.text.split_inclusive('\n') {
+        let text = line.trim_end_matches(['\n', '\r']);
+        let at = start;
+        start += line.len();
+        if at < header_end {
+            continue;
+        }
+        let fixed = if markdown {
+            if hidden.iter().any(|block| block.contains(&at)) {
+                continue;
+            }
+            broken_md_heading(text)
+        } else {
+            broken_txt_heading(text)
+        };
+        let Some(fixed) = fixed else { continue };
+        findings.push(
+            finding(
+                Code::BrokenRuleHeading,
+                "this line looks like a rule heading but is not one: it is read as text of the rule before",
+                at..at + text.len(),
+            )
+            .with_label("not a rule heading")
+            .with_help(format!("write `{fixed}`")),
+        );
+    }
+    findings
+}
+
+/// `##206/1 (IMMUTABLE)` (or `### 206`): the heading it was meant to be.
+fn broken_md_heading(line: &str) -> Option<String> {
+    let rest = line.trim_start_matches('#');
+    let hashes = line.len() - rest.len();
+    let number = rest.trim_start();
+    let meant = (1..=6).contains(&hashes)
+        && number.starts_with(|c: char| c.is_ascii_digit())
+        && !looks_like_md_heading(line);
+    meant.then(|| format!("## {number}"))
+}
+
+/// `Rule206`: the heading it was meant to be.
+fn broken_txt_heading(line: &str) -> Option<String> {
+    let rest = line.strip_prefix("Rule")?;
+    rest.starts_with(|c: char| c.is_ascii_digit())
+        .then(|| format!("Rule {rest}"))
+}
+
+/// Byte ranges of code blocks and raw HTML blocks, where `#` lines are not
+/// headings.
+fn hidden_blocks(text: &str) -> Vec<Range<usize>> {
+    Parser::new_ext(text, Options::empty())
+        .into_offset_iter()
+        .filter(|(event, _)| matches!(event, Event::Start(Tag::CodeBlock(_) | Tag::HtmlBlock)))
+        .map(|(_, range)| range)
+        .collect()
+}
+
+fn swallowed_headings(input: &Input<'_>) -> Vec<Diagnostic> {
+    let rules = input.ruleset.rules.iter().filter_map(|r| r.layout.as_ref());
+    let quirks = rules.flat_map(|layout| &layout.quirks);
+    quirks
+        .filter_map(|quirk| match quirk.kind {
+            QuirkKind::SwallowedHeading { fence } => Some((quirk, fence)),
+            _ => None,
+        })
+        .map(|(quirk, fence)| {
+            finding(
+                Code::SwallowedRuleHeading,
+                "this rule heading is inside a code (or HTML) block that is never closed: the rule is lost",
+                quirk.offset..quirk.offset + quirk.len,
+            )
+            .with_label("read as code, not as a rule")
+            .with_help(format!(
+                "close the block opened on line {} before this heading",
+                input.line_of(fence)
+            ))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heading_shaped_lines_that_are_not_headings_are_found() {
+        assert_eq!(broken_md_heading("##206/1"), Some("## 206/1".into()));
+        assert_eq!(broken_md_heading("### 206"), Some("## 206".into()));
+        assert_eq!(broken_md_heading("## 206/1"), None);
+        assert_eq!(broken_md_heading("## Definitions"), None);
+        assert_eq!(broken_md_heading("#######206"), None);
+        assert_eq!(broken_txt_heading("Rule206/1"), Some("Rule 206/1".into()));
+        assert_eq!(broken_txt_heading("Rule 206"), None);
+        assert_eq!(broken_txt_heading("Rules 2"), None);
+    }
+
+    #[test]
+    fn a_title_starting_with_a_number_is_not_a_broken_heading() {
+        let text = "# 2020 Season\n---\n## 101/0\n\nText.\n\n##102/0\n\nMore.\n";
+        let parsed = crate::parse::read(text.as_bytes(), &Default::default()).unwrap();
+        let input = Input {
+            ruleset: &parsed.ruleset,
+            text: &parsed.text,
+            format: parsed.format,
+            encoding: &[],
+            base_dir: None,
+        };
+        let findings = check(&input);
+        assert_eq!(findings.len(), 1, "{findings:?}");
+        assert_eq!(&text[findings[0].span.clone()], "##102/0");
+        assert_eq!(findings[0].help.as_deref(), Some("write `## 102/0`"));
+    }
+}
