@@ -12,13 +12,7 @@ fn parsed(bytes: &[u8]) -> parse::Parsed {
 }
 
 fn run(parsed: &parse::Parsed) -> usize {
-    let input = Input {
-        ruleset: &parsed.ruleset,
-        text: &parsed.text,
-        format: parsed.format,
-        encoding: &parsed.encoding,
-        base_dir: None,
-    };
+    let input = Input::from_parsed(parsed, None);
     check(black_box(&input)).len()
 }
 

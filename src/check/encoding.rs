@@ -111,13 +111,7 @@ mod tests {
     fn mojibake_is_an_error_whose_help_is_the_repair() {
         let text = "# RULES\n\n## 201\n\nEach playerâ€™s turn lasts one day.";
         let parsed = parse::read(text.as_bytes(), &ReadOptions::default()).unwrap();
-        let input = Input {
-            ruleset: &parsed.ruleset,
-            text: &parsed.text,
-            format: parsed.format,
-            encoding: &parsed.encoding,
-            base_dir: None,
-        };
+        let input = Input::from_parsed(&parsed, None);
         let findings = check(&input);
         assert_eq!(codes(&findings), ["N601"]);
         assert_eq!(&text[findings[0].span.clone()], "â€™");

@@ -21,7 +21,7 @@ pub use codes::Code;
 
 use crate::diagnostic::{Diagnostic, Severity, Source};
 use crate::model::{Format, Ruleset};
-use crate::parse::EncodingIssue;
+use crate::parse::{EncodingIssue, Parsed};
 use std::ops::Range;
 use std::path::Path;
 
@@ -41,6 +41,18 @@ pub struct Input<'a> {
 }
 
 impl<'a> Input<'a> {
+    /// The input of a parsed file; `base_dir` is the folder relative paths
+    /// start from (`None` skips the linked-file check).
+    pub fn from_parsed(parsed: &'a Parsed, base_dir: Option<&'a Path>) -> Input<'a> {
+        Input {
+            ruleset: &parsed.ruleset,
+            text: &parsed.text,
+            format: parsed.format,
+            encoding: &parsed.encoding,
+            base_dir,
+        }
+    }
+
     /// The 1-based line of a byte offset, for messages that point elsewhere.
     pub(crate) fn line_of(&self, offset: usize) -> usize {
         Source::new("", self.text).location(offset).line

@@ -130,13 +130,7 @@ fn check_file(path: &Path, from: Option<Format>, deny_warnings: bool) -> Checked
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     });
-    let input = Input {
-        ruleset: &parsed.ruleset,
-        text: &parsed.text,
-        format: parsed.format,
-        encoding: &parsed.encoding,
-        base_dir,
-    };
+    let input = Input::from_parsed(&parsed, base_dir);
     let mut findings = check::check(&input);
     if deny_warnings {
         check::deny_warnings(&mut findings);

@@ -270,13 +270,7 @@ pub fn findings(text: &str) -> Vec<String> {
     use nomic::check::{check, Input};
     use nomic::parse::{read, ReadOptions};
     let parsed = read(text.as_bytes(), &ReadOptions::default()).expect("parses");
-    let input = Input {
-        ruleset: &parsed.ruleset,
-        text: &parsed.text,
-        format: parsed.format,
-        encoding: &parsed.encoding,
-        base_dir: None,
-    };
+    let input = Input::from_parsed(&parsed, None);
     let mut all: Vec<String> = check(&input)
         .iter()
         .map(|f| format!("{} {} {}", f.severity, f.code, f.message))
