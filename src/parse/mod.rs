@@ -113,4 +113,4 @@ fn parse_as(text: &str, format: Format) -> Result<Ruleset, ParseError> {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

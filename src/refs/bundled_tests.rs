@@ -136,13 +136,7 @@ fn renumbering_304_to_340_in_nomic_1_final_rewrites_rule_303_only() {
 
 #[test]
 fn renumbering_every_citation_there_and_back_is_the_identity_on_every_rule_text() {
-    for name in [
-        "nomic-1-final.txt",
-        "nomic-3.md",
-        "nomic-4-long-early.txt",
-        "nomic-4-long.md",
-        "nomic-5-initial.txt",
-    ] {
+    for name in crate::parse::tests::BUNDLED {
         for rule in bundled(name).rules {
             let references = extract(&rule.text);
             let cited: std::collections::BTreeSet<u32> = references

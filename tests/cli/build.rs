@@ -1,17 +1,9 @@
-use crate::Test;
+use crate::{Test, BUNDLED};
 use std::fs;
 use std::path::Path;
 
 fn bundled_rulesets(test: Test) -> Test {
-    [
-        "nomic-1-final.txt",
-        "nomic-3.md",
-        "nomic-4-long-early.txt",
-        "nomic-4-long.md",
-        "nomic-5-initial.txt",
-    ]
-    .into_iter()
-    .fold(test, |test, name| {
+    BUNDLED.into_iter().fold(test, |test, name| {
         test.bundled_file(name, &format!("rulesets/{name}"))
     })
 }

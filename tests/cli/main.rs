@@ -15,4 +15,4 @@ mod simulate;
 mod test;
 mod workflow;
 
-pub use test::{bundled, git, Test};
+pub use test::{bundled, git, Test, BUNDLED};

@@ -1,12 +1,4 @@
-use crate::{bundled, Test};
-
-const BUNDLED: [&str; 5] = [
-    "nomic-1-final.txt",
-    "nomic-3.md",
-    "nomic-4-long-early.txt",
-    "nomic-4-long.md",
-    "nomic-5-initial.txt",
-];
+use crate::{bundled, Test, BUNDLED};
 
 #[test]
 fn rendering_a_file_to_its_own_format_gives_back_its_bytes() {

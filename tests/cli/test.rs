@@ -9,6 +9,15 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use tempfile::TempDir;
 
+/// The five rulesets bundled in `rulesets/`.
+pub const BUNDLED: [&str; 5] = [
+    "nomic-1-final.txt",
+    "nomic-3.md",
+    "nomic-4-long-early.txt",
+    "nomic-4-long.md",
+    "nomic-5-initial.txt",
+];
+
 /// Runs git in `dir` as a throwaway identity (never a repository above the
 /// temporary folder) and returns its trimmed standard output.
 pub fn git(dir: &Path, args: &[&str]) -> String {

@@ -6,7 +6,7 @@
 //! commands of that branch (`check`, `amend`, `engine`) and can be dropped
 //! whole if that branch is not merged.
 
-use crate::{bundled, Test};
+use crate::{bundled, Test, BUNDLED};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::fs;
@@ -522,13 +522,7 @@ fn unicode_width_of(line: &str) -> usize {
 
 #[test]
 fn every_bundled_ruleset_renders_back_to_its_own_bytes_through_stdin_and_files() {
-    for name in [
-        "nomic-1-final.txt",
-        "nomic-3.md",
-        "nomic-4-long-early.txt",
-        "nomic-4-long.md",
-        "nomic-5-initial.txt",
-    ] {
+    for name in BUNDLED {
         let bytes = fs::read(bundled(name)).unwrap();
         let out = Test::new()
             .bundled_file(name, name)
@@ -717,13 +711,7 @@ fn refs_name_the_citations_of_nomic_1() {
 
 #[test]
 fn every_bundled_ruleset_has_the_same_meaning_as_each_of_its_published_forms() {
-    let names = [
-        "nomic-1-final.txt",
-        "nomic-3.md",
-        "nomic-4-long-early.txt",
-        "nomic-4-long.md",
-        "nomic-5-initial.txt",
-    ];
+    let names = BUNDLED;
     let test = names.iter().fold(Test::new(), |test, name| {
         test.bundled_file(name, &format!("rulesets/{name}"))
     });

@@ -3,7 +3,8 @@
 use super::*;
 use crate::model::{Date, HistoryKind, Mutability, QuirkKind};
 
-const BUNDLED: [&str; 5] = [
+/// The five rulesets bundled in `rulesets/` (other modules' tests use it too).
+pub(crate) const BUNDLED: [&str; 5] = [
     "nomic-4-long.md",
     "nomic-4-long-early.txt",
     "nomic-1-final.txt",

@@ -1,7 +1,8 @@
 //! Tests over whole files: the bundled rulesets, small fixtures, hostile
 //! input.
 
-mod bundled;
+pub(crate) mod bundled;
+pub(crate) use bundled::BUNDLED;
 mod canonical;
 mod fixtures;
 mod hostile;
