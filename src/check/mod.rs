@@ -118,6 +118,15 @@ impl Summary {
     }
 }
 
+/// Only the findings of rule numbers used more than once: what `nomic build`
+/// must refuse, since two rules would share one `rules/*/NNN` page.
+pub fn duplicate_numbers(input: &Input<'_>) -> Vec<Diagnostic> {
+    let duplicate = Code::DuplicateRuleNumber.code();
+    let mut findings = numbers::check(input);
+    findings.retain(|finding| finding.code == duplicate);
+    findings
+}
+
 /// Turns every warning into an error (`--deny warnings`).
 pub fn deny_warnings(findings: &mut [Diagnostic]) {
     for finding in findings {

@@ -2,7 +2,7 @@
 //! bundled ruleset.
 
 use super::io::{print_stdout, read_input, stdout_color, Failure};
-use crate::diagnostic::{Diagnostic, Severity};
+use crate::check;
 use crate::output::{write_atomic, WriteOutcome};
 use crate::parse::{self, ReadOptions};
 use crate::render::{published_files, PublishedFile, RenderOptions, Renderer};
@@ -156,32 +156,9 @@ fn render_source(
 }
 
 /// Two rules with one number would share one `rules/*/NNN` page, and one of
-/// them would silently not be published: refuse, pointing at the second.
+/// them would silently not be published: refuse, with `check`'s finding.
 fn refuse_duplicate_numbers(name: &str, parsed: &parse::Parsed) -> Result<(), Failure> {
-    let mut seen = std::collections::HashSet::new();
-    let diagnostics: Vec<Diagnostic> = parsed
-        .ruleset
-        .rules
-        .iter()
-        .filter(|rule| !seen.insert(rule.number))
-        .map(|rule| {
-            let start = rule.layout.as_ref().map_or(0, |layout| layout.offset);
-            let end = parsed.text[start..]
-                .find('\n')
-                .map_or(parsed.text.len(), |i| start + i);
-            Diagnostic::new(
-                "N101",
-                Severity::Error,
-                format!(
-                    "rule {} appears twice; its pages would collide",
-                    rule.number
-                ),
-                start..end,
-            )
-            .with_label("second rule with this number")
-            .with_help("renumber or remove one of them (`nomic check` lists every finding)")
-        })
-        .collect();
+    let diagnostics = check::duplicate_numbers(&check::Input::from_parsed(parsed, None));
     if diagnostics.is_empty() {
         return Ok(());
     }

@@ -248,7 +248,7 @@ fn refuses_a_ruleset_with_a_rule_number_used_twice() {
         .args(["build", "dup.md", "-o", "o"])
         .run()
         .status(2)
-        .stderr_contains("rule 101 appears twice")
+        .stderr_contains("rule 101 appears more than once")
         .stderr_contains("dup.md:7:1");
     assert!(!out.exists("o"), "nothing is written");
 }
