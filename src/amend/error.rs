@@ -68,6 +68,7 @@ impl AmendError {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum AmendErrorKind {
     #[error("Proposal {proposal} was already applied: the history of Rule {rule} names it")]
     ProposalNumberUsed { proposal: u32, rule: u32 },

@@ -42,6 +42,7 @@ pub struct Operation {
 /// What an operation does. Rule numbers name rules as they stood before the
 /// proposal took effect.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OperationKind {
     /// `Enact a new [immutable] rule [as Rule N]:` and a quoted text. Without
     /// `as Rule N` the rule takes the proposal's number.

@@ -5,6 +5,7 @@ use crate::diagnostic::Severity;
 
 /// One kind of finding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Code {
     DuplicateRuleNumber,
     RuleOutOfOrder,

@@ -98,6 +98,7 @@ pub struct EntryChange {
 /// One aspect of one rule that differs (see the module documentation).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Change {
     /// The ruleset's title.
     Title { old: String, new: String },

@@ -5,6 +5,7 @@ use std::str::FromStr;
 /// A ruleset file format, as named in `FORMATS.md` and on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Format {
     MdLong,
     MdShort,
@@ -49,6 +50,20 @@ impl Format {
             Format::MdRule => "md-rule",
             Format::TxtRule => "txt-rule",
             Format::Json => "json",
+        }
+    }
+
+    /// One line on what the format is and carries, as `nomic formats` lists it.
+    pub fn description(self) -> &'static str {
+        match self {
+            Format::MdLong => "Markdown, every rule with revision, history and judgments",
+            Format::MdShort => "Markdown, rule text only (also the older `# RULES` dialect)",
+            Format::TxtLong => "plain text at 70 columns, with history and judgments",
+            Format::TxtShort => "plain text at 70 columns, rule text only",
+            Format::TxtPlain => "word-processor export: `Rule 101 (Immutable)`, unwrapped",
+            Format::MdRule => "one Markdown page per rule (rules/md/NNN.md)",
+            Format::TxtRule => "one text page per rule (rules/txt/NNN.txt)",
+            Format::Json => "the model itself, as JSON",
         }
     }
 

@@ -4,6 +4,7 @@ use std::fmt;
 /// What kind of change a history entry records.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum HistoryKind {
     /// `Initial mutable Rule 203, Jun 1, 2020`
     Initial,

@@ -69,6 +69,7 @@ pub struct LayoutQuirk {
 /// The kinds of layout departures published files are known to carry.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "type")]
+#[non_exhaustive]
 pub enum QuirkKind {
     /// `#### *History*` where the canonical form has `#####`.
     HistoryHeadingLevel { level: u8 },

@@ -154,6 +154,7 @@ impl std::fmt::Display for CitedNumber {
 /// What introduced a citation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum ReferenceKind {
     /// The word rule: `Rule 206`, `per rule 113`, `Rules 101-117 …`,
     /// `both Rule 206 and Rule 304`, `Relevant Rules: 116, 307`.

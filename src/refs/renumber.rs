@@ -27,6 +27,7 @@ pub struct Skipped {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
+#[non_exhaustive]
 pub enum SkipReason {
     /// After renumbering, the rules of the range are no longer one range
     /// (`Rules 301-310` when 304 becomes 340), so no pair of endpoints says

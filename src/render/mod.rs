@@ -29,6 +29,7 @@ pub struct RenderOptions {
 }
 
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum RenderError {
     /// A template failed to load, compile or render.
     #[error("template `{name}`{}: {message}", line.map(|l| format!(" line {l}")).unwrap_or_default())]

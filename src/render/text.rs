@@ -19,6 +19,7 @@ pub const SOFT_BREAK: char = '\u{2028}';
 
 /// One block of a rule body, already free of Markdown markup.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Block {
     /// Running text; `\n` marks a hard line break, [`SOFT_BREAK`] a source one.
     Paragraph(String),

@@ -1,10 +1,10 @@
 //! `nomic renumber`: give rules new numbers and rewrite every citation.
 
 use super::io::{print_stdout, read_input, Failure};
-use crate::amend;
-use crate::output::write_atomic;
-use crate::parse::{self, ReadOptions};
-use crate::render::{self, RenderOptions};
+use nomic::amend;
+use nomic::output::write_atomic;
+use nomic::parse::{self, ReadOptions};
+use nomic::render::{self, RenderOptions};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -2,10 +2,10 @@
 //! people, tools or GitHub pull requests.
 
 use super::io::{json_document, print_stdout, read_input, stderr_color, stdout_color, Failure};
-use crate::check::{self, Input, Summary};
-use crate::diagnostic::{self, Diagnostic, Severity, Source};
-use crate::model::Format;
-use crate::parse::{self, ReadOptions};
+use nomic::check::{self, Input, Summary};
+use nomic::diagnostic::{self, Diagnostic, Severity, Source};
+use nomic::model::Format;
+use nomic::parse::{self, ReadOptions};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -1,9 +1,9 @@
 //! `nomic parse`: read a ruleset in any format and print its model as JSON.
 
 use super::io::{json_document, parse_input, print_stdout, read_input, stderr_color, Failure};
-use crate::diagnostic::{self, Diagnostic, Severity, Source};
-use crate::model::Format;
-use crate::parse::{EncodingIssue, ReadOptions};
+use nomic::diagnostic::{self, Diagnostic, Severity, Source};
+use nomic::model::Format;
+use nomic::parse::{EncodingIssue, ReadOptions};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -44,7 +44,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             ..options
         };
         (
-            crate::parse::error_source(&bytes, &as_read),
+            nomic::parse::error_source(&bytes, &as_read),
             issues_in_file(&parsed.encoding),
         )
     } else {

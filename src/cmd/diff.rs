@@ -3,9 +3,9 @@
 
 use super::git;
 use super::io::{parse_input, print_stdout, read_input, stdout_color, Failure};
-use crate::diff::{diff, output, DiffOptions};
-use crate::model::Format;
-use crate::parse::{Parsed, ReadOptions};
+use nomic::diff::{diff, output, DiffOptions};
+use nomic::model::Format;
+use nomic::parse::{Parsed, ReadOptions};
 use std::path::Path;
 use std::process::ExitCode;
 

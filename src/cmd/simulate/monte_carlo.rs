@@ -1,9 +1,9 @@
 //! `nomic simulate --monte-carlo N`: statistics over random games.
 
 use super::{load_ruleset, Args, Voters};
-use crate::cli::io::{print_stdout, Failure};
-use crate::sim::monte_carlo::{self, Config, Totals};
+use crate::cmd::io::{print_stdout, Failure};
 use indicatif::{ProgressBar, ProgressStyle};
+use nomic::sim::monte_carlo::{self, Config, Totals};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 

@@ -15,8 +15,6 @@ mod render;
 mod renumber;
 mod simulate;
 
-pub use io::{print_stdout, Failure};
-
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -27,7 +25,7 @@ use std::process::ExitCode;
     about = "Ingest, publish, check, diff, amend and simulate Nomic rulesets",
     propagate_version = true
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -49,7 +47,7 @@ enum Command {
 }
 
 /// Runs the command line and returns the process exit code.
-pub fn main() -> ExitCode {
+pub(crate) fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Parse(args) => parse::run(args),

@@ -1,12 +1,12 @@
 //! `nomic apply`: carry adopted proposals into a ruleset file.
 
 use super::io::{print_stdout, read_input, Failure};
-use crate::amend::git::Repository;
-use crate::amend::{self, Applied, ApplyOptions, Links, Numbering, Proposal};
-use crate::model::{Format, Ruleset};
-use crate::output::write_atomic;
-use crate::parse::{self, ReadOptions};
-use crate::render::{self, RenderOptions, Renderer};
+use nomic::amend::git::Repository;
+use nomic::amend::{self, Applied, ApplyOptions, Links, Numbering, Proposal};
+use nomic::model::{Format, Ruleset};
+use nomic::output::write_atomic;
+use nomic::parse::{self, ReadOptions};
+use nomic::render::{self, RenderOptions, Renderer};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 

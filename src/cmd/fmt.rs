@@ -1,10 +1,10 @@
 //! `nomic fmt`: rewrite rule files in the canonical form of their format.
 
 use super::io::{parse_input, print_stdout, read_input, Failure};
-use crate::model::Format;
-use crate::output::{self, WriteOutcome};
-use crate::parse::ReadOptions;
-use crate::render::{self, RenderOptions};
+use nomic::model::Format;
+use nomic::output::{self, WriteOutcome};
+use nomic::parse::ReadOptions;
+use nomic::render::{self, RenderOptions};
 use similar::TextDiff;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -1,10 +1,10 @@
 //! `nomic render`: one published form of a ruleset file.
 
 use super::io::{print_stdout, read_input, Failure};
-use crate::model::Format;
-use crate::output::write_atomic;
-use crate::parse::{self, ReadOptions};
-use crate::render::{self, RenderOptions};
+use nomic::model::Format;
+use nomic::output::write_atomic;
+use nomic::parse::{self, ReadOptions};
+use nomic::render::{self, RenderOptions};
 use std::path::PathBuf;
 use std::process::ExitCode;
 

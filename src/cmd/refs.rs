@@ -1,9 +1,9 @@
 //! `nomic refs`: the reference graph of a ruleset.
 
 use super::io::{json_document, parse_input, print_stdout, read_input, Failure};
-use crate::model::{Format, Ruleset};
-use crate::parse::ReadOptions;
-use crate::refs::{extract, graph, runs, Dangling, Reference, ReferenceGraph};
+use nomic::model::{Format, Ruleset};
+use nomic::parse::ReadOptions;
+use nomic::refs::{extract, graph, runs, Dangling, Reference, ReferenceGraph};
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::PathBuf;

@@ -3,8 +3,8 @@
 mod monte_carlo;
 
 use super::io::{print_stdout, read_input, Failure};
-use crate::diagnostic::Diagnostic;
-use crate::sim::{self, render, runner, script, RulesetSource};
+use nomic::diagnostic::Diagnostic;
+use nomic::sim::{self, render, runner, script, RulesetSource};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -113,7 +113,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let report = sim::run(&lines, &source, args.seed)
         .map_err(|e| located(&name, &text, e.to_diagnostic()))?;
     if let Some(log) = &args.log {
-        crate::output::write_atomic(log, render::jsonl(&report).as_bytes())
+        nomic::output::write_atomic(log, render::jsonl(&report).as_bytes())
             .map_err(|e| Failure::message(format!("cannot write {}: {e}", log.display())))?;
     }
     let out = match args.format {

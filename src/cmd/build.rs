@@ -2,10 +2,10 @@
 //! bundled ruleset.
 
 use super::io::{print_stdout, read_input, stdout_color, Failure};
-use crate::check;
-use crate::output::{write_atomic, WriteOutcome};
-use crate::parse::{self, ReadOptions};
-use crate::render::{published_files, PublishedFile, RenderOptions, Renderer};
+use nomic::check;
+use nomic::output::{write_atomic, WriteOutcome};
+use nomic::parse::{self, ReadOptions};
+use nomic::render::{published_files, PublishedFile, RenderOptions, Renderer};
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};

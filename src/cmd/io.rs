@@ -1,7 +1,7 @@
 //! Input, output and failure reporting shared by every command.
 
-use crate::diagnostic::{self, Diagnostic, Source};
-use crate::parse::{self, Parsed, ReadOptions};
+use nomic::diagnostic::{self, Diagnostic, Source};
+use nomic::parse::{self, Parsed, ReadOptions};
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;

@@ -1,0 +1,19 @@
+//! `nomic formats`: the ruleset formats nomic reads and writes.
+
+use super::io::{print_stdout, Failure};
+use nomic::model::Format;
+use std::process::ExitCode;
+
+/// List the ruleset formats and what each carries
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Example:\n  nomic formats")]
+pub struct Args {}
+
+pub fn run(_args: Args) -> Result<ExitCode, Failure> {
+    let mut out = String::new();
+    for format in Format::ALL {
+        out.push_str(&format!("{:<10} {}\n", format.name(), format.description()));
+    }
+    print_stdout(&out)?;
+    Ok(ExitCode::SUCCESS)
+}
