@@ -12,6 +12,7 @@ mod layout;
 mod rule;
 mod ruleset;
 mod synthetic;
+mod text_shape;
 
 pub use format::Format;
 pub use history::{Change, Date, HistoryEntry, HistoryKind, RoundTurn};
@@ -20,3 +21,4 @@ pub use layout::{DocumentLayout, LayoutQuirk, LineEnding, QuirkKind, RuleLayout}
 pub use rule::{Mutability, Rule};
 pub use ruleset::Ruleset;
 pub use synthetic::synthetic_ruleset;
+pub use text_shape::{looks_preformatted, opens_list_item};

@@ -7,9 +7,8 @@ use super::error::ParseError;
 use super::lines::looks_like_txt_heading;
 use super::text::{self, txt_headings, Line, TxtHeadings};
 use super::txt_rule::HeadedRules;
+use super::wrapped::unwrapped_body;
 use crate::model::{Format, Ruleset};
-
-const BULLET: &str = "  • ";
 
 pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
     let format = Format::TxtPlain;
@@ -56,47 +55,9 @@ pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
         format,
         title,
         separator: 2,
-        body: markdown_body,
+        body: unwrapped_body,
     };
     Ok(rules.assemble(text, &lines, &headings))
-}
-
-/// Paragraphs keep their lines: the export is not wrapped, so a new line
-/// inside a paragraph is a line break, written as a Markdown hard break
-/// (`  \n`). Bullets become Markdown list items, and their indented
-/// continuation lines stay in the item (after a hard break too).
-fn markdown_body(lines: &[Line<'_>]) -> String {
-    let mut paragraphs: Vec<String> = Vec::new();
-    let mut current = String::new();
-    let mut in_item = false;
-    for line in lines {
-        if line.is_blank() {
-            if !current.is_empty() {
-                paragraphs.push(std::mem::take(&mut current));
-            }
-            in_item = false;
-            continue;
-        }
-        let content = line.text.trim_end();
-        let (text, starts_item) = if let Some(item) = content.strip_prefix(BULLET) {
-            (format!("* {}", item.trim_start()), true)
-        } else if in_item && content.starts_with("    ") {
-            (format!("  {}", content.trim_start()), false)
-        } else {
-            in_item = false;
-            (content.to_string(), false)
-        };
-        if !current.is_empty() {
-            // A new item starts its own line; any other line is a break.
-            current.push_str(if starts_item { "\n" } else { "  \n" });
-        }
-        current.push_str(&text);
-        in_item |= starts_item;
-    }
-    if !current.is_empty() {
-        paragraphs.push(current);
-    }
-    paragraphs.join("\n\n")
 }
 
 #[cfg(test)]

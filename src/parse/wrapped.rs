@@ -1,139 +1,92 @@
-//! Bodies of the 70-column text forms (`txt-long`, `txt-short`): indented 6
-//! spaces, wrapped, paragraphs separated by blank lines, list items `* ` or
-//! `1) ` with a hanging indent. Unwrapped into Markdown: each paragraph on
-//! one line, list items `* item` / `1) item` on consecutive lines.
+//! Bodies of the text forms into Markdown. The wrapped forms (`txt-long`,
+//! `txt-short`) indent bodies 6 spaces and wrap them at 70 columns; the
+//! unwrapped ones (`txt-rule`, `txt-plain`) write each line as a line.
+//!
+//! Besides paragraphs, a body holds what published text rulesets hold:
+//! - list items: `*`, `-`, `+`, `•` or `◦` bullets and `1.` / `1)`
+//!   numbers, nested by indentation, one item a line (a continuation line
+//!   is indented past its item's marker); they become Markdown list items;
+//! - preformatted lines, whose breaks and spacing carry meaning (box-drawing
+//!   and ASCII tables, aligned columns, or a block indented 4 columns past
+//!   the body): they become a fenced code block, kept as they are;
+//! - line breaks: in an unwrapped body every new line inside a block is a
+//!   line break; in a wrapped one, a line that ends although the next word
+//!   would have fitted well within the width (by [`HARD_BREAK_SLACK`]) was
+//!   broken on purpose. Both become Markdown hard breaks (`  \n`);
+//! - emphasis as written (`*Extra Savage*`), which is Markdown already.
 
 use super::quirks::quirk;
 use super::text::Line;
-use crate::model::{LayoutQuirk, QuirkKind};
+use crate::model::{looks_preformatted, opens_list_item, LayoutQuirk, QuirkKind};
 use unicode_width::UnicodeWidthStr;
 
 /// The column text forms wrap at.
 pub const WIDTH: usize = 70;
 const INDENT: usize = 6;
+/// A wrapped line is read as ending in a line break when the next line's
+/// first word would have fitted on it with this many columns to spare:
+/// hand-wrapped files break a few columns early, never this many.
+pub const HARD_BREAK_SLACK: usize = 10;
+/// Columns past the body's indent from which a block of lines is
+/// preformatted (as in Markdown's indented code).
+const PRE_INDENT: usize = 4;
 
-enum BlockKind<'a> {
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    Wrapped,
+    Unwrapped,
+}
+
+#[derive(Debug)]
+enum Kind {
     Paragraph,
-    /// A list item; the level counts nesting (0 at the body's indent).
-    Item(usize),
-    /// An ordered list item at the body's indent, with its marker (`7)`).
-    Ordered(&'a str),
+    /// A list item: its Markdown marker (`*`, `7)`) and the column its
+    /// marker stands at in the Markdown.
+    Item {
+        marker: String,
+        md_indent: usize,
+    },
+    Preformatted,
 }
 
+#[derive(Debug)]
 struct Block<'a> {
-    kind: BlockKind<'a>,
+    kind: Kind,
+    /// Each line with its text (after a list marker; trimmed).
     lines: Vec<(Line<'a>, &'a str)>,
+    /// Whether a blank line (or the start of the body) is right above it.
+    after_blank: bool,
 }
 
-/// Unwraps body lines into Markdown and reports lines that canonical
-/// wrapping would not produce.
+/// Unwraps `txt-long`/`txt-short` body lines into Markdown and reports
+/// lines that canonical wrapping would not produce.
 pub fn unwrap_body(lines: &[Line<'_>], quirks: &mut Vec<LayoutQuirk>) -> String {
-    to_markdown(lines, INDENT, Some(quirks))
-}
-
-/// The unwrapped, unindented body of a `txt-rule` page into Markdown. The
-/// page is not wrapped, so a new line inside a block can only be a line
-/// break: it becomes a Markdown hard break (`  \n`), as the Markdown forms
-/// write it.
-pub fn unwrapped_body(lines: &[Line<'_>]) -> String {
-    to_markdown(lines, 0, None)
-}
-
-/// `quirks` is given for wrapped bodies (whose lines are joined into one and
-/// whose wrapping is checked); an unwrapped body keeps its line breaks.
-fn to_markdown(
-    lines: &[Line<'_>],
-    indent: usize,
-    mut quirks: Option<&mut Vec<LayoutQuirk>>,
-) -> String {
-    let blocks = blocks(lines, indent);
-    let mut out = String::new();
-    let mut previous_was_item = false;
+    let blocks = blocks(lines, INDENT);
     for block in &blocks {
-        let texts = block.lines.iter().map(|(_, text)| *text);
-        let joined = if quirks.is_some() {
-            join_words(texts)
-        } else {
-            join_hard_breaks(texts, continuation_indent(&block.kind))
-        };
-        let is_item = !matches!(block.kind, BlockKind::Paragraph);
-        if !out.is_empty() {
-            out.push_str(if is_item && previous_was_item {
-                "\n"
-            } else {
-                "\n\n"
-            });
-        }
-        match block.kind {
-            BlockKind::Paragraph => out.push_str(&joined),
-            BlockKind::Item(level) => {
-                out.push_str(&"  ".repeat(level));
-                out.push_str("* ");
-                out.push_str(&joined);
-            }
-            BlockKind::Ordered(marker) => {
-                out.push_str(marker);
-                out.push(' ');
-                out.push_str(&joined);
-            }
-        }
-        previous_was_item = is_item;
-        if let Some(quirks) = quirks.as_deref_mut() {
-            check_wrap(block, &joined, quirks);
-        }
+        check_wrap(block, quirks);
     }
-    out
+    to_markdown(&blocks, Mode::Wrapped)
 }
 
-fn blocks<'a>(lines: &[Line<'a>], indent: usize) -> Vec<Block<'a>> {
-    let mut blocks: Vec<Block<'a>> = Vec::new();
-    let mut open = false;
-    for line in lines {
-        if line.is_blank() {
-            open = false;
-            continue;
-        }
-        let spaces = line.text.len() - line.text.trim_start_matches(' ').len();
-        let content = line.text.trim();
-        let item_level = content
-            .strip_prefix("* ")
-            .map(|_| spaces.saturating_sub(indent) / 2);
-        // `7) ` at the body's indent starts an ordered item when a list is
-        // under way or a block starts; inside a paragraph only `1) ` can
-        // (as in Markdown), so a wrapped line opening with a number stays.
-        let ordered = ordered_marker(content).filter(|(marker, _)| {
-            spaces == indent
-                && (!open
-                    || matches!(
-                        blocks.last(),
-                        Some(Block {
-                            kind: BlockKind::Ordered(_),
-                            ..
-                        })
-                    )
-                    || marker.starts_with("1") && marker.len() == 2)
-        });
-        match (item_level, ordered, blocks.last_mut()) {
-            (Some(level), _, _) => {
-                let text = &content[2..];
-                blocks.push(Block {
-                    kind: BlockKind::Item(level),
-                    lines: vec![(*line, text.trim_start())],
-                });
-            }
-            (None, Some((marker, text)), _) => blocks.push(Block {
-                kind: BlockKind::Ordered(marker),
-                lines: vec![(*line, text)],
-            }),
-            (None, None, Some(block)) if open => block.lines.push((*line, content)),
-            (None, None, _) => blocks.push(Block {
-                kind: BlockKind::Paragraph,
-                lines: vec![(*line, content)],
-            }),
-        }
-        open = true;
-    }
-    blocks
+/// The unwrapped, unindented body of a `txt-rule` page or a `txt-plain`
+/// export into Markdown. Nothing is wrapped, so a new line inside a block
+/// can only be a line break: it becomes a Markdown hard break (`  \n`), as
+/// the Markdown forms write it.
+pub fn unwrapped_body(lines: &[Line<'_>]) -> String {
+    to_markdown(&blocks(lines, 0), Mode::Unwrapped)
+}
+
+fn leading_spaces(text: &str) -> usize {
+    text.len() - text.trim_start_matches(' ').len()
+}
+
+/// A bullet (`* `, `- `, `+ `, `• `, `◦ `) and the text after it.
+fn bullet(content: &str) -> Option<&str> {
+    ["* ", "- ", "+ ", "• ", "◦ ", "•\t"]
+        .iter()
+        .find_map(|b| content.strip_prefix(b))
+        .map(str::trim_start)
+        .filter(|rest| !rest.is_empty())
 }
 
 /// `7) rest` or `7. rest`: the marker and the rest.
@@ -149,83 +102,252 @@ fn ordered_marker(content: &str) -> Option<(&str, &str)> {
     let rest = after
         .strip_prefix(") ")
         .or_else(|| after.strip_prefix(". "))?;
-    Some((&content[..digits + 1], rest.trim_start()))
+    Some((&content[..=digits], rest.trim_start()))
 }
 
-/// How far a block's further lines are indented in Markdown to stay in it.
-fn continuation_indent(kind: &BlockKind<'_>) -> usize {
-    match kind {
-        BlockKind::Paragraph => 0,
-        BlockKind::Item(level) => 2 * level + 2,
-        BlockKind::Ordered(marker) => marker.len() + 1,
-    }
+/// The body's lines in groups separated by blank lines.
+fn groups<'l, 'a>(lines: &'l [Line<'a>]) -> impl Iterator<Item = &'l [Line<'a>]> {
+    lines
+        .split(Line::is_blank)
+        .filter(|group| !group.is_empty())
 }
 
-/// Lines joined by Markdown hard breaks (two spaces and a new line), each
-/// further line indented `indent` spaces.
-pub(super) fn join_hard_breaks<'a>(parts: impl Iterator<Item = &'a str>, indent: usize) -> String {
-    let separator = format!("  \n{}", " ".repeat(indent));
-    parts.collect::<Vec<_>>().join(&separator)
+/// A whole group indented past the body as code is (and not a list item).
+fn indented_group(group: &[Line<'_>], base: usize) -> bool {
+    let first = group[0].text.trim();
+    group
+        .iter()
+        .all(|line| leading_spaces(line.text) >= base + PRE_INDENT)
+        && bullet(first).is_none()
+        && ordered_marker(first).is_none()
 }
 
-fn join_words<'a>(parts: impl Iterator<Item = &'a str>) -> String {
-    let mut out = String::new();
-    for part in parts {
-        if !out.is_empty() {
-            out.push(' ');
+fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
+    let mut blocks: Vec<Block<'a>> = Vec::new();
+    // Open list items: the column of each marker in the source, and the
+    // column of its text in the Markdown.
+    let mut items: Vec<(usize, usize)> = Vec::new();
+    for group in groups(lines) {
+        if indented_group(group, base) {
+            items.clear();
+            push_preformatted(&mut blocks, group, true);
+            continue;
         }
-        out.push_str(part);
+        for (j, line) in group.iter().enumerate() {
+            let open = j > 0;
+            let spaces = leading_spaces(line.text);
+            let content = line.text.trim();
+            if looks_preformatted(line.text) {
+                items.clear();
+                push_preformatted(&mut blocks, std::slice::from_ref(line), !open);
+                continue;
+            }
+            let last_is_item =
+                open && matches!(blocks.last(), Some(b) if matches!(b.kind, Kind::Item { .. }));
+            let last_is_pre =
+                open && matches!(blocks.last(), Some(b) if matches!(b.kind, Kind::Preformatted));
+            // `7) ` starts an ordered item where a block or a list starts;
+            // inside a paragraph only `1) ` can (as in Markdown), so a
+            // wrapped line opening with a number stays.
+            let ordered = ordered_marker(content).filter(|(marker, _)| {
+                (spaces == base || !open)
+                    && (!open || last_is_item || (marker.starts_with('1') && marker.len() == 2))
+            });
+            let marked = bullet(content)
+                .map(|text| ("*".to_string(), text))
+                .or_else(|| ordered.map(|(marker, text)| (marker.to_string(), text)));
+            if let Some((marker, text)) = marked {
+                while items.last().is_some_and(|&(column, _)| column >= spaces) {
+                    items.pop();
+                }
+                let md_indent = items.last().map_or(0, |&(_, text_column)| text_column);
+                items.push((spaces, md_indent + marker.width() + 1));
+                blocks.push(Block {
+                    kind: Kind::Item { marker, md_indent },
+                    lines: vec![(*line, text)],
+                    after_blank: !open,
+                });
+                continue;
+            }
+            let continues = open
+                && !last_is_pre
+                && (!last_is_item || items.last().is_some_and(|&(column, _)| spaces > column));
+            match blocks.last_mut() {
+                Some(block) if continues => block.lines.push((*line, content)),
+                _ => {
+                    items.clear();
+                    blocks.push(Block {
+                        kind: Kind::Paragraph,
+                        lines: vec![(*line, content)],
+                        after_blank: !open,
+                    });
+                }
+            }
+        }
+    }
+    blocks
+}
+
+/// Adds preformatted lines: to the preformatted block right above (across
+/// blank lines too, when `after_blank`), or as a new block.
+fn push_preformatted<'a>(blocks: &mut Vec<Block<'a>>, lines: &[Line<'a>], after_blank: bool) {
+    if let Some(block) = blocks
+        .last_mut()
+        .filter(|b| matches!(b.kind, Kind::Preformatted))
+    {
+        block
+            .lines
+            .extend(lines.iter().map(|line| (*line, line.text)));
+        return;
+    }
+    blocks.push(Block {
+        kind: Kind::Preformatted,
+        lines: lines.iter().map(|line| (*line, line.text)).collect(),
+        after_blank,
+    });
+}
+
+/// Whether the break after line `a` (followed by `b`'s text) was made on
+/// purpose in a wrapped body: `b`'s first word would have fitted on `a`.
+fn is_hard_break(a: &Line<'_>, b: &str) -> bool {
+    let next = b.split(' ').next().unwrap_or_default();
+    a.text.trim_end().width() + 1 + next.width() + HARD_BREAK_SLACK <= WIDTH
+}
+
+/// The block's lines cut at its line breaks: each part's texts.
+fn segments<'b, 'a>(block: &'b Block<'a>, mode: Mode) -> Vec<Vec<&'a str>> {
+    let mut parts: Vec<Vec<&'a str>> = Vec::new();
+    for (k, (_, text)) in block.lines.iter().enumerate() {
+        let broken =
+            k == 0 || mode == Mode::Unwrapped || is_hard_break(&block.lines[k - 1].0, text);
+        match parts.last_mut() {
+            Some(part) if !broken => part.push(text),
+            _ => parts.push(vec![text]),
+        }
+    }
+    parts
+}
+
+fn to_markdown(blocks: &[Block<'_>], mode: Mode) -> String {
+    let mut out = String::new();
+    let mut previous: Option<&Block<'_>> = None;
+    for block in blocks {
+        if let Some(previous) = previous {
+            let tight = match (&previous.kind, &block.kind) {
+                (Kind::Item { .. }, Kind::Item { .. }) => true,
+                (Kind::Paragraph, Kind::Item { marker, .. }) => {
+                    !block.after_blank
+                        && (marker == "*" || marker.starts_with("1") && marker.len() == 2)
+                }
+                _ => false,
+            };
+            out.push_str(if tight { "\n" } else { "\n\n" });
+        }
+        previous = Some(block);
+        let (first, indent) = match &block.kind {
+            Kind::Preformatted => {
+                out.push_str(&fenced(block));
+                continue;
+            }
+            Kind::Paragraph => (String::new(), 0),
+            Kind::Item { marker, md_indent } => (
+                format!("{}{marker} ", " ".repeat(*md_indent)),
+                md_indent + marker.width() + 1,
+            ),
+        };
+        out.push_str(&first);
+        let breaker = format!("  \n{}", " ".repeat(indent));
+        let parts: Vec<String> = segments(block, mode)
+            .into_iter()
+            .map(|part| part.join(" "))
+            .collect();
+        out.push_str(&parts.join(&breaker));
     }
     out
 }
 
+/// A preformatted block as a fenced code block: its lines less their
+/// common indent, a blank line where blank lines separated them.
+fn fenced(block: &Block<'_>) -> String {
+    let indent = block
+        .lines
+        .iter()
+        .map(|(line, _)| leading_spaces(line.text))
+        .min()
+        .unwrap_or(0);
+    let mut body = String::new();
+    let mut longest_run = 0;
+    for (k, (line, text)) in block.lines.iter().enumerate() {
+        if k > 0 {
+            body.push('\n');
+            if block.lines[k - 1].0.end != line.start {
+                body.push('\n');
+            }
+        }
+        let text = text.get(indent..).unwrap_or(text.trim_start()).trim_end();
+        longest_run = longest_run.max(backtick_run(text));
+        body.push_str(text);
+    }
+    let fence = "`".repeat(longest_run.max(2) + 1);
+    format!("{fence}\n{body}\n{fence}")
+}
+
+fn backtick_run(text: &str) -> usize {
+    text.split(|c| c != '`').map(str::len).max().unwrap_or(0)
+}
+
 /// Greedy wrapping of `text` at [`WIDTH`] columns: the line texts, without
-/// their indentation.
+/// their indentation. A word that would open a list item (`-`, `7.`) never
+/// starts a line: the word before it moves down with it.
 pub fn wrap(text: &str, first_indent: usize, indent: usize) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut current = String::new();
-    let mut current_width = 0;
+    let mut lines: Vec<Vec<&str>> = vec![Vec::new()];
+    let mut width = 0;
     let mut limit = WIDTH.saturating_sub(first_indent);
     for word in text.split(' ') {
         let word_width = word.width();
-        if current.is_empty() {
-            current.push_str(word);
-            current_width = word_width;
-        } else if current_width + 1 + word_width <= limit {
-            current.push(' ');
-            current.push_str(word);
-            current_width += 1 + word_width;
-        } else {
-            lines.push(std::mem::take(&mut current));
-            limit = WIDTH.saturating_sub(indent);
-            current.push_str(word);
-            current_width = word_width;
+        let current = lines.last_mut().expect("one line at least");
+        if current.is_empty() || width + 1 + word_width <= limit {
+            width += usize::from(!current.is_empty()) + word_width;
+            current.push(word);
+            continue;
         }
+        let mut next = Vec::new();
+        if opens_list_item(word) && current.len() > 1 {
+            next.extend(current.pop());
+        }
+        next.push(word);
+        width = next.iter().map(|w| w.width()).sum::<usize>() + next.len() - 1;
+        lines.push(next);
+        limit = WIDTH.saturating_sub(indent);
     }
-    lines.push(current);
-    lines
+    lines.into_iter().map(|words| words.join(" ")).collect()
 }
 
-fn check_wrap(block: &Block<'_>, joined: &str, quirks: &mut Vec<LayoutQuirk>) {
-    let (first, rest) = match block.kind {
-        BlockKind::Paragraph => (INDENT, INDENT),
-        BlockKind::Item(level) => (INDENT + 2 * level + 2, INDENT + 2 * level + 2),
-        BlockKind::Ordered(marker) => (INDENT + marker.len() + 1, INDENT + marker.len() + 1),
+/// Reports the first line of a wrapped block that canonical wrapping (of
+/// each part between line breaks) would not produce.
+fn check_wrap(block: &Block<'_>, quirks: &mut Vec<LayoutQuirk>) {
+    let column = match &block.kind {
+        Kind::Preformatted => return,
+        Kind::Paragraph => INDENT,
+        Kind::Item { marker, md_indent } => INDENT + md_indent + marker.width() + 1,
     };
-    let canonical = wrap(joined, first, rest);
+    let canonical: Vec<String> = segments(block, Mode::Wrapped)
+        .into_iter()
+        .flat_map(|part| wrap(&part.join(" "), column, column))
+        .collect();
     let differs = block
         .lines
         .iter()
-        .map(|(line, text)| (line, *text))
         .zip(
             canonical
                 .iter()
                 .map(String::as_str)
                 .chain(std::iter::repeat("")),
         )
-        .find(|((_, actual), expected)| actual != expected);
+        .find(|((_, actual), expected)| actual != expected)
+        .map(|((line, _), _)| *line);
     // Canonical wrapping needs more lines: the last one is too long.
-    let first_off = differs.map(|((line, _), _)| *line).or_else(|| {
+    let first_off = differs.or_else(|| {
         block
             .lines
             .last()
@@ -236,7 +358,6 @@ fn check_wrap(block: &Block<'_>, joined: &str, quirks: &mut Vec<LayoutQuirk>) {
         quirks.push(quirk(QuirkKind::IrregularWrap, line.start, line.text.len()));
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -244,27 +365,68 @@ mod tests {
 
     #[test]
     fn paragraphs_join_and_items_become_markdown_lists() {
-        let text = "      First line of a\n      paragraph.\n\n      * item one\n        continues\n\n      * item two\n\n      After.\n";
+        // Lines broken where the next word would not fit are wrapping.
+        let text = "      First line of a paragraph that runs on until the seventieth\n      column.\n\n      * item one, long enough to be wrapped by the writer of the\n        file\n\n      * item two\n\n      After.\n";
         let ls = lines(text, 0);
         let mut quirks = Vec::new();
         let md = unwrap_body(&ls, &mut quirks);
         assert_eq!(
             md,
-            "First line of a paragraph.\n\n* item one continues\n* item two\n\nAfter."
+            "First line of a paragraph that runs on until the seventieth column.\n\n* item one, long enough to be wrapped by the writer of the file\n* item two\n\nAfter."
         );
-        // All three blocks are wrapped shorter than 70 columns would.
-        assert_eq!(quirks.len(), 2, "{quirks:?}");
+        // The first item is wrapped shorter than 70 columns would.
+        assert_eq!(quirks.len(), 1, "{quirks:?}");
+        assert_eq!(quirks[0].offset, text.find("      * item one").unwrap());
     }
 
     #[test]
     fn ordered_items_keep_their_markers() {
-        let text = "      Bot-players are a subcategory of player.\n\n      1) Bot-players do not get\n         turns.\n      2) They cannot win.\n      7) Any future rules that mention\n         players.\n\n      The total is\n      2. Then more.\n";
+        let text = "      Bot-players are a subcategory of player.\n\n      1) Bot-players do not get turns, superseding 201, and do not\n         vote.\n      2) They cannot win.\n      7) Any future rules that mention players apply to them as\n         well.\n\n      The total number of points held by all the players together is\n      2. Then more.\n";
         let ls = lines(text, 0);
         let md = unwrap_body(&ls, &mut Vec::new());
         assert_eq!(
             md,
-            "Bot-players are a subcategory of player.\n\n1) Bot-players do not get turns.\n2) They cannot win.\n7) Any future rules that mention players.\n\nThe total is 2. Then more."
+            "Bot-players are a subcategory of player.\n\n1) Bot-players do not get turns, superseding 201, and do not vote.\n2) They cannot win.\n7) Any future rules that mention players apply to them as well.\n\nThe total number of points held by all the players together is 2. Then more."
         );
+    }
+
+    #[test]
+    fn every_bullet_keeps_one_item_a_line_nested_by_indentation() {
+        let text = "      The list of Types is as follows:\n\n      • Executive\n      • Legislative\n        - Upper house\n        - Lower house\n      • Judicial\n";
+        let md = unwrap_body(&lines(text, 0), &mut Vec::new());
+        assert_eq!(
+            md,
+            "The list of Types is as follows:\n\n* Executive\n* Legislative\n  * Upper house\n  * Lower house\n* Judicial"
+        );
+        let plain = "Types:\n  • Executive\n    ◦ Cabinet\n  • Judicial";
+        assert_eq!(
+            unwrapped_body(&lines(plain, 0)),
+            "Types:\n* Executive\n  * Cabinet\n* Judicial"
+        );
+    }
+
+    #[test]
+    fn tables_and_indented_blocks_are_kept_as_written() {
+        let text = "      The Type Chart:\n      ┌──────┬─────┐\n      │ Exec │ 2x  │\n      └──────┴─────┘\n\n      Between.\n\n          fn main() {\n              go();\n          }\n\n      After.\n";
+        let mut quirks = Vec::new();
+        let md = unwrap_body(&lines(text, 0), &mut quirks);
+        assert_eq!(
+            md,
+            "The Type Chart:\n\n```\n┌──────┬─────┐\n│ Exec │ 2x  │\n└──────┴─────┘\n```\n\nBetween.\n\n```\nfn main() {\n    go();\n}\n```\n\nAfter."
+        );
+        assert!(quirks.is_empty(), "{quirks:?}");
+    }
+
+    #[test]
+    fn a_short_line_in_a_wrapped_body_ends_in_a_line_break() {
+        let text = "      Power Name: X\n      Power Cost: 5\n      Emphasis stays *as written* in this line of the wrapped body,\n      because it is Markdown already.\n";
+        let mut quirks = Vec::new();
+        let md = unwrap_body(&lines(text, 0), &mut quirks);
+        assert_eq!(
+            md,
+            "Power Name: X  \nPower Cost: 5  \nEmphasis stays *as written* in this line of the wrapped body, because it is Markdown already."
+        );
+        assert!(quirks.is_empty(), "{quirks:?}");
     }
 
     #[test]

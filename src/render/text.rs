@@ -6,12 +6,16 @@
 //! with a 6-space indent for `txt-long`/`txt-short` ([`wrap_markdown`]), and
 //! with `  • ` bullets for `txt-plain` ([`markdown_to_export`]).
 
+use crate::model::{looks_preformatted, opens_list_item};
 use unicode_width::UnicodeWidthStr;
 
 /// The column text forms wrap at.
 pub const WIDTH: usize = 70;
 /// The indent of rule bodies in `txt-long` and `txt-short`.
 pub const INDENT: usize = 6;
+/// The deepest a nested list item is indented (columns before its marker):
+/// deeper items stand there too, so output stays proportional to input.
+pub const MAX_ITEM_INDENT: usize = 32;
 
 /// Marks a line break of the Markdown source inside a paragraph (a soft
 /// break): unwrapped forms keep it as a line break, wrapped forms reflow it.
@@ -41,7 +45,8 @@ pub fn markdown_to_text(md: &str) -> String {
     let blocks = blocks(md);
     let indents = item_indents(&blocks);
     let text = join_blocks(&blocks, |n, block| match block {
-        Block::Paragraph(text) | Block::Verbatim(text) => text.clone(),
+        Block::Paragraph(text) => text.clone(),
+        Block::Verbatim(text) => verbatim(text, ""),
         Block::Item { marker, text, .. } => {
             hang(&format!("{}{marker} ", " ".repeat(indents[n])), text)
         }
@@ -65,7 +70,11 @@ fn item_indents(blocks: &[Block]) -> Vec<usize> {
                 while text_columns.len() < *depth {
                     text_columns.push(text_columns.last().map_or(2, |c| c + 2));
                 }
-                let indent = text_columns.last().copied().unwrap_or(0);
+                let indent = text_columns
+                    .last()
+                    .copied()
+                    .unwrap_or(0)
+                    .min(MAX_ITEM_INDENT);
                 text_columns.push(indent + marker.width() + 1);
                 indent
             }
@@ -101,7 +110,8 @@ pub fn markdown_to_export(md: &str) -> String {
             });
         }
         match block {
-            Block::Paragraph(text) | Block::Verbatim(text) => out.push_str(&text),
+            Block::Paragraph(text) => out.push_str(&text),
+            Block::Verbatim(text) => out.push_str(&verbatim(&text, "")),
             Block::Item {
                 marker,
                 depth,
@@ -112,7 +122,10 @@ pub fn markdown_to_export(md: &str) -> String {
                 } else {
                     "•".to_string()
                 };
-                out.push_str(&hang(&format!("  {}{bullet} ", "  ".repeat(depth)), &text));
+                out.push_str(&hang(
+                    &format!("  {}{bullet} ", "  ".repeat(depth.min(MAX_ITEM_INDENT / 2))),
+                    &text,
+                ));
             }
         }
         previous_item = is_item;
@@ -142,49 +155,73 @@ pub fn wrap_markdown(md: &str, width: usize, indent: usize) -> String {
                 .collect::<Vec<_>>()
                 .join("\n")
         }
-        Block::Verbatim(text) => text
-            .lines()
-            .map(|line| {
-                if line.is_empty() {
-                    String::new()
-                } else {
-                    format!("{margin}{line}")
-                }
-            })
-            .collect::<Vec<_>>()
-            .join("\n"),
+        Block::Verbatim(text) => verbatim(text, &margin),
     })
 }
 
 /// Greedy word wrap of one line: words split at ASCII spaces (a no-break
 /// space stays inside its word), a word wider than the line stands alone.
+/// A word that would open a list item (`-`, `7.`) never starts a line: the
+/// word before it moves down with it, so that readers see running text.
 pub fn wrap_line(line: &str, width: usize, first: &str, rest: &str) -> String {
-    let mut out = String::from(first);
+    let mut lines: Vec<Vec<&str>> = vec![Vec::new()];
     let mut column = first.width();
-    let mut line_has_word = false;
     for word in line
         .split([' ', SOFT_BREAK])
         .filter(|word| !word.is_empty())
     {
         let word_width = word.width();
-        if line_has_word && column + 1 + word_width > width {
+        let current = lines.last_mut().expect("one line at least");
+        if current.is_empty() || column + 1 + word_width <= width {
+            column += usize::from(!current.is_empty()) + word_width;
+            current.push(word);
+            continue;
+        }
+        let mut next = Vec::new();
+        if opens_list_item(word) && current.len() > 1 {
+            next.extend(current.pop());
+        }
+        next.push(word);
+        column = rest.width() + next.iter().map(|w| w.width()).sum::<usize>() + next.len() - 1;
+        lines.push(next);
+    }
+    let mut out = String::from(first);
+    for (n, words) in lines.iter().enumerate() {
+        if n > 0 {
             out.push('\n');
             out.push_str(rest);
-            column = rest.width();
-            line_has_word = false;
         }
-        if line_has_word {
-            out.push(' ');
-            column += 1;
-        }
-        out.push_str(word);
-        column += word_width;
-        line_has_word = true;
+        out.push_str(&words.join(" "));
     }
-    if !line_has_word {
+    if lines[0].is_empty() {
         return out.trim_end().to_string();
     }
     out
+}
+
+/// A verbatim block's lines, each after `margin`: a block whose every line
+/// is laid out by hand (a table, columns) stands at the margin, any other
+/// (code) 4 columns further in, where readers know it for preformatted.
+fn verbatim(text: &str, margin: &str) -> String {
+    let by_hand = text
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .all(looks_preformatted);
+    let margin = if by_hand {
+        margin.to_string()
+    } else {
+        format!("{margin}    ")
+    };
+    text.lines()
+        .map(|line| {
+            if line.trim().is_empty() {
+                String::new()
+            } else {
+                format!("{margin}{line}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn join_blocks(blocks: &[Block], lay_out: impl Fn(usize, &Block) -> String) -> String {

@@ -150,6 +150,11 @@ impl Builder {
             Event::Start(Tag::Image { dest_url, .. }) => {
                 self.image = Some((String::new(), dest_url.to_string()));
             }
+            Event::Start(Tag::Emphasis) | Event::End(TagEnd::Emphasis) => self.push_text("*"),
+            Event::Start(Tag::Strong) | Event::End(TagEnd::Strong) => self.push_text("**"),
+            Event::Start(Tag::Strikethrough) | Event::End(TagEnd::Strikethrough) => {
+                self.push_text("~~");
+            }
             Event::Text(text) | Event::Code(text) => self.push_text(&text),
             Event::InlineMath(text) | Event::DisplayMath(text) => self.push_text(&text),
             Event::Html(html) | Event::InlineHtml(html) => {

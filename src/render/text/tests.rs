@@ -1,10 +1,11 @@
 use super::*;
 
 #[test]
-fn emphasis_markers_are_dropped() {
+fn emphasis_is_written_as_it_is_written() {
+    // Text forms keep emphasis as the rulesets' own text files write it.
     assert_eq!(
         markdown_to_text("Players may not (*i.e.* alter) the **record** or ~~that~~."),
-        "Players may not (i.e. alter) the record or that."
+        "Players may not (*i.e.* alter) the **record** or ~~that~~."
     );
 }
 
@@ -128,10 +129,11 @@ fn code_blocks_and_tables_are_kept_verbatim_and_not_wrapped() {
     let md = format!(
         "Intro.\n\n```\n{long}\n  indented *not emphasis*\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |"
     );
-    // Code keeps its text and loses its fences; a table is its source.
+    // Code keeps its text and loses its fences, indented 4 columns as
+    // preformatted; a table is its source.
     assert_eq!(
         markdown_to_text(&md),
-        format!("Intro.\n\n{long}\n  indented *not emphasis*\n\n| a | b |\n|---|---|\n| 1 | 2 |")
+        format!("Intro.\n\n    {long}\n      indented *not emphasis*\n\n| a | b |\n|---|---|\n| 1 | 2 |")
     );
     let wrapped = wrap_markdown(&md, WIDTH, INDENT);
     assert!(wrapped.contains(&format!("      {long}")), "{wrapped}");
