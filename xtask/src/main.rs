@@ -1,6 +1,9 @@
 //! Development tasks, in Rust, behind `cargo xtask` (see `.cargo/config.toml`).
 
+mod bench_peers;
+
 use std::env;
+use std::path::Path;
 use std::process::{exit, Command};
 
 const USAGE: &str = "\
@@ -10,6 +13,9 @@ tasks:
   ci       what CI runs: cargo fmt --check, clippy -D warnings, the test suite
   bless    run the tests and accept every changed snapshot (review with git diff)
   bench    run every benchmark in release mode (extra arguments go to cargo bench)
+  bench-peers [--sizes 1000,10000,100000] [--runs 5] [--games 200000]
+           time nomic beside its peers (pulldown-cmark, git diff, cp) on generated
+           rulesets and print the ratio table of the README
 ";
 
 fn main() {
@@ -28,6 +34,22 @@ fn main() {
             bench.extend(rest.iter().map(String::as_str));
             cargo(&bench, &[], false)
         }
+        Some("bench-peers") => match bench_peers::Options::parse(&rest) {
+            Ok(options) => {
+                let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+                match bench_peers::run(&root, &options) {
+                    Ok(()) => true,
+                    Err(err) => {
+                        eprintln!("bench-peers: {err}");
+                        false
+                    }
+                }
+            }
+            Err(err) => {
+                eprintln!("bench-peers: {err}\n\n{USAGE}");
+                exit(2);
+            }
+        },
         _ => {
             eprint!("{USAGE}");
             exit(2);

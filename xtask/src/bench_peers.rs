@@ -1,0 +1,413 @@
+//! `cargo xtask bench-peers`: whole-process timings of `nomic` beside the
+//! programs a user would compare it with, on generated md-long rulesets.
+//!
+//! Each row runs `nomic` and its peer in turn (interleaved, so a busy
+//! machine slows both alike), several times, and reports medians of wall
+//! time and peak memory. Peers that are not installed are reported as
+//! missing rather than skipped silently. The table it prints is the one in
+//! the README's performance section.
+
+use nomic::model::{synthetic_ruleset, Format, Ruleset};
+use nomic::render::{render, RenderOptions};
+use std::fmt::Write as _;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// What the caller asked for.
+pub struct Options {
+    /// Rule counts of the generated rulesets.
+    pub sizes: Vec<usize>,
+    /// Runs of each command per size (the median is reported).
+    pub runs: usize,
+    /// Monte Carlo games for the throughput row (0 skips it).
+    pub games: u64,
+}
+
+impl Options {
+    pub fn parse(args: &[String]) -> Result<Options, String> {
+        let mut options = Options {
+            sizes: vec![1_000, 10_000, 100_000],
+            runs: 5,
+            games: 200_000,
+        };
+        let mut args = args.iter();
+        while let Some(arg) = args.next() {
+            let mut value = || {
+                args.next()
+                    .ok_or_else(|| format!("{arg} needs a value"))
+                    .cloned()
+            };
+            match arg.as_str() {
+                "--sizes" => {
+                    options.sizes = value()?
+                        .split(',')
+                        .map(|s| s.trim().parse().map_err(|_| format!("bad size `{s}`")))
+                        .collect::<Result<_, _>>()?;
+                }
+                "--runs" => {
+                    options.runs = value()?.parse().map_err(|_| "bad --runs".to_string())?;
+                }
+                "--games" => {
+                    options.games = value()?.parse().map_err(|_| "bad --games".to_string())?;
+                }
+                other => return Err(format!("unknown argument `{other}`")),
+            }
+        }
+        if options.runs == 0 || options.sizes.is_empty() {
+            return Err("--runs and --sizes need at least one".to_string());
+        }
+        Ok(options)
+    }
+}
+
+/// One measured process: wall time and peak resident memory.
+#[derive(Clone, Copy)]
+struct Sample {
+    wall: Duration,
+    max_rss_kib: u64,
+}
+
+/// A command line to measure, with where its standard output goes.
+struct Job {
+    program: PathBuf,
+    args: Vec<String>,
+    /// Run before every measured run (not timed), e.g. removing an output folder.
+    prepare: Option<Box<dyn Fn()>>,
+}
+
+impl Job {
+    fn new(program: impl Into<PathBuf>, args: &[&str]) -> Job {
+        Job {
+            program: program.into(),
+            args: args.iter().map(|s| (*s).to_string()).collect(),
+            prepare: None,
+        }
+    }
+
+    fn prepared(mut self, prepare: impl Fn() + 'static) -> Job {
+        self.prepare = Some(Box::new(prepare));
+        self
+    }
+
+    fn run(&self) -> Result<Sample, String> {
+        if let Some(prepare) = &self.prepare {
+            prepare();
+        }
+        let start = Instant::now();
+        let mut child = Command::new(&self.program)
+            .args(&self.args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot run {}: {e}", self.program.display()))?;
+        let pid = i32::try_from(child.id()).map_err(|_| "pid out of range".to_string())?;
+        let mut status = 0;
+        // SAFETY: an all-zero `rusage` is a valid value; `wait4` fills it in.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: `pid` is our own child, not yet reaped; both pointers are valid.
+        let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        let wall = start.elapsed();
+        let mut stderr = String::new();
+        if let Some(mut pipe) = child.stderr.take() {
+            use std::io::Read;
+            let _ = pipe.read_to_string(&mut stderr);
+        }
+        if reaped != pid {
+            return Err(format!("wait4 failed for {}", self.program.display()));
+        }
+        // diff exits 1 when the sides differ; that is its success here.
+        let code = libc::WEXITSTATUS(status);
+        if !libc::WIFEXITED(status) || code > 1 {
+            return Err(format!(
+                "{} {} failed ({code}): {}",
+                self.program.display(),
+                self.args.join(" "),
+                stderr.trim()
+            ));
+        }
+        Ok(Sample {
+            wall,
+            max_rss_kib: u64::try_from(usage.ru_maxrss).unwrap_or(0),
+        })
+    }
+}
+
+/// A row of the table: `nomic`'s job, and its peer's if there is one.
+struct Row {
+    name: String,
+    input_bytes: u64,
+    nomic: Job,
+    peer: Option<(String, Job)>,
+}
+
+struct Measured {
+    name: String,
+    input_bytes: u64,
+    nomic: Sample,
+    peer: Option<(String, Sample)>,
+}
+
+fn median(mut samples: Vec<Sample>) -> Sample {
+    samples.sort_by_key(|s| s.wall);
+    let wall = samples[samples.len() / 2].wall;
+    samples.sort_by_key(|s| s.max_rss_kib);
+    Sample {
+        wall,
+        max_rss_kib: samples[samples.len() / 2].max_rss_kib,
+    }
+}
+
+fn measure(row: &Row, runs: usize) -> Result<Measured, String> {
+    let mut ours = Vec::with_capacity(runs);
+    let mut theirs = Vec::with_capacity(runs);
+    for _ in 0..runs {
+        ours.push(row.nomic.run()?);
+        if let Some((_, job)) = &row.peer {
+            theirs.push(job.run()?);
+        }
+    }
+    Ok(Measured {
+        name: row.name.clone(),
+        input_bytes: row.input_bytes,
+        nomic: median(ours),
+        peer: row
+            .peer
+            .as_ref()
+            .map(|(name, _)| (name.clone(), median(theirs))),
+    })
+}
+
+/// The program on `PATH` called `name`, if any.
+fn installed(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(name))
+        .find(|candidate| candidate.is_file())
+}
+
+/// The same ruleset with one rule in a hundred reworded.
+fn one_percent_changed(ruleset: &Ruleset) -> Ruleset {
+    let mut changed = ruleset.clone();
+    for rule in changed.rules.iter_mut().step_by(100) {
+        rule.text = rule.text.replacen("the", "every", 1) + " Amended for the benchmark.";
+    }
+    changed
+}
+
+fn write_md_long(ruleset: &Ruleset, path: &Path) -> Result<u64, String> {
+    let text = render(ruleset, Format::MdLong, &RenderOptions::default())
+        .map_err(|e| format!("cannot render the generated ruleset: {e}"))?;
+    fs::write(path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(text.len() as u64)
+}
+
+fn path_arg(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// The rows for one size; generates its inputs under `dir`.
+fn rows_for(size: usize, dir: &Path, nomic: &Path) -> Result<Vec<Row>, String> {
+    fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let ruleset = synthetic_ruleset(size, 1);
+    let old = dir.join("rules-l.md");
+    let new = dir.join("rules-l-changed.md");
+    let bytes = write_md_long(&ruleset, &old)?;
+    write_md_long(&one_percent_changed(&ruleset), &new)?;
+    let (old_s, new_s) = (path_arg(&old), path_arg(&new));
+    let pulldown = installed("pulldown-cmark");
+    let peer_markdown = |label: &str| {
+        pulldown
+            .as_ref()
+            .map(|p| (label.to_string(), Job::new(p, &[old_s.as_str()])))
+    };
+    let build_dir = dir.join("build-fresh");
+    let tree = dir.join("build-tree");
+    let copy = dir.join("cp-copy");
+    // The tree `cp -r` copies is the one `build` writes.
+    let status = Command::new(nomic)
+        .args(["build", &old_s, "-o", &path_arg(&tree)])
+        .stdout(Stdio::null())
+        .status()
+        .map_err(|e| format!("cannot run nomic build: {e}"))?;
+    if !status.success() {
+        return Err("nomic build failed while preparing the cp tree".to_string());
+    }
+    let name = |what: &str| format!("{what} ({size} rules)");
+    let fresh = build_dir.clone();
+    let copied = copy.clone();
+    Ok(vec![
+        Row {
+            name: name("parse to JSON"),
+            input_bytes: bytes,
+            nomic: Job::new(nomic, &["parse", &old_s]),
+            peer: peer_markdown("pulldown-cmark"),
+        },
+        Row {
+            name: name("render txt-long"),
+            input_bytes: bytes,
+            nomic: Job::new(nomic, &["render", &old_s, "--to", "txt-long"]),
+            peer: peer_markdown("pulldown-cmark"),
+        },
+        Row {
+            name: name("check"),
+            input_bytes: bytes,
+            nomic: Job::new(nomic, &["check", "--format", "json", &old_s]),
+            peer: Some(("nomic parse".into(), Job::new(nomic, &["parse", &old_s]))),
+        },
+        Row {
+            name: name("diff, 1% changed"),
+            input_bytes: bytes,
+            nomic: Job::new(nomic, &["diff", &old_s, &new_s]),
+            peer: installed("git").map(|git| {
+                (
+                    "git diff --word-diff".into(),
+                    Job::new(git, &["diff", "--no-index", "--word-diff", &old_s, &new_s]),
+                )
+            }),
+        },
+        Row {
+            name: name("build, fresh folder"),
+            input_bytes: bytes,
+            nomic: Job::new(nomic, &["build", &old_s, "-o", &path_arg(&build_dir)]).prepared(
+                move || {
+                    let _ = fs::remove_dir_all(&fresh);
+                },
+            ),
+            peer: Some((
+                "cp -r".into(),
+                Job::new("cp", &["-r", &path_arg(&tree), &path_arg(&copy)]).prepared(move || {
+                    let _ = fs::remove_dir_all(&copied);
+                }),
+            )),
+        },
+        Row {
+            name: name("build, nothing changed"),
+            input_bytes: bytes,
+            nomic: Job::new(nomic, &["build", &old_s, "-o", &path_arg(&tree)]),
+            peer: Some(("nomic parse".into(), Job::new(nomic, &["parse", &old_s]))),
+        },
+    ])
+}
+
+fn mib(kib: u64) -> f64 {
+    kib as f64 / 1024.0
+}
+
+fn table(measured: &[Measured]) -> String {
+    let mut out = String::from(
+        "| command | nomic | peer | peer time | ratio | nomic peak memory / input |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    for m in measured {
+        let (peer, peer_time, ratio) = match &m.peer {
+            Some((name, sample)) => (
+                name.as_str(),
+                format!("{:.3} s", sample.wall.as_secs_f64()),
+                format!(
+                    "{:.2}×",
+                    m.nomic.wall.as_secs_f64() / sample.wall.as_secs_f64().max(1e-9)
+                ),
+            ),
+            None => ("(not installed)", "—".to_string(), "—".to_string()),
+        };
+        let memory = mib(m.nomic.max_rss_kib) / (m.input_bytes as f64 / 1_048_576.0).max(1e-9);
+        let _ = writeln!(
+            out,
+            "| {} | {:.3} s, {:.0} MiB | {peer} | {peer_time} | {ratio} | {memory:.1}× |",
+            m.name,
+            m.nomic.wall.as_secs_f64(),
+            mib(m.nomic.max_rss_kib),
+        );
+    }
+    out
+}
+
+/// Growth of each command's time from one size to the next, tenfold, size.
+fn scaling(measured: &[Measured], sizes: &[usize]) -> String {
+    let mut out = String::new();
+    let per_size = measured.len() / sizes.len().max(1);
+    for pair in sizes.windows(2) {
+        let (small, large) = (pair[0], pair[1]);
+        let at = |size: usize| sizes.iter().position(|&s| s == size).unwrap_or(0) * per_size;
+        for i in 0..per_size {
+            let (a, b) = (&measured[at(small) + i], &measured[at(large) + i]);
+            let _ = writeln!(
+                out,
+                "{}: {:.1}× the time for {:.0}× the rules",
+                b.name,
+                b.nomic.wall.as_secs_f64() / a.nomic.wall.as_secs_f64().max(1e-9),
+                large as f64 / small as f64
+            );
+        }
+    }
+    out
+}
+
+/// Monte Carlo throughput on the bundled Nomic IV ruleset.
+fn monte_carlo(nomic: &Path, root: &Path, games: u64) -> Result<String, String> {
+    let ruleset = path_arg(&root.join("rulesets/nomic-4-long.md"));
+    let games_s = games.to_string();
+    let job = Job::new(
+        nomic,
+        &[
+            "simulate",
+            "--monte-carlo",
+            &games_s,
+            "--ruleset",
+            &ruleset,
+            "--players",
+            "5",
+            "--threads",
+            "1",
+            "--format",
+            "summary",
+        ],
+    );
+    let sample = job.run()?;
+    let rate = games as f64 / sample.wall.as_secs_f64().max(1e-9);
+    Ok(format!(
+        "Monte Carlo, Nomic IV, 5 players, one thread: {rate:.0} games/s ({games} games in {:.2} s)\n",
+        sample.wall.as_secs_f64()
+    ))
+}
+
+/// Builds `nomic` in release mode, generates the inputs and prints the table.
+pub fn run(root: &Path, options: &Options) -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let built = Command::new(cargo)
+        .args(["build", "--release", "--package", "nomic", "--bin", "nomic"])
+        .current_dir(root)
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !built.success() {
+        return Err("cargo build --release failed".to_string());
+    }
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
+    let nomic = target.join("release/nomic");
+    let work = target.join("bench-peers");
+    if installed("pulldown-cmark").is_none() {
+        eprintln!(
+            "note: pulldown-cmark is not installed, so its rows have no peer \
+             (`cargo install pulldown-cmark` adds it)"
+        );
+    }
+    let mut measured = Vec::new();
+    for &size in &options.sizes {
+        eprintln!("generating and measuring {size} rules …");
+        for row in rows_for(size, &work.join(size.to_string()), &nomic)? {
+            measured.push(measure(&row, options.runs)?);
+        }
+    }
+    print!("{}", table(&measured));
+    println!();
+    print!("{}", scaling(&measured, &options.sizes));
+    if options.games > 0 {
+        println!();
+        print!("{}", monte_carlo(&nomic, root, options.games)?);
+    }
+    Ok(())
+}
