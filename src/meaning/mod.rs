@@ -119,6 +119,25 @@ pub fn compare(intended: &Ruleset, actual: &Ruleset, format: Format) -> Result<(
     Ok(())
 }
 
+/// Reads a per-rule page (`md-rule`, `txt-rule`) back and compares it with
+/// the rule it was rendered from.
+///
+/// # Errors
+/// [`MeaningError`] when the page would not say what the rule says.
+pub fn verify_page(rule: &Rule, page: &str, format: Format) -> Result<(), MeaningError> {
+    let read = parse::parse_str(page, Some(format))
+        .map_err(|source| MeaningError::Unreadable { format, source })?;
+    match read.rules.as_slice() {
+        [only] => compare_rule(rule, only, format),
+        rules => Err(MeaningError::RuleCount {
+            format,
+            expected: 1,
+            found: rules.len(),
+            first: Some(rule.number),
+        }),
+    }
+}
+
 /// Checks every file of a published set against the ruleset it was
 /// rendered from: whole forms by their format (`.md`/`.txt`, long or short
 /// by name), per-rule pages against the rule of their number.

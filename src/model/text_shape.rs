@@ -40,7 +40,8 @@ pub fn opens_list_item(word: &str) -> bool {
 pub const WRAP_WIDTH: usize = 70;
 
 /// A wrapped line is read as ending in a line break when the next line's
-/// first word would have fitted on it with this many columns to spare:
+/// first word would have fitted on it with more than this many columns to
+/// spare:
 /// hand-wrapped files break a few columns early, never this many.
 pub const HARD_BREAK_SLACK: usize = 10;
 
@@ -76,7 +77,7 @@ pub const LONE_WORD: usize = WRAP_WIDTH - HARD_BREAK_SLACK - 6;
 /// break rather than wrapping.
 #[must_use]
 pub fn is_hard_break(line_width: usize, next_width: usize) -> bool {
-    line_width + 1 + next_width + HARD_BREAK_SLACK <= WRAP_WIDTH
+    line_width + 1 + next_width + HARD_BREAK_SLACK < WRAP_WIDTH
 }
 
 /// Wraps `words` at [`WRAP_WIDTH`], the first line after `first_indent`

@@ -79,12 +79,6 @@ const CASES: &[(&str, &str, &str, bool)] = &[
         "N708",
         false,
     ),
-    (
-        "markdown-emphasis.bad.txt",
-        "clean-plain.txt",
-        "N708",
-        false,
-    ),
     ("missing-file.bad.md", "clean.md", "N801", true),
 ];
 
