@@ -63,14 +63,24 @@ fn a_change_is_refused_naming_the_rule_and_the_words() {
 
 #[test]
 fn a_line_break_after_a_full_line_is_marked_in_wrapped_forms() {
+    // Wrapping leaves the line before a break short where it can...
     let text = "(eg. A Missile Factory requiring a Explosives Factory)  \nUnits may have upkeep.";
-    let set = ruleset(text);
-    let written = render(&set, Format::TxtLong, &RenderOptions::default()).unwrap();
+    let written = render(&ruleset(text), Format::TxtLong, &RenderOptions::default()).unwrap();
     assert!(
-        written.contains("      (eg. A Missile Factory requiring a Explosives Factory) \\\n      Units may have upkeep."),
+        written.contains("      (eg. A Missile Factory requiring a Explosives\n      Factory)\n      Units may have upkeep."),
         "{written}"
     );
     assert!(refusal(text, Format::TxtLong).is_none());
+    // ... and marks the break where it cannot (one word fills the line).
+    let word = "x".repeat(58);
+    let text = format!("{word}  \nUnits may have upkeep.");
+    let set = ruleset(&text);
+    let written = render(&set, Format::TxtLong, &RenderOptions::default()).unwrap();
+    assert!(
+        written.contains(&format!("      {word} \\\n      Units may have upkeep.")),
+        "{written}"
+    );
+    assert!(refusal(&text, Format::TxtLong).is_none());
     // A short line shows its break by being short.
     let short = "Power Name: X  \nPower Cost: 5";
     let written = render(&ruleset(short), Format::TxtShort, &RenderOptions::default()).unwrap();
