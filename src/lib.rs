@@ -31,6 +31,7 @@ pub mod check;
 pub mod diagnostic;
 pub mod diff;
 pub mod engine;
+pub mod meaning;
 pub mod model;
 pub mod output;
 pub mod parse;

@@ -139,7 +139,11 @@ fn content_end(source: &str) -> usize {
         if ruler && line_start > 0 {
             end = line_start;
         } else {
-            return before.len();
+            // The last line keeps its trailing spaces: they are the rule's
+            // bytes (a quirk, or a Markdown line break), not its separator.
+            let rest = &source[before.len()..end];
+            let spaces = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+            return before.len() + spaces;
         }
     }
 }
@@ -238,6 +242,9 @@ mod tests {
         assert_eq!(content_end("Rule 3\n\nText."), "Rule 3\n\nText.".len());
         let md = "## 1/0\n\nText.\n\n##### *History*\n\n[*x*](y)\n\n";
         assert_eq!(&md[content_end(md)..], "\n\n");
+        // Trailing spaces of the last line are the rule's own.
+        let spaced = "## 1/0\n\nText.\n\n##### *History*\n\n[*x*](y)  \n";
+        assert_eq!(&spaced[content_end(spaced)..], "\n");
     }
 
     #[test]

@@ -40,26 +40,52 @@ fn line_span<'a>(
     locate::line_containing(rule, line, nth).unwrap_or_else(|| locate::heading(rule))
 }
 
+/// Whether a history line records an amendment: a read `Amended (k) …`
+/// line, or an unreadable one that still says `Amended` (N203 reports the
+/// line; its count is not lost).
+fn counts_as_amendment(entry: &HistoryEntry) -> bool {
+    entry.kind == HistoryKind::Amended
+        || (entry.kind == HistoryKind::Other && says_amended(&entry.source))
+}
+
+fn says_amended(source: &str) -> bool {
+    let text = source.trim_start_matches(['*', '[', '_', ' ']);
+    text.get(..7)
+        .is_some_and(|word| word.eq_ignore_ascii_case("amended"))
+}
+
 fn revision(rule: &Rule, findings: &mut Vec<Diagnostic>) {
     if rule.history.is_empty() {
         return;
     }
-    let count = rule.amendment_count();
+    let count = u32::try_from(
+        rule.history
+            .iter()
+            .filter(|e| counts_as_amendment(e))
+            .count(),
+    )
+    .unwrap_or(u32::MAX);
     if let Some(revision) = rule.revision.filter(|&r| r != count) {
         let plural = if count == 1 { "" } else { "s" };
+        let number = rule.number;
+        let history_side = if revision > count {
+            format!(
+                "if {revision} amendments were made, add the missing `Amended (k) by Proposal …` lines to the history instead"
+            )
+        } else {
+            "if the heading is right, the history lists an amendment that was not made: remove it instead".to_string()
+        };
         findings.push(
             finding(
                 Code::RevisionMismatch,
                 format!(
-                    "rule {} has revision {revision} but its history records {count} amendment{plural}",
-                    rule.number
+                    "rule {number} has revision {revision} but its history records {count} amendment{plural}"
                 ),
                 locate::heading(rule),
             )
             .with_label(format!("revision {revision}"))
             .with_help(format!(
-                "the revision is the number of amendments: write {}/{count}",
-                rule.number
+                "the revision is the number of amendments: if the history is complete, write {number}/{count} in the heading; {history_side}"
             )),
         );
     }
@@ -67,7 +93,7 @@ fn revision(rule: &Rule, findings: &mut Vec<Diagnostic>) {
         .history
         .iter()
         .enumerate()
-        .filter(|(_, e)| e.kind == HistoryKind::Amended);
+        .filter(|(_, e)| counts_as_amendment(e));
     for (k, (index, entry)) in (1..).zip(amendments) {
         if let Some(numbered) = entry.amendment.filter(|&n| n != k) {
             findings.push(
@@ -119,9 +145,13 @@ fn unparsed(rule: &Rule, findings: &mut Vec<Diagnostic>) {
                     format!("a history line of rule {} could not be read", rule.number),
                     entry_span(rule, index),
                 )
-                .with_label("not a known history entry")
+                .with_label(if says_amended(&entry.source) {
+                    "not a known history entry (counted as an amendment)"
+                } else {
+                    "not a known history entry"
+                })
                 .with_help(
-                    "write it as `Initial mutable Rule N, Mon D, YYYY`, `Enacted by Proposal N (Proposer), Mon D, YYYY (RxTy)`, `Amended (k) by Proposal N (Proposer), Mon D, YYYY (RxTy)` or another entry FORMATS.md lists",
+                    "write it as `Initial mutable Rule N, Mon D, YYYY`, `Enacted by Proposal N (Proposer), Mon D, YYYY (RxTy)`, `Amended (k) by Proposal N (Proposer), Mon D, YYYY (RxTy)` or another entry docs/formats.md lists",
                 ),
             );
         }

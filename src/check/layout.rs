@@ -14,16 +14,30 @@ const FIX: &str = "`nomic fmt` rewrites the file in canonical form";
 pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     let mut findings = Vec::new();
     let document = input.ruleset.layout.iter().flat_map(|l| &l.quirks);
-    let rules = input
-        .ruleset
-        .rules
-        .iter()
-        .filter_map(|r| r.layout.as_ref())
-        .flat_map(|l| &l.quirks);
-    for quirk in document.chain(rules) {
-        // A swallowed heading loses a rule: an error of its own (`headings`).
-        if !matches!(quirk.kind, QuirkKind::SwallowedHeading { .. }) {
-            findings.push(quirk_finding(quirk, input.text));
+    for quirk in document {
+        findings.push(quirk_finding(quirk, input.text));
+    }
+    for layout in input.ruleset.rules.iter().filter_map(|r| r.layout.as_ref()) {
+        let (wraps, others): (Vec<&LayoutQuirk>, Vec<&LayoutQuirk>) = layout
+            .quirks
+            .iter()
+            .partition(|quirk| quirk.kind == QuirkKind::IrregularWrap);
+        for quirk in others {
+            // A swallowed heading loses a rule: an error of its own (`headings`).
+            if !matches!(quirk.kind, QuirkKind::SwallowedHeading { .. }) {
+                findings.push(quirk_finding(quirk, input.text));
+            }
+        }
+        // Irregular wrapping: once per rule, at its first line, with the count.
+        if let Some(first) = wraps.first() {
+            let lines = wraps.len();
+            let mut finding = quirk_finding(first, input.text);
+            if lines > 1 {
+                finding.message =
+                    format!("{lines} lines wrapped differently from the canonical 70 columns");
+                finding.label = Some(format!("the first of {lines} lines"));
+            }
+            findings.push(finding);
         }
     }
     findings.extend(against_canonical(input, &findings));

@@ -3,6 +3,7 @@
 use super::io::{print_stdout, read_input, Failure};
 use nomic::amend::git::Repository;
 use nomic::amend::{self, Applied, ApplyOptions, Links, Numbering, Proposal};
+use nomic::meaning;
 use nomic::model::{Format, Ruleset};
 use nomic::output::write_atomic;
 use nomic::parse::{self, ReadOptions};
@@ -186,6 +187,7 @@ fn apply(
 fn write(ruleset: &Ruleset, format: Format, target: Option<&Path>) -> Result<ExitCode, Failure> {
     let text = render::render(ruleset, format, &RenderOptions::default())
         .map_err(|err| Failure::message(err.to_string()))?;
+    meaning::verify_written(ruleset, &text, format).map_err(refused)?;
     match target {
         None => print_stdout(&text)?,
         Some(path) => {
@@ -211,7 +213,9 @@ fn write_pages(
     };
     let renderer = Renderer::new(&RenderOptions::default())
         .map_err(|err| Failure::message(err.to_string()))?;
-    let mut paths = Vec::new();
+    // Every page is rendered and checked before any is written.
+    let mut pages = Vec::new();
+    let mut removals = Vec::new();
     for (format, folder, extension) in [
         (Format::MdRule, "md", "md"),
         (Format::TxtRule, "txt", "txt"),
@@ -224,10 +228,8 @@ fn write_pages(
             let page = renderer
                 .render_rule(rule, format)
                 .map_err(|err| Failure::message(err.to_string()))?;
-            write_atomic(&path, page.as_bytes()).map_err(|err| {
-                Failure::message(format!("cannot write {}: {err}", path.display()))
-            })?;
-            paths.push(path);
+            meaning::verify_page(rule, &page, format).map_err(refused)?;
+            pages.push((path, page));
         }
         // Pages of rules no longer in the ruleset (repealed, renumbered).
         let gone = original
@@ -240,13 +242,27 @@ fn write_pages(
                 .join("rules")
                 .join(folder)
                 .join(format!("{number:03}.{extension}"));
-            if path.exists() {
-                std::fs::remove_file(&path).map_err(|err| {
-                    Failure::message(format!("cannot remove {}: {err}", path.display()))
-                })?;
-            }
-            paths.push(path);
+            removals.push(path);
         }
     }
+    let mut paths = Vec::with_capacity(pages.len() + removals.len());
+    for (path, page) in pages {
+        write_atomic(&path, page.as_bytes())
+            .map_err(|err| Failure::message(format!("cannot write {}: {err}", path.display())))?;
+        paths.push(path);
+    }
+    for path in removals {
+        if path.exists() {
+            std::fs::remove_file(&path).map_err(|err| {
+                Failure::message(format!("cannot remove {}: {err}", path.display()))
+            })?;
+        }
+        paths.push(path);
+    }
     Ok(paths)
+}
+
+/// A write the meaning check refused: exit 2, nothing written.
+fn refused(err: meaning::MeaningError) -> Failure {
+    Failure::message(format!("{err}; nothing was written"))
 }

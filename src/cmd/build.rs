@@ -3,6 +3,7 @@
 
 use super::io::{print_stdout, read_input, stdout_color, Failure};
 use nomic::check;
+use nomic::meaning;
 use nomic::output::{write_atomic, WriteOutcome};
 use nomic::parse::{self, ReadOptions};
 use nomic::render::{published_files, PublishedFile, RenderOptions, Renderer};
@@ -55,7 +56,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     // template, an unreadable source) leaves the previous outputs untouched.
     let mut plans = Vec::new();
     for (source, dir) in jobs {
-        let (files, damaged) = render_source(&source, &renderer)?;
+        let (files, damaged) = render_source(&source, &renderer, args.templates.is_none())?;
         let mut plan = plan(&source, dir, files)?;
         plan.damaged = damaged;
         plans.push(plan);
@@ -139,9 +140,13 @@ fn stem(path: &Path) -> String {
 }
 
 /// The published files of one source, and how many damaged characters it holds.
+/// `verify`: read every file back and refuse one that would change a
+/// rule's meaning (not done with templates of one's own, whose forms nomic
+/// does not read).
 fn render_source(
     source: &Path,
     renderer: &Renderer,
+    verify: bool,
 ) -> Result<(Vec<PublishedFile>, usize), Failure> {
     let (name, bytes) = read_input(source)?;
     let parsed = parse::read(&bytes, &ReadOptions::default()).map_err(|err| Failure::Located {
@@ -152,6 +157,10 @@ fn render_source(
     refuse_duplicate_numbers(&name, &parsed)?;
     let files = published_files(&parsed.ruleset, renderer)
         .map_err(|err| Failure::message(format!("{name}: {err}")))?;
+    if verify {
+        meaning::verify_published(&parsed.ruleset, &files)
+            .map_err(|err| Failure::message(format!("{name}: {err}; nothing was written")))?;
+    }
     Ok((files, parsed.encoding.len()))
 }
 

@@ -1,6 +1,7 @@
 //! `nomic fmt`: rewrite rule files in the canonical form of their format.
 
 use super::io::{parse_input, print_stdout, read_input, Failure};
+use nomic::meaning;
 use nomic::model::Format;
 use nomic::output::{self, WriteOutcome};
 use nomic::parse::ReadOptions;
@@ -99,6 +100,8 @@ fn canonical(path: &Path, from: Option<Format>) -> Result<(String, String, Strin
     };
     let canonical = render::render(&parsed.ruleset, parsed.format, &options)
         .map_err(|err| Failure::message(format!("cannot render {name}: {err}")))?;
+    meaning::verify_written(&parsed.ruleset, &canonical, parsed.format)
+        .map_err(|err| Failure::message(format!("{name}: {err}; nothing was written")))?;
     Ok((name, parsed.text, canonical))
 }
 

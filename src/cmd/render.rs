@@ -1,6 +1,7 @@
 //! `nomic render`: one published form of a ruleset file.
 
 use super::io::{print_stdout, read_input, Failure};
+use nomic::meaning;
 use nomic::model::Format;
 use nomic::output::write_atomic;
 use nomic::parse::{self, ReadOptions};
@@ -52,6 +53,11 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     };
     let text = render::render(&parsed.ruleset, format, &options)
         .map_err(|err| Failure::message(err.to_string()))?;
+    // Templates of one's own write a form of one's own: nothing to read back.
+    if options.templates.is_none() {
+        meaning::verify_written(&parsed.ruleset, &text, format)
+            .map_err(|err| Failure::message(format!("{err}; nothing was written")))?;
+    }
     match args.output {
         Some(path) => {
             write_atomic(&path, text.as_bytes()).map_err(|err| {

@@ -2,6 +2,7 @@
 
 use super::io::{print_stdout, read_input, Failure};
 use nomic::amend;
+use nomic::meaning;
 use nomic::output::write_atomic;
 use nomic::parse::{self, ReadOptions};
 use nomic::render::{self, RenderOptions};
@@ -62,6 +63,8 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     }
     let text = render::render(&parsed.ruleset, parsed.format, &RenderOptions::default())
         .map_err(|err| Failure::message(err.to_string()))?;
+    meaning::verify_written(&parsed.ruleset, &text, parsed.format)
+        .map_err(|err| Failure::message(format!("{err}; nothing was written")))?;
     let target = match (&args.output, args.in_place) {
         (Some(out), _) => Some(out.clone()),
         (None, true) => Some(args.ruleset.clone()),

@@ -16,6 +16,7 @@ pub use templates::{template_name, DEFAULTS as DEFAULT_TEMPLATES};
 
 use crate::model::{Format, LineEnding, Rule, Ruleset};
 use minijinja::{Environment, Value};
+use std::borrow::Cow;
 use std::path::PathBuf;
 use templates::{template_error, RuleView};
 
@@ -147,7 +148,7 @@ impl Renderer {
                 let next = ruleset.rules.get(index + 1);
                 let ended_file = rule.layout.as_ref().map(|layout| layout.offset) == file_end;
                 match kept_source(rule, next, ended_file, &mut call)? {
-                    Some(source) => out.push_str(source),
+                    Some(source) => out.push_str(&source),
                     None => {
                         let last = Value::from(index + 1 == count);
                         out.push_str(&call("rule", &[RuleView::value(rule), last])?);
@@ -184,20 +185,20 @@ impl Renderer {
 /// Calls one of the template's macros by name.
 type CallMacro<'a> = dyn FnMut(&str, &[Value]) -> Result<String, RenderError> + 'a;
 
-/// The kept source of a rule, if it can stand where the rule now is.
+/// The kept source of a rule, if its meaning is unchanged.
 ///
-/// The bytes are kept when the meaning is unchanged and the rule still
-/// borders what its separator was written for: the rule that followed it in
-/// the file (kept or not: a missing blank line stays missing), or the end of
-/// the file it ended (a quirky final newline stays). At a new neighbour or a
-/// new end of file they are kept only when their trailing line breaks are
-/// the ones the canonical form puts there.
+/// The bytes are kept whole when the rule still borders what its separator
+/// was written for: the rule that followed it in the file (kept or not: a
+/// missing blank line stays missing), or the end of the file it ended (a
+/// quirky final newline stays). At a new neighbour or a new end of file only
+/// its trailing line breaks (the separator) become the ones the canonical
+/// form puts there; every byte of the rule itself stays, quirks included.
 fn kept_source<'r>(
     rule: &'r Rule,
     next: Option<&Rule>,
     ended_file: bool,
     call: &mut CallMacro<'_>,
-) -> Result<Option<&'r str>, RenderError> {
+) -> Result<Option<Cow<'r, str>>, RenderError> {
     let Some(source) = rule.unchanged_source() else {
         return Ok(None);
     };
@@ -207,18 +208,36 @@ fn kept_source<'r>(
         .and_then(|next| next.layout.as_ref())
         .is_some_and(|next| next.offset == end);
     if followed_as_before {
-        return Ok(Some(source));
+        return Ok(Some(Cow::Borrowed(source)));
     }
     let breaks = trailing_breaks(source);
     let region = |last: bool, call: &mut CallMacro<'_>| {
         call("rule", &[RuleView::value(rule), Value::from(last)]).map(|r| trailing_breaks(&r))
     };
     if next.is_some() {
-        return Ok((breaks == region(false, call)?).then_some(source));
+        return Ok(Some(with_breaks(source, breaks, region(false, call)?)));
     }
     // At the end: the file's own ending, or the canonical one.
-    let keep = breaks == region(true, call)? || (ended_file && breaks != region(false, call)?);
-    Ok(keep.then_some(source))
+    let last = region(true, call)?;
+    if breaks == last || (ended_file && breaks != region(false, call)?) {
+        return Ok(Some(Cow::Borrowed(source)));
+    }
+    Ok(Some(with_breaks(source, breaks, last)))
+}
+
+/// `source` ending in `want` line breaks instead of the `have` it ends in
+/// (in its own line ending).
+fn with_breaks(source: &str, have: usize, want: usize) -> Cow<'_, str> {
+    if have == want {
+        return Cow::Borrowed(source);
+    }
+    let body = source.trim_end_matches(['\n', '\r']);
+    let ending = if source[body.len()..].contains('\r') || body.contains("\r\n") {
+        "\r\n"
+    } else {
+        "\n"
+    };
+    Cow::Owned(format!("{body}{}", ending.repeat(want)))
 }
 
 /// The number of line breaks a text ends with.

@@ -6,7 +6,9 @@
 //! with a 6-space indent for `txt-long`/`txt-short` ([`wrap_markdown`]), and
 //! with `  • ` bullets for `txt-plain` ([`markdown_to_export`]).
 
-use crate::model::{looks_preformatted, opens_list_item};
+use crate::model::{
+    looks_preformatted, needs_break_mark, opens_list_item, wrap_words, HARD_BREAK_MARK,
+};
 use unicode_width::UnicodeWidthStr;
 
 /// The column text forms wrap at.
@@ -18,7 +20,8 @@ pub const INDENT: usize = 6;
 pub const MAX_ITEM_INDENT: usize = 32;
 
 /// Marks a line break of the Markdown source inside a paragraph (a soft
-/// break): unwrapped forms keep it as a line break, wrapped forms reflow it.
+/// break): it means a space, so unwrapped forms write one (a new line there
+/// would read as a line break) and wrapped forms reflow it.
 pub const SOFT_BREAK: char = '\u{2028}';
 
 /// One block of a rule body, already free of Markdown markup.
@@ -51,7 +54,7 @@ pub fn markdown_to_text(md: &str) -> String {
             hang(&format!("{}{marker} ", " ".repeat(indents[n])), text)
         }
     });
-    text.replace(SOFT_BREAK, "\n")
+    text.replace(SOFT_BREAK, " ")
 }
 
 /// For each block, the columns before a list item's marker: a nested item
@@ -90,7 +93,7 @@ fn item_indents(blocks: &[Block]) -> Vec<usize> {
 /// of the text indented to line up with the text.
 fn hang(first: &str, text: &str) -> String {
     let rest = format!("\n{}", " ".repeat(first.width()));
-    let text = text.replace(['\n', SOFT_BREAK], &rest);
+    let text = text.replace(SOFT_BREAK, " ").replace('\n', &rest);
     format!("{first}{text}")
 }
 
@@ -130,7 +133,7 @@ pub fn markdown_to_export(md: &str) -> String {
         }
         previous_item = is_item;
     }
-    out.replace(SOFT_BREAK, "\n")
+    out.replace(SOFT_BREAK, " ")
 }
 
 /// The body wrapped at `width` columns with every line indented `indent`
@@ -141,19 +144,11 @@ pub fn wrap_markdown(md: &str, width: usize, indent: usize) -> String {
     let blocks = blocks(md);
     let indents = item_indents(&blocks);
     join_blocks(&blocks, |n, block| match block {
-        Block::Paragraph(text) => text
-            .split('\n')
-            .map(|line| wrap_line(line, width, &margin, &margin))
-            .collect::<Vec<_>>()
-            .join("\n"),
+        Block::Paragraph(text) => wrap_lines(text, width, &margin, &margin),
         Block::Item { marker, text, .. } => {
             let first = format!("{margin}{}{marker} ", " ".repeat(indents[n]));
             let rest = " ".repeat(first.width());
-            text.split('\n')
-                .enumerate()
-                .map(|(i, line)| wrap_line(line, width, if i == 0 { &first } else { &rest }, &rest))
-                .collect::<Vec<_>>()
-                .join("\n")
+            wrap_lines(text, width, &first, &rest)
         }
         Block::Verbatim(text) => verbatim(text, &margin),
     })
@@ -164,27 +159,28 @@ pub fn wrap_markdown(md: &str, width: usize, indent: usize) -> String {
 /// A word that would open a list item (`-`, `7.`) never starts a line: the
 /// word before it moves down with it, so that readers see running text.
 pub fn wrap_line(line: &str, width: usize, first: &str, rest: &str) -> String {
-    let mut lines: Vec<Vec<&str>> = vec![Vec::new()];
-    let mut column = first.width();
-    for word in line
+    wrap_line_before(line, width, first, rest, None)
+}
+
+/// [`wrap_line`] for a line that a line break ends, `then` being the first
+/// word after it: the last line is left short enough for readers to see the
+/// break (see [`wrap_words`]).
+pub fn wrap_line_before(
+    line: &str,
+    width: usize,
+    first: &str,
+    rest: &str,
+    then: Option<&str>,
+) -> String {
+    let words: Vec<&str> = line
         .split([' ', SOFT_BREAK])
         .filter(|word| !word.is_empty())
-    {
-        let word_width = word.width();
-        let current = lines.last_mut().expect("one line at least");
-        if current.is_empty() || column + 1 + word_width <= width {
-            column += usize::from(!current.is_empty()) + word_width;
-            current.push(word);
-            continue;
-        }
-        let mut next = Vec::new();
-        if opens_list_item(word) && current.len() > 1 {
-            next.extend(current.pop());
-        }
-        next.push(word);
-        column = rest.width() + next.iter().map(|w| w.width()).sum::<usize>() + next.len() - 1;
-        lines.push(next);
-    }
+        .collect();
+    // Wrapping is measured against the text forms' width; another width
+    // shifts the indents by the difference.
+    let shift = WIDTH.saturating_sub(width);
+    let (first_indent, indent) = (first.width() + shift, rest.width() + shift);
+    let lines = wrap_words(&words, first_indent, indent, then);
     let mut out = String::from(first);
     for (n, words) in lines.iter().enumerate() {
         if n > 0 {
@@ -193,10 +189,32 @@ pub fn wrap_line(line: &str, width: usize, first: &str, rest: &str) -> String {
         }
         out.push_str(&words.join(" "));
     }
-    if lines[0].is_empty() {
+    if then.is_some_and(|then| {
+        !words.is_empty() && needs_break_mark(&lines, first_indent, indent, then)
+    }) {
+        out.push(' ');
+        out.push(HARD_BREAK_MARK);
+    }
+    if words.is_empty() {
         return out.trim_end().to_string();
     }
     out
+}
+
+/// The lines of a block's text (cut at its line breaks), each wrapped.
+fn wrap_lines(text: &str, width: usize, first: &str, rest: &str) -> String {
+    let lines: Vec<&str> = text.split('\n').collect();
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let then = lines
+                .get(i + 1)
+                .and_then(|next| next.split([' ', SOFT_BREAK]).find(|w| !w.is_empty()));
+            wrap_line_before(line, width, if i == 0 { first } else { rest }, rest, then)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// A verbatim block's lines, each after `margin`: a block whose every line
@@ -206,7 +224,10 @@ fn verbatim(text: &str, margin: &str) -> String {
     let by_hand = text
         .lines()
         .filter(|line| !line.trim().is_empty())
-        .all(looks_preformatted);
+        .all(|line| {
+            let first = line.split_whitespace().next().unwrap_or_default();
+            looks_preformatted(line) && !opens_list_item(first)
+        });
     let margin = if by_hand {
         margin.to_string()
     } else {

@@ -79,12 +79,6 @@ const CASES: &[(&str, &str, &str, bool)] = &[
         "N708",
         false,
     ),
-    (
-        "markdown-emphasis.bad.txt",
-        "clean-plain.txt",
-        "N708",
-        false,
-    ),
     ("missing-file.bad.md", "clean.md", "N801", true),
 ];
 
@@ -435,4 +429,43 @@ fn a_swallowed_heading_points_at_the_heading_and_names_the_opening_fence() {
         .stdout_contains(&format!("--> {name}:41:1"))
         .stdout_contains("close the block opened on line 33 before this heading");
     assert!(!out.stdout.contains("N708"), "{}", out.stdout);
+}
+
+#[test]
+fn irregular_wrapping_is_one_finding_per_rule_and_never_on_lists_or_tables() {
+    let ruler = "-".repeat(70);
+    let text = format!(
+        "NOMIC TEST RULESET (LONG FORMAT)\n\n{}\n{ruler}\nRule 201/0\n\n      \
+         Every player who holds the office may propose a change\n      \
+         to the rules of the game and every other player votes on\n      \
+         it within a day of it being proposed by them.\n\n      \
+         The list of Types is as follows:\n\n      \
+         • Executive\n      • Legislative, whose members are elected by\n        all players\n\n      \
+         ┌──────┬──────┐\n      │ Exec │ 2    │\n      └──────┴──────┘\n\n\
+         History:\nInitial mutable Rule 201, Jun 1, 2020\n\n{ruler}",
+        "=".repeat(70)
+    );
+    let out = Test::new()
+        .file("rules.txt", &text)
+        .args(["check", "rules.txt"])
+        .run()
+        .status(0);
+    assert_eq!(out.stdout.matches("[N706]").count(), 1, "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains("warning[N706]: 3 lines wrapped differently from the canonical 70 columns"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("the first of 3 lines"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("= help: `nomic fmt` rewrites the file in canonical form"),
+        "{}",
+        out.stdout
+    );
 }

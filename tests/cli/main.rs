@@ -13,6 +13,7 @@ mod render;
 mod renumber;
 mod simulate;
 mod test;
+mod untouched;
 mod workflow;
 
 pub use test::{bundled, git, Test, BUNDLED};

@@ -159,3 +159,54 @@ fn the_immutable_marker_must_follow_the_history() {
     );
     assert!(check(&enacted_immutable.input()).is_empty());
 }
+
+#[test]
+fn an_unreadable_amended_line_counts_and_raises_no_revision_mismatch() {
+    // `Amended by Proposal 306 (…)` without `(1)`: N203 where it is, and it
+    // is still one amendment, so `305/1` is right and N201 stays quiet.
+    let history = vec![
+        HistoryEntry::enacted(&change(305, 6, 11)),
+        HistoryEntry::new(
+            HistoryKind::Other,
+            "Amended by Proposal 306 (Sauce), Jun 13, 2020 (R1T5)",
+        ),
+    ];
+    let file = one_rule(305, 1, Mutability::Mutable, history.clone());
+    let findings = check(&file.input());
+    assert_eq!(codes(&findings), ["N203"]);
+    assert_eq!(
+        findings[0].message,
+        "a history line of rule 305 could not be read"
+    );
+    assert_eq!(
+        findings[0].label.as_deref(),
+        Some("not a known history entry (counted as an amendment)")
+    );
+    // Revision 0 really disagrees with the one amendment.
+    let file = one_rule(305, 0, Mutability::Mutable, history);
+    let findings = check(&file.input());
+    assert_eq!(codes(&findings), ["N201", "N203"]);
+    assert_eq!(
+        findings[0].message,
+        "rule 305 has revision 0 but its history records 1 amendment"
+    );
+    assert_eq!(
+        findings[0].help.as_deref(),
+        Some("the revision is the number of amendments: if the history is complete, write 305/1 in the heading; if the heading is right, the history lists an amendment that was not made: remove it instead")
+    );
+}
+
+#[test]
+fn a_revision_ahead_of_the_history_says_which_to_change() {
+    let history = vec![
+        initial(203, false),
+        HistoryEntry::amended(1, &change(329, 7, 27)),
+    ];
+    let file = one_rule(203, 2, Mutability::Mutable, history);
+    let findings = check(&file.input());
+    assert_eq!(codes(&findings), ["N201"]);
+    assert_eq!(
+        findings[0].help.as_deref(),
+        Some("the revision is the number of amendments: if the history is complete, write 203/1 in the heading; if 2 amendments were made, add the missing `Amended (k) by Proposal …` lines to the history instead")
+    );
+}

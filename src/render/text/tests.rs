@@ -149,10 +149,12 @@ fn export_uses_bullets_on_consecutive_lines() {
 }
 
 #[test]
-fn source_line_breaks_stay_unwrapped_and_reflow_when_wrapped() {
+fn source_line_breaks_are_spaces_and_reflow_when_wrapped() {
+    // A new line in Markdown source is a space (a soft break); written as a
+    // new line, the unwrapped forms would read it back as a line break.
     let md = "The tiers are:\nBronze26\nIron48";
-    assert_eq!(markdown_to_text(md), "The tiers are:\nBronze26\nIron48");
-    assert_eq!(markdown_to_export(md), "The tiers are:\nBronze26\nIron48");
+    assert_eq!(markdown_to_text(md), "The tiers are: Bronze26 Iron48");
+    assert_eq!(markdown_to_export(md), "The tiers are: Bronze26 Iron48");
     assert_eq!(
         wrap_markdown(md, WIDTH, INDENT),
         "      The tiers are: Bronze26 Iron48"
@@ -164,11 +166,11 @@ fn unwrapped_list_items_line_up_their_further_lines() {
     let md = "* City: earn gold.\nYou can also buy items:  \nDynamite";
     assert_eq!(
         markdown_to_text(md),
-        "* City: earn gold.\n  You can also buy items:\n  Dynamite"
+        "* City: earn gold. You can also buy items:\n  Dynamite"
     );
     assert_eq!(
         markdown_to_export(md),
-        "  • City: earn gold.\n    You can also buy items:\n    Dynamite"
+        "  • City: earn gold. You can also buy items:\n    Dynamite"
     );
 }
 

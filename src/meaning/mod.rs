@@ -1,0 +1,258 @@
+//! The safety check every write goes through: what a command is about to
+//! write is read back and its meaning compared with what it meant to write.
+//!
+//! Meaning is what a reader of the rules sees: numbers, mutability, the
+//! revision and history where the form carries them, and each rule's text
+//! as blocks (paragraphs, list items with their depth and number, lines of
+//! preformatted text) of words, with emphasis and line breaks. Layout is not
+//! meaning: wrapping, indentation, bullet glyphs, the spacing of blocks.
+//! Markup a text form drops by design (HTML tags, link targets written
+//! after their text) is compared as the text forms write it.
+
+mod normal;
+
+use crate::model::{Format, Rule, Ruleset};
+use crate::parse::{self, ParseError};
+use crate::render::PublishedFile;
+use normal::{first_difference, normal_form, Difference};
+use std::fmt;
+
+/// A construct of a rule text that a form may be unable to carry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Construct {
+    /// Lines kept as written: code, a table, aligned columns.
+    Preformatted,
+    /// A list item (its depth or number).
+    ListItem,
+    /// A line break inside a paragraph or item.
+    LineBreak,
+    /// Emphasis (`*word*`) or strong emphasis.
+    Emphasis,
+}
+
+impl fmt::Display for Construct {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Construct::Preformatted => "a preformatted block (code or table)",
+            Construct::ListItem => "a list item",
+            Construct::LineBreak => "a line break",
+            Construct::Emphasis => "emphasis",
+        })
+    }
+}
+
+/// Why a write was refused: what it would write does not mean what it was
+/// meant to.
+#[derive(Debug, thiserror::Error)]
+pub enum MeaningError {
+    /// The written text of a rule reads back differently.
+    #[error(
+        "refusing to write {format}: rule {rule} would not say what it says now \
+         (its {aspect} would change{construct}): expected \u{201c}{expected}\u{201d}, \
+         the written {format} reads \u{201c}{found}\u{201d}",
+        construct = construct.map(|c| format!("; {format} cannot carry {c} here")).unwrap_or_default()
+    )]
+    Changed {
+        format: Format,
+        rule: u32,
+        /// Which part of the rule differs (`text`, `history`, ...).
+        aspect: &'static str,
+        /// The first words that differ, as meant.
+        expected: String,
+        /// The same place as it reads back.
+        found: String,
+        /// The construct the form could not carry, when one is to blame.
+        construct: Option<Construct>,
+    },
+    /// The written text holds more or fewer rules than it should.
+    #[error("refusing to write {format}: it would hold {found} rules where there are {expected}{}", first.map(|n| format!(" (rule {n} first differs)")).unwrap_or_default())]
+    RuleCount {
+        format: Format,
+        expected: usize,
+        found: usize,
+        first: Option<u32>,
+    },
+    /// The written text cannot be read back at all.
+    #[error("refusing to write {format}: what would be written cannot be read back: {source}")]
+    Unreadable {
+        format: Format,
+        #[source]
+        source: ParseError,
+    },
+}
+
+/// Reads `written` back as `format` and compares it with `intended`.
+///
+/// # Errors
+/// [`MeaningError`] naming the first rule whose meaning would change.
+pub fn verify_written(
+    intended: &Ruleset,
+    written: &str,
+    format: Format,
+) -> Result<(), MeaningError> {
+    let actual = parse::parse_str(written, Some(format))
+        .map_err(|source| MeaningError::Unreadable { format, source })?;
+    compare(intended, &actual, format)
+}
+
+/// Compares the rules of two rulesets in the parts `format` carries.
+///
+/// # Errors
+/// [`MeaningError`] naming the first rule whose meaning differs.
+pub fn compare(intended: &Ruleset, actual: &Ruleset, format: Format) -> Result<(), MeaningError> {
+    for (meant, read) in intended.rules.iter().zip(&actual.rules) {
+        compare_rule(meant, read, format)?;
+    }
+    if intended.rules.len() != actual.rules.len() {
+        let first = intended
+            .rules
+            .get(actual.rules.len())
+            .or_else(|| actual.rules.get(intended.rules.len()))
+            .map(|rule| rule.number);
+        return Err(MeaningError::RuleCount {
+            format,
+            expected: intended.rules.len(),
+            found: actual.rules.len(),
+            first,
+        });
+    }
+    Ok(())
+}
+
+/// Reads a per-rule page (`md-rule`, `txt-rule`) back and compares it with
+/// the rule it was rendered from.
+///
+/// # Errors
+/// [`MeaningError`] when the page would not say what the rule says.
+pub fn verify_page(rule: &Rule, page: &str, format: Format) -> Result<(), MeaningError> {
+    let read = parse::parse_str(page, Some(format))
+        .map_err(|source| MeaningError::Unreadable { format, source })?;
+    match read.rules.as_slice() {
+        [only] => compare_rule(rule, only, format),
+        rules => Err(MeaningError::RuleCount {
+            format,
+            expected: 1,
+            found: rules.len(),
+            first: Some(rule.number),
+        }),
+    }
+}
+
+/// Checks every file of a published set against the ruleset it was
+/// rendered from: whole forms by their format (`.md`/`.txt`, long or short
+/// by name), per-rule pages against the rule of their number.
+///
+/// # Errors
+/// [`MeaningError`] for the first file that would change a rule's meaning.
+pub fn verify_published(ruleset: &Ruleset, files: &[PublishedFile]) -> Result<(), MeaningError> {
+    for file in files {
+        let Some(format) = published_format(&file.path) else {
+            continue;
+        };
+        if matches!(format, Format::MdRule | Format::TxtRule) {
+            let read = parse::parse_str(&file.contents, Some(format))
+                .map_err(|source| MeaningError::Unreadable { format, source })?;
+            for page_rule in &read.rules {
+                if let Some(meant) = ruleset
+                    .rules
+                    .iter()
+                    .rev()
+                    .find(|r| r.number == page_rule.number)
+                {
+                    compare_rule(meant, page_rule, format)?;
+                }
+            }
+        } else {
+            verify_written(ruleset, &file.contents, format)?;
+        }
+    }
+    Ok(())
+}
+
+fn published_format(path: &std::path::Path) -> Option<Format> {
+    let name = path.to_string_lossy();
+    let format = if name.starts_with("rules/md/") {
+        Format::MdRule
+    } else if name.starts_with("rules/txt/") {
+        Format::TxtRule
+    } else {
+        match name.as_ref() {
+            "rules-l.md" => Format::MdLong,
+            "rules-l.txt" => Format::TxtLong,
+            "rules-s.md" => Format::MdShort,
+            "rules-s.txt" => Format::TxtShort,
+            _ => return None,
+        }
+    };
+    Some(format)
+}
+
+/// Compares one rule in the parts `format` carries.
+///
+/// # Errors
+/// [`MeaningError::Changed`] naming the first difference.
+pub fn compare_rule(meant: &Rule, read: &Rule, format: Format) -> Result<(), MeaningError> {
+    let changed = |aspect, expected: String, found: String, construct| MeaningError::Changed {
+        format,
+        rule: meant.number,
+        aspect,
+        expected,
+        found,
+        construct,
+    };
+    if meant.number != read.number {
+        return Err(changed(
+            "number",
+            meant.number.to_string(),
+            read.number.to_string(),
+            None,
+        ));
+    }
+    if meant.mutability != read.mutability {
+        return Err(changed(
+            "mutability",
+            meant.mutability.to_string(),
+            read.mutability.to_string(),
+            None,
+        ));
+    }
+    // A rule read without a revision gets one where a form carries it.
+    if format.carries_revision() && meant.revision.is_some() && meant.revision != read.revision {
+        let show = |r: Option<u32>| r.map_or_else(|| "none".to_string(), |r| r.to_string());
+        return Err(changed(
+            "revision",
+            show(meant.revision),
+            show(read.revision),
+            None,
+        ));
+    }
+    if format.carries_history() {
+        let lines = |rule: &Rule| -> Vec<String> {
+            rule.history
+                .iter()
+                .map(|e| e.source.clone())
+                .chain(rule.judgments.iter().map(|j| j.text.clone()))
+                .collect()
+        };
+        let (a, b) = (lines(meant), lines(read));
+        if a != b {
+            let k = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+            let line = |v: &[String]| v.get(k).cloned().unwrap_or_else(|| "(nothing)".into());
+            return Err(changed("history", line(&a), line(&b), None));
+        }
+    }
+    if meant.text == read.text {
+        return Ok(());
+    }
+    match first_difference(&normal_form(&meant.text), &normal_form(&read.text)) {
+        None => Ok(()),
+        Some(Difference {
+            expected,
+            found,
+            construct,
+        }) => Err(changed("text", expected, found, construct)),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,133 @@
+use super::*;
+use crate::model::Rule;
+use crate::render::{render, RenderOptions};
+
+fn ruleset(text: &str) -> Ruleset {
+    let mut rule = Rule::new(301, text);
+    rule.revision = Some(0);
+    Ruleset {
+        title: "T".into(),
+        rules: vec![rule],
+        layout: None,
+    }
+}
+
+fn refusal(text: &str, format: Format) -> Option<MeaningError> {
+    let set = ruleset(text);
+    let written = render(&set, format, &RenderOptions::default()).unwrap();
+    verify_written(&set, &written, format).err()
+}
+
+#[test]
+fn layout_is_not_meaning() {
+    let a = normal::normal_form("One two\nthree.\n\n- a\n- b");
+    let b = normal::normal_form("One  two three.\n\n* a\n\n* b");
+    assert_eq!(a, b);
+    let c = normal::normal_form("One two  \nthree.");
+    assert_ne!(a, c, "a line break is meaning");
+    assert_ne!(
+        normal::normal_form("*i.e.* so"),
+        normal::normal_form("i.e. so"),
+        "emphasis is meaning"
+    );
+}
+
+#[test]
+fn lists_tables_emphasis_and_breaks_survive_every_text_form() {
+    let text = "The list of Types is as follows:\n\n* Executive\n* Legislative\n  * Upper\n\n1. first\n2. second\n\n```\n┌────┬────┐\n│ a  │ b  │\n└────┴────┘\n```\n\nPlayers may not (*i.e.* alter) the **record**.  \nPower Cost: 5";
+    for format in Format::ALL {
+        assert!(
+            refusal(text, format).is_none(),
+            "{format}: {:?}",
+            refusal(text, format)
+        );
+    }
+}
+
+#[test]
+fn a_change_is_refused_naming_the_rule_and_the_words() {
+    let set = ruleset("Alpha beta gamma.\n\n* one\n* two");
+    let err = verify_written(
+        &set,
+        "T\n\n\nRule 301\n\nAlpha beta gamma.\n\n  • one • two",
+        Format::TxtPlain,
+    )
+    .unwrap_err();
+    let message = err.to_string();
+    assert!(
+        message.contains("rule 301") && message.contains("\u{201c}* one\u{201d}"),
+        "{message}"
+    );
+    assert!(message.contains("a list item"), "{message}");
+}
+
+#[test]
+fn a_line_break_after_a_full_line_is_marked_in_wrapped_forms() {
+    // Wrapping leaves the line before a break short where it can...
+    let text = "(eg. A Missile Factory requiring a Explosives Factory)  \nUnits may have upkeep.";
+    let written = render(&ruleset(text), Format::TxtLong, &RenderOptions::default()).unwrap();
+    assert!(
+        written.contains("      (eg. A Missile Factory requiring a Explosives\n      Factory)\n      Units may have upkeep."),
+        "{written}"
+    );
+    assert!(refusal(text, Format::TxtLong).is_none());
+    // ... and marks the break where it cannot (one word fills the line).
+    let word = "x".repeat(58);
+    let text = format!("{word}  \nUnits may have upkeep.");
+    let set = ruleset(&text);
+    let written = render(&set, Format::TxtLong, &RenderOptions::default()).unwrap();
+    assert!(
+        written.contains(&format!("      {word} \\\n      Units may have upkeep.")),
+        "{written}"
+    );
+    assert!(refusal(&text, Format::TxtLong).is_none());
+    // A short line shows its break by being short.
+    let short = "Power Name: X  \nPower Cost: 5";
+    let written = render(&ruleset(short), Format::TxtShort, &RenderOptions::default()).unwrap();
+    assert!(
+        written.contains("      Power Name: X\n      Power Cost: 5"),
+        "{written}"
+    );
+}
+
+#[test]
+fn a_form_that_cannot_carry_a_construct_is_named() {
+    // Read back as txt-long, a table inside running text is still a table,
+    // but a word list typed as a table's rows wrapped into one line is not.
+    let set = ruleset("Rows:  \nBronze26  \nIron48");
+    let err = verify_written(
+        &set,
+        "T\n\n======\n------\nRule 301/0\n\n      Rows: Bronze26 Iron48\n\n------",
+        Format::TxtLong,
+    )
+    .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("txt-long cannot carry a line break here"),
+        "{err}"
+    );
+}
+
+#[test]
+fn every_bundled_ruleset_renders_to_every_form_without_a_change_of_meaning() {
+    use crate::parse::tests::BUNDLED;
+    let mut refusals = Vec::new();
+    for name in BUNDLED {
+        let path = format!("{}/rulesets/{name}", env!("CARGO_MANIFEST_DIR"));
+        let bytes = std::fs::read(&path).unwrap();
+        let parsed = crate::parse::read(&bytes, &crate::parse::ReadOptions::default()).unwrap();
+        for format in Format::WHOLE_RULESET {
+            for canonical in [false, true] {
+                let options = RenderOptions {
+                    canonical,
+                    templates: None,
+                };
+                let written = render(&parsed.ruleset, format, &options).unwrap();
+                if let Err(err) = verify_written(&parsed.ruleset, &written, format) {
+                    refusals.push(format!("{name} → {format} (canonical {canonical}): {err}"));
+                }
+            }
+        }
+    }
+    assert!(refusals.is_empty(), "{}", refusals.join("\n"));
+}
