@@ -13,7 +13,7 @@ mod rule;
 mod ruleset;
 mod synthetic;
 
-pub use format::Format;
+pub use format::{Format, UnknownFormat};
 pub use history::{Change, Date, HistoryEntry, HistoryKind, RoundTurn};
 pub use judgment::Judgment;
 pub use layout::{DocumentLayout, LayoutQuirk, LineEnding, QuirkKind, RuleLayout};
