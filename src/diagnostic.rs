@@ -2,6 +2,7 @@
 //! rustc-style snippets for people, JSON for tools, GitHub workflow commands
 //! for pull requests.
 
+use crate::check::Code;
 use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
 use serde::Serialize;
 use std::fmt;
@@ -25,11 +26,76 @@ impl fmt::Display for Severity {
     }
 }
 
+/// What a diagnostic is: a finding of `nomic check` (its [`Code`]), or an
+/// error of a reader or command, named by its kind (`parse`, `proposal`).
+/// Written as the code's string (`N101`, `parse`) in every rendering.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DiagnosticCode {
+    /// A finding of `nomic check`.
+    Finding(Code),
+    /// An error that is not a finding: the name of its kind.
+    Error(&'static str),
+}
+
+impl DiagnosticCode {
+    /// The code as printed: `N101` for a finding, the kind's name otherwise.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DiagnosticCode::Finding(code) => code.code(),
+            DiagnosticCode::Error(kind) => kind,
+        }
+    }
+}
+
+impl From<Code> for DiagnosticCode {
+    fn from(code: Code) -> DiagnosticCode {
+        DiagnosticCode::Finding(code)
+    }
+}
+
+impl From<&'static str> for DiagnosticCode {
+    fn from(kind: &'static str) -> DiagnosticCode {
+        DiagnosticCode::Error(kind)
+    }
+}
+
+impl fmt::Display for DiagnosticCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for DiagnosticCode {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+/// Ordered by the printed code, so findings sort `N101` before `N201`.
+impl Ord for DiagnosticCode {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl PartialOrd for DiagnosticCode {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Serialize for DiagnosticCode {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
 /// One finding about a span of a source text.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
-    /// A stable code such as `N001`, or the name of the error kind.
-    pub code: String,
+    /// A stable code: a check finding's `N101`, or the name of the error kind.
+    pub code: DiagnosticCode,
     pub severity: Severity,
     pub message: String,
     /// Byte range in the source text.
@@ -42,7 +108,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     pub fn new(
-        code: impl Into<String>,
+        code: impl Into<DiagnosticCode>,
         severity: Severity,
         message: impl Into<String>,
         span: Range<usize>,
@@ -204,7 +270,7 @@ pub fn render_github(source: Source<'_>, diagnostics: &[Diagnostic]) -> String {
             start.column,
             end.line,
             end.column,
-            escape_property(&diagnostic.code),
+            escape_property(diagnostic.code.as_str()),
             escape_data(&message),
         ));
     }

@@ -8,7 +8,6 @@ mod apply;
 mod citations;
 mod conflicts;
 mod error;
-pub mod git;
 mod grammar;
 mod layout_patch;
 mod numbering;

@@ -4,7 +4,7 @@
 use crate::diagnostic::Severity;
 
 /// One kind of finding.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, strum::VariantArray)]
 #[non_exhaustive]
 pub enum Code {
     DuplicateRuleNumber,
@@ -35,33 +35,8 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 25] = [
-        Code::DuplicateRuleNumber,
-        Code::RuleOutOfOrder,
-        Code::BrokenRuleHeading,
-        Code::SwallowedRuleHeading,
-        Code::RevisionMismatch,
-        Code::HistoryDatesOutOfOrder,
-        Code::UnparsedHistoryLine,
-        Code::UnparsedJudgmentLine,
-        Code::EnactedNumberMismatch,
-        Code::MutabilityContradictsHistory,
-        Code::InitialSetMismatch,
-        Code::InitialSetRuleMissing,
-        Code::DanglingReference,
-        Code::RepeatedParagraph,
-        Code::EmptyRule,
-        Code::Mojibake,
-        Code::HistoryHeadingLevel,
-        Code::TrailingSpaces,
-        Code::MissingBlankLine,
-        Code::ExtraBlankLines,
-        Code::HeadingWithoutRevision,
-        Code::IrregularWrap,
-        Code::FinalNewline,
-        Code::NonCanonicalLayout,
-        Code::MissingFile,
-    ];
+    /// Every code, in the order of their numbers.
+    pub const ALL: &'static [Code] = <Code as strum::VariantArray>::VARIANTS;
 
     /// The code printed with a finding: `N101`.
     pub fn code(self) -> &'static str {
@@ -112,7 +87,8 @@ impl Code {
     /// The code whose `N…` string or name is `s`.
     pub fn from_code(s: &str) -> Option<Code> {
         Code::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|code| code.code() == s || code.name() == s)
     }
 }
@@ -135,7 +111,7 @@ mod tests {
     #[test]
     fn docs_table_lists_every_code_with_its_name_and_severity() {
         let docs = include_str!("../../docs/check.md");
-        for code in Code::ALL {
+        for &code in Code::ALL {
             let row = format!(
                 "| `{}` | `{}` | {} |",
                 code.code(),

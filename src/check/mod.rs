@@ -19,7 +19,7 @@ mod text;
 
 pub use codes::Code;
 
-use crate::diagnostic::{Diagnostic, Severity, Source};
+use crate::diagnostic::{Diagnostic, DiagnosticCode, Severity, Source};
 use crate::model::{Format, Ruleset};
 use crate::parse::{EncodingIssue, Parsed};
 use std::ops::Range;
@@ -121,9 +121,8 @@ impl Summary {
 /// Only the findings of rule numbers used more than once: what `nomic build`
 /// must refuse, since two rules would share one `rules/*/NNN` page.
 pub fn duplicate_numbers(input: &Input<'_>) -> Vec<Diagnostic> {
-    let duplicate = Code::DuplicateRuleNumber.code();
     let mut findings = numbers::check(input);
-    findings.retain(|finding| finding.code == duplicate);
+    findings.retain(|finding| finding.code == DiagnosticCode::Finding(Code::DuplicateRuleNumber));
     findings
 }
 
@@ -138,7 +137,7 @@ pub fn deny_warnings(findings: &mut [Diagnostic]) {
 
 /// A finding of a kind, with that kind's severity.
 fn finding(code: Code, message: impl Into<String>, span: Range<usize>) -> Diagnostic {
-    Diagnostic::new(code.code(), code.severity(), message, span)
+    Diagnostic::new(code, code.severity(), message, span)
 }
 
 #[cfg(test)]

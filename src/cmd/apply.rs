@@ -1,13 +1,13 @@
 //! `nomic apply`: carry adopted proposals into a ruleset file.
 
+use super::git::{GitError, Repository};
 use super::io::{print_stdout, read_input, Failure};
-use nomic::amend::git::Repository;
 use nomic::amend::{self, Applied, ApplyOptions, Links, Numbering, Proposal};
 use nomic::meaning;
 use nomic::model::{Format, Ruleset};
 use nomic::output::write_atomic;
 use nomic::parse::{self, ReadOptions};
-use nomic::render::{self, RenderOptions, Renderer};
+use nomic::render::{self, Plan, RenderOptions, Renderer};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -86,13 +86,13 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     }
     let target = target.expect("--commit always has a target");
     let repo = Repository::containing(&target).map_err(|err| Failure::message(err.to_string()))?;
-    let pages = write_pages(&parsed.ruleset, &applied, &target)?;
+    let pages = write_pages(&applied, &target)?;
     let numbers: Vec<String> = proposals
         .iter()
         .map(|(_, p)| p.number.to_string())
         .collect();
     let subject = format!("Apply Proposal {}", numbers.join(", "));
-    let git = |err: amend::git::GitError| Failure::message(err.to_string());
+    let git = |err: GitError| Failure::message(err.to_string());
     let Some(template) = &args.link_template else {
         write(&applied.ruleset, parsed.format, Some(&target))?;
         let mut paths = pages;
@@ -200,66 +200,24 @@ fn write(ruleset: &Ruleset, format: Format, target: Option<&Path>) -> Result<Exi
 }
 
 /// Writes `rules/md/NNN.md` and `rules/txt/NNN.txt` next to the ruleset for
-/// every rule, removes the pages of rules that are gone (repealed or
-/// renumbered); returns every path.
-fn write_pages(
-    original: &Ruleset,
-    applied: &Applied,
-    ruleset_path: &Path,
-) -> Result<Vec<PathBuf>, Failure> {
+/// every rule and removes the pages of rules that are gone (repealed or
+/// renumbered), through the publish plan `nomic build` uses; returns every
+/// path the plan covers, for the commit.
+fn write_pages(applied: &Applied, ruleset_path: &Path) -> Result<Vec<PathBuf>, Failure> {
     let dir = match ruleset_path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => PathBuf::from("."),
     };
     let renderer = Renderer::new(&RenderOptions::default())
         .map_err(|err| Failure::message(err.to_string()))?;
-    // Every page is rendered and checked before any is written.
-    let mut pages = Vec::new();
-    let mut removals = Vec::new();
-    for (format, folder, extension) in [
-        (Format::MdRule, "md", "md"),
-        (Format::TxtRule, "txt", "txt"),
-    ] {
-        for rule in &applied.ruleset.rules {
-            let path = dir
-                .join("rules")
-                .join(folder)
-                .join(format!("{:03}.{extension}", rule.number));
-            let page = renderer
-                .render_rule(rule, format)
-                .map_err(|err| Failure::message(err.to_string()))?;
-            meaning::verify_page(rule, &page, format).map_err(refused)?;
-            pages.push((path, page));
-        }
-        // Pages of rules no longer in the ruleset (repealed, renumbered).
-        let gone = original
-            .rules
-            .iter()
-            .map(|rule| rule.number)
-            .filter(|&number| applied.ruleset.rule(number).is_none());
-        for number in gone {
-            let path = dir
-                .join("rules")
-                .join(folder)
-                .join(format!("{number:03}.{extension}"));
-            removals.push(path);
-        }
-    }
-    let mut paths = Vec::with_capacity(pages.len() + removals.len());
-    for (path, page) in pages {
-        write_atomic(&path, page.as_bytes())
-            .map_err(|err| Failure::message(format!("cannot write {}: {err}", path.display())))?;
-        paths.push(path);
-    }
-    for path in removals {
-        if path.exists() {
-            std::fs::remove_file(&path).map_err(|err| {
-                Failure::message(format!("cannot remove {}: {err}", path.display()))
-            })?;
-        }
-        paths.push(path);
-    }
-    Ok(paths)
+    let pages = render::rule_pages(&applied.ruleset, &renderer)
+        .map_err(|err| Failure::message(err.to_string()))?;
+    // Every page is read back and checked before any is written.
+    meaning::verify_published(&applied.ruleset, &pages).map_err(refused)?;
+    let plan = Plan::compare(dir, pages).map_err(|err| Failure::message(err.to_string()))?;
+    plan.execute()
+        .map_err(|err| Failure::message(err.to_string()))?;
+    Ok(plan.paths())
 }
 
 /// A write the meaning check refused: exit 2, nothing written.

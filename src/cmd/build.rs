@@ -2,12 +2,12 @@
 //! bundled ruleset.
 
 use super::io::{print_stdout, read_input, stdout_color, Failure};
+use anstyle::{AnsiColor, Style};
 use nomic::check;
 use nomic::meaning;
-use nomic::output::{write_atomic, WriteOutcome};
+use nomic::output::WriteOutcome;
 use nomic::parse::{self, ReadOptions};
-use nomic::render::{published_files, PublishedFile, RenderOptions, Renderer};
-use std::collections::BTreeSet;
+use nomic::render::{published_files, Plan, PublishedFile, RenderOptions, Renderer};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -34,14 +34,12 @@ pub struct Args {
     pub templates: Option<PathBuf>,
 }
 
-/// One ruleset's published set, rendered and compared with what is on disk.
-struct Plan {
+/// One ruleset's published set, compared with its output folder.
+struct Job {
     source: String,
     /// Damaged characters (mojibake) the source carries into every form.
     damaged: usize,
-    dir: PathBuf,
-    writes: Vec<(PublishedFile, WriteOutcome)>,
-    removals: Vec<PathBuf>,
+    plan: Plan,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
@@ -57,9 +55,12 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let mut plans = Vec::new();
     for (source, dir) in jobs {
         let (files, damaged) = render_source(&source, &renderer, args.templates.is_none())?;
-        let mut plan = plan(&source, dir, files)?;
-        plan.damaged = damaged;
-        plans.push(plan);
+        let plan = Plan::compare(dir, files).map_err(|err| Failure::message(err.to_string()))?;
+        plans.push(Job {
+            source: source.display().to_string(),
+            damaged,
+            plan,
+        });
     }
 
     let mut report = String::new();
@@ -70,7 +71,9 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             *total += count;
         }
         if !args.check {
-            apply(plan)?;
+            plan.plan
+                .execute()
+                .map_err(|err| Failure::message(err.to_string()))?;
         }
     }
     let changes: usize = totals.iter().sum();
@@ -178,91 +181,40 @@ fn refuse_duplicate_numbers(name: &str, parsed: &parse::Parsed) -> Result<(), Fa
     })
 }
 
-/// Compares the rendered files with the output folder.
-fn plan(source: &Path, dir: PathBuf, files: Vec<PublishedFile>) -> Result<Plan, Failure> {
-    let mut writes = Vec::with_capacity(files.len());
-    for file in files {
-        let path = dir.join(&file.path);
-        let outcome = match fs::read(&path) {
-            Ok(existing) if existing == file.contents.as_bytes() => WriteOutcome::Unchanged,
-            Ok(_) => WriteOutcome::Changed,
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => WriteOutcome::Created,
-            Err(err) => {
-                return Err(Failure::message(format!(
-                    "cannot read {}: {err}",
-                    path.display()
-                )))
-            }
-        };
-        writes.push((file, outcome));
-    }
-    let wanted: BTreeSet<&Path> = writes.iter().map(|(file, _)| file.path.as_path()).collect();
-    let mut removals = Vec::new();
-    for (folder, extension) in [("rules/md", "md"), ("rules/txt", "txt")] {
-        let Ok(entries) = fs::read_dir(dir.join(folder)) else {
-            continue;
-        };
-        for entry in entries.filter_map(Result::ok) {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let relative = Path::new(folder).join(&name);
-            if is_rule_page(&name, extension) && !wanted.contains(relative.as_path()) {
-                removals.push(relative);
-            }
-        }
-    }
-    removals.sort();
-    Ok(Plan {
-        source: source.display().to_string(),
-        damaged: 0,
-        dir,
-        writes,
-        removals,
-    })
-}
-
-/// `203.md`: the pages nomic writes; other files in those folders are left alone.
-fn is_rule_page(name: &str, extension: &str) -> bool {
-    name.strip_suffix(extension)
-        .and_then(|stem| stem.strip_suffix('.'))
-        .is_some_and(|stem| !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_digit()))
-}
-
 /// Adds the plan's report to `out`; returns how many files are created,
 /// changed and removed.
-fn describe(plan: &Plan, check: bool, out: &mut String) -> [usize; 3] {
+fn describe(job: &Job, check: bool, out: &mut String) -> [usize; 3] {
+    let plan = &job.plan;
     let group = |outcome: WriteOutcome| -> Vec<String> {
-        plan.writes
-            .iter()
-            .filter(|(_, o)| *o == outcome)
-            .map(|(file, _)| slashed(&file.path))
-            .collect()
+        plan.with_outcome(outcome).map(slashed).collect()
     };
     let created = group(WriteOutcome::Created);
     let changed = group(WriteOutcome::Changed);
     let removed: Vec<String> = plan.removals.iter().map(|p| slashed(p)).collect();
     let unchanged = plan.writes.len() - created.len() - changed.len();
-    out.push_str(&format!("{} → {}\n", plan.source, plan.dir.display()));
+    out.push_str(&format!("{} → {}\n", job.source, plan.dir.display()));
     let verbs = if check {
         ["would create", "would change", "would remove"]
     } else {
         ["created", "changed", "removed"]
     };
     // Green, yellow, red on a terminal.
-    let colors = ["32", "33", "31"];
+    let colors = [AnsiColor::Green, AnsiColor::Yellow, AnsiColor::Red];
     let color = stdout_color();
-    for ((verb, paths), code) in verbs.iter().zip([&created, &changed, &removed]).zip(colors) {
+    for ((verb, paths), tint) in verbs.iter().zip([&created, &changed, &removed]).zip(colors) {
+        let style = Style::new().fg_color(Some(tint.into()));
         let verb = if color {
-            format!("\x1b[{code}m{verb}\x1b[0m")
+            format!("{style}{verb}{style:#}")
         } else {
             verb.to_string()
         };
         list(out, &verb, paths);
     }
-    if plan.damaged > 0 {
+    if job.damaged > 0 {
         out.push_str(&format!(
             "  note: {} damaged character sequences (mojibake) are published as they are; \
              `nomic parse --repair-encoding {}` shows the repairs\n",
-            plan.damaged, plan.source
+            job.damaged, job.source
         ));
     }
     if unchanged > 0 {
@@ -301,21 +253,4 @@ fn list(out: &mut String, verb: &str, paths: &[String]) {
         let names: Vec<&str> = pages.iter().map(|s| s.as_str()).collect();
         out.push_str(&format!("  {verb} {}\n", names.join(" ")));
     }
-}
-
-fn apply(plan: &Plan) -> Result<(), Failure> {
-    for (file, outcome) in &plan.writes {
-        if *outcome == WriteOutcome::Unchanged {
-            continue;
-        }
-        let path = plan.dir.join(&file.path);
-        write_atomic(&path, file.contents.as_bytes())
-            .map_err(|err| Failure::message(format!("cannot write {}: {err}", path.display())))?;
-    }
-    for relative in &plan.removals {
-        let path = plan.dir.join(relative);
-        fs::remove_file(&path)
-            .map_err(|err| Failure::message(format!("cannot remove {}: {err}", path.display())))?;
-    }
-    Ok(())
 }

@@ -11,7 +11,7 @@ pub struct Args {}
 
 pub fn run(_args: Args) -> Result<ExitCode, Failure> {
     let mut out = String::new();
-    for format in Format::ALL {
+    for &format in Format::ALL {
         out.push_str(&format!("{:<10} {}\n", format.name(), format.description()));
     }
     print_stdout(&out)?;

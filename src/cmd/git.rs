@@ -1,8 +1,15 @@
-//! Reading a file as it stood at a git revision (`HEAD~1:rules/rules-l.md`),
-//! through `git` itself so that every revision syntax git knows works.
+//! Git, for the commands that need it: reading a file as it stood at a
+//! revision (`nomic diff HEAD~1:rules/rules-l.md …`, through `git show` so
+//! every revision syntax git knows works) and committing exactly the files
+//! `nomic apply --commit` wrote.
+//!
+//! It lives in the binary, not the library: the library turns text into
+//! models and back and never runs programs or touches a repository; git is
+//! one way the command line finds its inputs and records its outputs.
 
 use super::io::Failure;
 use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// Splits `REV:path` into the revision and the path; `None` when `spec` has
@@ -74,9 +81,111 @@ fn run(args: &[&str], spec: &str) -> Result<std::process::Output, Failure> {
         })
 }
 
+/// A git working tree, for `nomic apply --commit`.
+#[derive(Debug, Clone)]
+pub struct Repository {
+    pub root: PathBuf,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum GitError {
+    #[error("{0} is not inside a git repository")]
+    NotARepository(PathBuf),
+    #[error("cannot run git: {0}")]
+    Spawn(#[from] std::io::Error),
+    #[error("`git {command}` failed: {stderr}")]
+    Failed { command: String, stderr: String },
+}
+
+impl Repository {
+    /// The repository whose working tree holds `path` (a file or folder).
+    pub fn containing(path: &Path) -> Result<Repository, GitError> {
+        let dir = if path.is_dir() {
+            path.to_path_buf()
+        } else {
+            match path.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+                _ => PathBuf::from("."),
+            }
+        };
+        let out = Command::new("git")
+            .arg("-C")
+            .arg(&dir)
+            .args(["rev-parse", "--show-toplevel"])
+            .output()?;
+        if !out.status.success() {
+            return Err(GitError::NotARepository(dir));
+        }
+        let root = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        Ok(Repository {
+            root: PathBuf::from(root),
+        })
+    }
+
+    fn git(&self, args: &[&str], paths: &[PathBuf]) -> Result<String, GitError> {
+        let out = Command::new("git")
+            .arg("-C")
+            .arg(&self.root)
+            .args(args)
+            .args(paths)
+            .output()?;
+        if !out.status.success() {
+            return Err(GitError::Failed {
+                command: args.join(" "),
+                stderr: String::from_utf8_lossy(&out.stderr).trim().to_string(),
+            });
+        }
+        Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+    }
+
+    /// The full hash of the commit checked out.
+    pub fn head(&self) -> Result<String, GitError> {
+        self.git(&["rev-parse", "HEAD"], &[])
+    }
+
+    /// Stages the paths (new, changed or deleted) and commits only them;
+    /// returns the new commit's full hash, or `None` if nothing changed.
+    pub fn commit_paths(
+        &self,
+        paths: &[PathBuf],
+        message: &str,
+    ) -> Result<Option<String>, GitError> {
+        let absolute: Vec<PathBuf> = paths
+            .iter()
+            .map(|p| std::path::absolute(p).unwrap_or_else(|_| p.clone()))
+            .collect();
+        let (present, gone): (Vec<PathBuf>, Vec<PathBuf>) =
+            absolute.into_iter().partition(|p| p.exists());
+        if !present.is_empty() {
+            self.git(&["add", "--"], &present)?;
+        }
+        if !gone.is_empty() {
+            self.git(
+                &["rm", "--cached", "--quiet", "--ignore-unmatch", "--"],
+                &gone,
+            )?;
+        }
+        let all: Vec<PathBuf> = present.into_iter().chain(gone).collect();
+        let staged = self.git(
+            &["diff", "--cached", "--no-renames", "--name-only", "--"],
+            &all,
+        )?;
+        if staged.is_empty() {
+            return Ok(None);
+        }
+        // Names relative to the root, exactly the staged changes: other
+        // staged work stays out of the commit. Without --no-renames a page
+        // moved by a renumbering would be listed under its new name only,
+        // and its deletion left staged.
+        let names: Vec<PathBuf> = staged.lines().map(PathBuf::from).collect();
+        self.git(&["commit", "--quiet", "-m", message, "--"], &names)?;
+        self.git(&["rev-parse", "HEAD"], &[]).map(Some)
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{relative_to_current_directory, split_spec};
+    use super::*;
 
     #[test]
     fn revision_and_path_split_at_the_first_colon() {
@@ -99,5 +208,67 @@ mod tests {
         assert_eq!(relative_to_current_directory("HEAD:../a.md"), None);
         assert_eq!(relative_to_current_directory("HEAD:/a.md"), None);
         assert_eq!(relative_to_current_directory("a.md"), None);
+    }
+
+    fn git(dir: &Path, args: &[&str]) -> String {
+        let out = Command::new("git")
+            .arg("-C")
+            .arg(dir)
+            .args(["-c", "user.name=t", "-c", "user.email=t@t"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).trim().to_string()
+    }
+
+    #[test]
+    fn commits_exactly_the_given_paths_and_deletions() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        git(root, &["init", "-q"]);
+        let outside = tempfile::tempdir().unwrap();
+        assert!(matches!(
+            Repository::containing(&outside.path().join("ruleset.md")),
+            Err(GitError::NotARepository(_))
+        ));
+        std::fs::write(root.join("old.md"), "old").unwrap();
+        std::fs::write(root.join("other.md"), "other").unwrap();
+        git(root, &["add", "old.md", "other.md"]);
+        git(root, &["commit", "-q", "-m", "start"]);
+        // Someone else's staged work must stay out of our commit.
+        std::fs::write(root.join("other.md"), "staged elsewhere").unwrap();
+        git(root, &["add", "other.md"]);
+        std::fs::create_dir(root.join("sub")).unwrap();
+        std::fs::write(root.join("sub/new.md"), "new").unwrap();
+        std::fs::remove_file(root.join("old.md")).unwrap();
+
+        let repo = Repository::containing(&root.join("sub/new.md")).unwrap();
+        let paths = [
+            root.join("sub/new.md"),
+            root.join("old.md"),
+            root.join("never.md"),
+        ];
+        let message = "pages";
+        // The identity comes from the user's configuration.
+        git(root, &["config", "user.name", "t"]);
+        git(root, &["config", "user.email", "t@t"]);
+        let commit = repo
+            .commit_paths(&paths, message)
+            .unwrap()
+            .expect("a commit");
+        assert_eq!(commit, git(root, &["rev-parse", "HEAD"]));
+        let files = git(root, &["show", "--name-status", "--format=%s", "HEAD"]);
+        assert_eq!(files, "pages\n\nD\told.md\nA\tsub/new.md");
+        assert_eq!(git(root, &["diff", "--cached", "--name-only"]), "other.md");
+        assert_eq!(
+            repo.commit_paths(&paths, message).unwrap(),
+            None,
+            "nothing left to commit"
+        );
     }
 }

@@ -1,8 +1,9 @@
 //! Input, output and failure reporting shared by every command.
 
+use anstream::{AutoStream, ColorChoice};
 use nomic::diagnostic::{self, Diagnostic, Source};
 use nomic::parse::{self, Parsed, ReadOptions};
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -100,16 +101,13 @@ pub fn print_stdout(text: &str) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Whether to colour output on stdout: only on a terminal, never with `NO_COLOR`.
+/// Whether to colour output on stdout: as `anstream` decides, so only on a
+/// terminal, never with `NO_COLOR`, always with `CLICOLOR_FORCE`.
 pub fn stdout_color() -> bool {
-    color_allowed() && io::stdout().is_terminal()
+    AutoStream::choice(&io::stdout()) != ColorChoice::Never
 }
 
-/// Whether to colour output on stderr: only on a terminal, never with `NO_COLOR`.
+/// Whether to colour output on stderr, decided as for stdout.
 pub fn stderr_color() -> bool {
-    color_allowed() && io::stderr().is_terminal()
-}
-
-fn color_allowed() -> bool {
-    std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+    AutoStream::choice(&io::stderr()) != ColorChoice::Never
 }

@@ -28,14 +28,23 @@ pub struct Args {
     pub output: Option<PathBuf>,
 }
 
-fn parse_pair(text: &str) -> Result<(u32, u32), String> {
+/// Why an `OLD=NEW` argument was refused.
+#[derive(Debug, thiserror::Error)]
+enum PairError {
+    #[error("`{0}` is not OLD=NEW, for example 304=340")]
+    NotAPair(String),
+    #[error("`{0}` is not a rule number")]
+    NotANumber(String),
+}
+
+fn parse_pair(text: &str) -> Result<(u32, u32), PairError> {
     let (old, new) = text
         .split_once('=')
-        .ok_or_else(|| format!("`{text}` is not OLD=NEW, for example 304=340"))?;
+        .ok_or_else(|| PairError::NotAPair(text.to_string()))?;
     let number = |s: &str| {
         s.trim()
             .parse::<u32>()
-            .map_err(|_| format!("`{s}` is not a rule number"))
+            .map_err(|_| PairError::NotANumber(s.to_string()))
     };
     Ok((number(old)?, number(new)?))
 }

@@ -35,7 +35,7 @@ fn layout_is_not_meaning() {
 #[test]
 fn lists_tables_emphasis_and_breaks_survive_every_text_form() {
     let text = "The list of Types is as follows:\n\n* Executive\n* Legislative\n  * Upper\n\n1. first\n2. second\n\n```\n┌────┬────┐\n│ a  │ b  │\n└────┴────┘\n```\n\nPlayers may not (*i.e.* alter) the **record**.  \nPower Cost: 5";
-    for format in Format::ALL {
+    for &format in Format::ALL {
         assert!(
             refusal(text, format).is_none(),
             "{format}: {:?}",

@@ -3,8 +3,20 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A ruleset file format, as named in `FORMATS.md` and on the command line.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Format {
     MdLong,
@@ -18,16 +30,8 @@ pub enum Format {
 }
 
 impl Format {
-    pub const ALL: [Format; 8] = [
-        Format::MdLong,
-        Format::MdShort,
-        Format::TxtLong,
-        Format::TxtShort,
-        Format::TxtPlain,
-        Format::MdRule,
-        Format::TxtRule,
-        Format::Json,
-    ];
+    /// Every format, in the order `nomic formats` lists them.
+    pub const ALL: &'static [Format] = <Format as strum::VariantArray>::VARIANTS;
 
     /// The formats that hold a whole ruleset in one file (all but the
     /// per-rule pages).
@@ -40,17 +44,9 @@ impl Format {
         Format::Json,
     ];
 
+    /// The name on the command line and in `FORMATS.md`: `md-long`.
     pub fn name(self) -> &'static str {
-        match self {
-            Format::MdLong => "md-long",
-            Format::MdShort => "md-short",
-            Format::TxtLong => "txt-long",
-            Format::TxtShort => "txt-short",
-            Format::TxtPlain => "txt-plain",
-            Format::MdRule => "md-rule",
-            Format::TxtRule => "txt-rule",
-            Format::Json => "json",
-        }
+        self.into()
     }
 
     /// One line on what the format is and carries, as `nomic formats` lists it.
@@ -92,16 +88,24 @@ impl fmt::Display for Format {
     }
 }
 
+/// A format name that is not one of [`Format::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown format `{name}`; expected one of {}", Format::ALL.iter().map(|f| f.name()).collect::<Vec<_>>().join(", "))]
+pub struct UnknownFormat {
+    /// The name given.
+    pub name: String,
+}
+
 impl FromStr for Format {
-    type Err = String;
+    type Err = UnknownFormat;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Format::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|format| format.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<_> = Format::ALL.iter().map(|f| f.name()).collect();
-                format!("unknown format `{s}`; expected one of {}", names.join(", "))
+            .ok_or_else(|| UnknownFormat {
+                name: s.to_string(),
             })
     }
 }

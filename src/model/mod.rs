@@ -14,7 +14,7 @@ mod ruleset;
 mod synthetic;
 mod text_shape;
 
-pub use format::Format;
+pub use format::{Format, UnknownFormat};
 pub use history::{Change, Date, HistoryEntry, HistoryKind, RoundTurn};
 pub use judgment::Judgment;
 pub use layout::{DocumentLayout, LayoutQuirk, LineEnding, QuirkKind, RuleLayout};

@@ -5,11 +5,12 @@ use super::lines::HeadingError;
 use super::text::Line;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::Format;
-use std::fmt;
 use std::ops::Range;
 
-/// A file that could not be read as a ruleset.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A file that could not be read as a ruleset: the message, its span, what
+/// was expected there, and (as help) the format that came closest.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.headline())]
 pub struct ParseError {
     pub message: String,
     /// Byte range in the decoded text (the file's bytes for invalid UTF-8).
@@ -72,14 +73,13 @@ impl ParseError {
     }
 }
 
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl ParseError {
+    /// The message with the format it concerns: `… (reading as md-long)`.
+    fn headline(&self) -> String {
         match (self.format, self.closest) {
-            (_, Some(closest)) => write!(f, "{} (closest format: {closest})", self.message),
-            (Some(format), None) => write!(f, "{} (reading as {format})", self.message),
-            (None, None) => f.write_str(&self.message),
+            (_, Some(closest)) => format!("{} (closest format: {closest})", self.message),
+            (Some(format), None) => format!("{} (reading as {format})", self.message),
+            (None, None) => self.message.clone(),
         }
     }
 }
-
-impl std::error::Error for ParseError {}

@@ -7,11 +7,11 @@
 //! A changed rule is written canonically in place, so only its region of the
 //! output differs.
 
-mod publish;
+pub mod publish;
 mod templates;
 pub mod text;
 
-pub use publish::{published_files, PublishedFile};
+pub use publish::{published_files, rule_pages, Plan, PublishError, PublishedFile};
 pub use templates::{template_name, DEFAULTS as DEFAULT_TEMPLATES};
 
 use crate::model::{Format, LineEnding, Rule, Ruleset};

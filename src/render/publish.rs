@@ -1,18 +1,28 @@
-//! The whole published set of one ruleset, rendered in memory.
+//! The published set of one ruleset: every form rendered in memory
+//! ([`published_files`], [`rule_pages`]), then compared with an output
+//! folder ([`Plan`]): which files a write would create or change, and which
+//! per-rule pages are stale. `nomic build` and `nomic apply --commit` share
+//! it; the plan writes through [`crate::output::write_atomic`] only when the
+//! command says so.
 
 use super::{RenderError, Renderer};
 use crate::model::{Format, Ruleset};
-use std::path::PathBuf;
+use crate::output::{write_atomic, WriteOutcome};
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+use std::{fs, io};
 
 /// One file of the published set, its path relative to the output folder.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PublishedFile {
+    /// Where the file goes, relative to the output folder.
     pub path: PathBuf,
+    /// What it holds.
     pub contents: String,
 }
 
 /// The four whole-ruleset forms and the folders of per-rule pages.
-pub const WHOLE_FORMS: [(&str, Format); 4] = [
+const WHOLE_FORMS: [(&str, Format); 4] = [
     ("rules-l.md", Format::MdLong),
     ("rules-l.txt", Format::TxtLong),
     ("rules-s.md", Format::MdShort),
@@ -20,14 +30,14 @@ pub const WHOLE_FORMS: [(&str, Format); 4] = [
 ];
 
 /// Folders holding one page per rule: `rules/md/NNN.md`, `rules/txt/NNN.txt`.
-pub const RULE_FOLDERS: [(&str, &str, Format); 2] = [
+const RULE_FOLDERS: [(&str, &str, Format); 2] = [
     ("rules/md", "md", Format::MdRule),
     ("rules/txt", "txt", Format::TxtRule),
 ];
 
 /// Renders every published file of `ruleset`: `rules-l.md`, `rules-l.txt`,
-/// `rules-s.md`, `rules-s.txt`, then `rules/md/NNN.md` and `rules/txt/NNN.txt`
-/// for each rule. Nothing is written; a template error fails the whole set.
+/// `rules-s.md`, `rules-s.txt`, then the [`rule_pages`]. Nothing is written;
+/// a template error fails the whole set.
 pub fn published_files(
     ruleset: &Ruleset,
     renderer: &Renderer,
@@ -39,15 +49,25 @@ pub fn published_files(
             contents: renderer.render(ruleset, format)?,
         });
     }
+    files.extend(rule_pages(ruleset, renderer)?);
+    Ok(files)
+}
+
+/// Renders `rules/md/NNN.md` and `rules/txt/NNN.txt` for each rule. A number
+/// used twice (a defect `check` reports) gets one page: the rule that comes
+/// last in the ruleset.
+pub fn rule_pages(
+    ruleset: &Ruleset,
+    renderer: &Renderer,
+) -> Result<Vec<PublishedFile>, RenderError> {
+    let mut files: Vec<PublishedFile> = Vec::with_capacity(2 * ruleset.rules.len());
     for (folder, extension, format) in RULE_FOLDERS {
-        let mut page_of = std::collections::HashMap::new();
+        let mut page_of = HashMap::new();
         for rule in &ruleset.rules {
             let file = PublishedFile {
                 path: PathBuf::from(folder).join(format!("{:03}.{extension}", rule.number)),
                 contents: renderer.render_rule(rule, format)?,
             };
-            // A number used twice (a defect `check` reports) gets one page:
-            // the rule that comes last in the ruleset.
             match page_of.get(&rule.number) {
                 Some(&index) => files[index] = file,
                 None => {
@@ -58,4 +78,141 @@ pub fn published_files(
         }
     }
     Ok(files)
+}
+
+/// Reading, writing or removing a file of the published set failed.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PublishError {
+    /// An existing file could not be read to compare it.
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// A file could not be written.
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+    /// A stale page could not be removed.
+    #[error("cannot remove {}: {source}", path.display())]
+    Remove {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: io::Error,
+    },
+}
+
+/// A published set compared with an output folder: what writing it would
+/// do. Build it with [`Plan::compare`], then [`Plan::execute`] it (or only
+/// report it, as `nomic build --check` does).
+#[derive(Debug, Clone)]
+pub struct Plan {
+    /// The output folder.
+    pub dir: PathBuf,
+    /// Every file of the set, with what writing it would do.
+    pub writes: Vec<(PublishedFile, WriteOutcome)>,
+    /// Per-rule pages in the folder that the set no longer has (repealed or
+    /// renumbered rules), relative to `dir`. Other files are left alone.
+    pub removals: Vec<PathBuf>,
+}
+
+impl Plan {
+    /// Compares `files` with what `dir` holds now. Reads, writes nothing.
+    pub fn compare(dir: PathBuf, files: Vec<PublishedFile>) -> Result<Plan, PublishError> {
+        let mut writes = Vec::with_capacity(files.len());
+        for file in files {
+            let path = dir.join(&file.path);
+            let outcome = match fs::read(&path) {
+                Ok(existing) if existing == file.contents.as_bytes() => WriteOutcome::Unchanged,
+                Ok(_) => WriteOutcome::Changed,
+                Err(err) if err.kind() == io::ErrorKind::NotFound => WriteOutcome::Created,
+                Err(source) => return Err(PublishError::Read { path, source }),
+            };
+            writes.push((file, outcome));
+        }
+        let wanted: BTreeSet<&Path> = writes.iter().map(|(file, _)| file.path.as_path()).collect();
+        let mut removals = Vec::new();
+        for (folder, extension, _) in RULE_FOLDERS {
+            let Ok(entries) = fs::read_dir(dir.join(folder)) else {
+                continue;
+            };
+            for entry in entries.filter_map(Result::ok) {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let relative = Path::new(folder).join(&name);
+                if is_rule_page(&name, extension) && !wanted.contains(relative.as_path()) {
+                    removals.push(relative);
+                }
+            }
+        }
+        removals.sort();
+        Ok(Plan {
+            dir,
+            writes,
+            removals,
+        })
+    }
+
+    /// The files that writing would leave with `outcome`, relative to `dir`.
+    pub fn with_outcome(&self, outcome: WriteOutcome) -> impl Iterator<Item = &Path> {
+        self.writes
+            .iter()
+            .filter(move |(_, o)| *o == outcome)
+            .map(|(file, _)| file.path.as_path())
+    }
+
+    /// Whether the folder already holds exactly the set.
+    pub fn is_current(&self) -> bool {
+        self.removals.is_empty()
+            && self
+                .writes
+                .iter()
+                .all(|(_, outcome)| *outcome == WriteOutcome::Unchanged)
+    }
+
+    /// Every path the plan covers (written, unchanged or removed), joined to
+    /// `dir`: what a commit of the published set names.
+    pub fn paths(&self) -> Vec<PathBuf> {
+        self.writes
+            .iter()
+            .map(|(file, _)| &file.path)
+            .chain(&self.removals)
+            .map(|path| self.dir.join(path))
+            .collect()
+    }
+
+    /// Writes the created and changed files atomically and removes the stale
+    /// pages. A file already up to date is not touched.
+    pub fn execute(&self) -> Result<(), PublishError> {
+        for (file, outcome) in &self.writes {
+            if *outcome == WriteOutcome::Unchanged {
+                continue;
+            }
+            let path = self.dir.join(&file.path);
+            if let Err(source) = write_atomic(&path, file.contents.as_bytes()) {
+                return Err(PublishError::Write { path, source });
+            }
+        }
+        for relative in &self.removals {
+            let path = self.dir.join(relative);
+            if let Err(source) = fs::remove_file(&path) {
+                return Err(PublishError::Remove { path, source });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `203.md`: the pages nomic writes; other files in those folders are left alone.
+fn is_rule_page(name: &str, extension: &str) -> bool {
+    name.strip_suffix(extension)
+        .and_then(|stem| stem.strip_suffix('.'))
+        .is_some_and(|stem| !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_digit()))
 }

@@ -114,7 +114,7 @@ fn bundled_rulesets_survive_conversion_to_every_readable_form() {
     let mut failures = Vec::new();
     for name in crate::BUNDLED {
         let original = crate::ruleset(name);
-        for format in Format::ALL {
+        for &format in Format::ALL {
             let text = render(&original, format, &RenderOptions::default()).unwrap();
             let back = parse_str(&text, Some(format))
                 .unwrap_or_else(|err| panic!("{name} as {format}: {}", err.message));

@@ -10,7 +10,7 @@ fn snapshot_every_form(name: &str) {
         ..RenderOptions::default()
     };
     let stem = name.split('.').next().unwrap();
-    for format in Format::ALL {
+    for &format in Format::ALL {
         let out = render(&ruleset, format, &options).unwrap();
         insta::assert_snapshot!(format!("{stem}__{format}"), out);
     }

@@ -9,10 +9,15 @@
 use super::{by_rule, headline, preview, spell_words, RuleChanges};
 use crate::diff::{Change, EntryText, RulesetDiff, WordChange, WordOp};
 
-const RED: &str = "\x1b[31;9m";
-const GREEN: &str = "\x1b[32m";
-const BOLD: &str = "\x1b[1m";
-const RESET: &str = "\x1b[0m";
+use anstyle::{AnsiColor, Color, Style};
+
+/// Removed words: red, struck through.
+pub(crate) const REMOVED: Style = Style::new()
+    .fg_color(Some(Color::Ansi(AnsiColor::Red)))
+    .strikethrough();
+/// Added words: green.
+pub(crate) const ADDED: Style = Style::new().fg_color(Some(Color::Ansi(AnsiColor::Green)));
+const HEADING: Style = Style::new().bold();
 
 /// Words of unchanged text kept on each side of a change.
 const CONTEXT_WORDS: usize = 10;
@@ -37,7 +42,7 @@ fn block(out: &mut String, group: &RuleChanges, color: bool) {
         None => "Title".to_string(),
     };
     if color {
-        out.push_str(&format!("{BOLD}{heading}{RESET}\n"));
+        out.push_str(&format!("{HEADING}{heading}{HEADING:#}\n"));
     } else {
         out.push_str(&format!("{heading}\n"));
     }
@@ -48,8 +53,8 @@ fn block(out: &mut String, group: &RuleChanges, color: bool) {
 
 fn detail(out: &mut String, change: &Change, color: bool) {
     let mark = |op: WordOp, words: &str| match (op, color) {
-        (WordOp::Removed, true) => format!("{RED}{words}{RESET}"),
-        (WordOp::Added, true) => format!("{GREEN}{words}{RESET}"),
+        (WordOp::Removed, true) => format!("{REMOVED}{words}{REMOVED:#}"),
+        (WordOp::Added, true) => format!("{ADDED}{words}{ADDED:#}"),
         (WordOp::Removed, false) => format!("[-{words}-]"),
         (WordOp::Added, false) => format!("{{+{words}+}}"),
         (WordOp::Equal, _) => words.to_string(),

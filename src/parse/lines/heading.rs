@@ -35,7 +35,8 @@ impl Heading {
 }
 
 /// Why a line is not a rule heading, located in the line.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message} (expected {expected})")]
 pub struct HeadingError {
     /// Byte range in the line.
     pub span: Range<usize>,
