@@ -54,5 +54,5 @@ fn results_do_not_depend_on_the_thread_count() {
 #[test]
 fn queue_rulesets_are_refused() {
     let err = template(&ruleset("nomic-5-initial.txt"), 5).err().unwrap();
-    assert!(err.contains("Proposal Queue"));
+    assert!(err.to_string().contains("Proposal Queue"));
 }
