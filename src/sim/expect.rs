@@ -4,8 +4,19 @@ use super::script::Expect;
 use crate::engine::state::ProposalStatus;
 use crate::engine::{Engine, ParamKey, Setting, Sink};
 
+/// An expectation that does not hold: what was found instead.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Mismatch(pub String);
+
+impl From<String> for Mismatch {
+    fn from(found: String) -> Mismatch {
+        Mismatch(found)
+    }
+}
+
 /// Checks one expectation; `Err` says what was found instead.
-pub fn check<S: Sink>(expect: &Expect, engine: &Engine<S>) -> Result<(), String> {
+pub fn check<S: Sink>(expect: &Expect, engine: &Engine<S>) -> Result<(), Mismatch> {
     let state = &engine.state;
     let player = |name: &str| {
         state
@@ -23,12 +34,12 @@ pub fn check<S: Sink>(expect: &Expect, engine: &Engine<S>) -> Result<(), String>
                 ProposalStatus::Rejected
             };
             let Some(p) = state.proposals.iter().find(|p| p.number == Some(*n)) else {
-                return Err(format!("no proposal {n} was made"));
+                return Err(format!("no proposal {n} was made").into());
             };
             if p.status == want {
                 Ok(())
             } else {
-                Err(format!("proposal {n} is {}", status_word(p.status)))
+                Err(format!("proposal {n} is {}", status_word(p.status)).into())
             }
         }
         Expect::Score(name, score) => {
@@ -55,7 +66,7 @@ pub fn check<S: Sink>(expect: &Expect, engine: &Engine<S>) -> Result<(), String>
         }
         Expect::Param(name, value) => {
             let Ok(key) = ParamKey::named(name) else {
-                return Err(format!("there is no parameter {name}"));
+                return Err(format!("there is no parameter {name}").into());
             };
             // Compare typed values, so `50` and `50 ` or `2/3` and `more than 2/3` agree.
             let want =
@@ -70,7 +81,7 @@ pub fn check<S: Sink>(expect: &Expect, engine: &Engine<S>) -> Result<(), String>
             })
         }
         Expect::RuleRevision(number, revision) => match state.ruleset.rule(*number) {
-            None => Err(format!("rule {number} is absent")),
+            None => Err(format!("rule {number} is absent").into()),
             Some(rule) => same(rule.revision, Some(*revision), || {
                 format!(
                     "rule {number} is at revision {}",
@@ -117,15 +128,19 @@ pub fn check<S: Sink>(expect: &Expect, engine: &Engine<S>) -> Result<(), String>
             })
         }
         Expect::Turn(n) => same(state.turn, *n, || format!("it is turn {}", state.turn)),
-        Expect::Error(_) => Err("the previous action was not refused".into()),
+        Expect::Error(_) => Err(Mismatch("the previous action was not refused".into())),
     }
 }
 
-fn same<T: PartialEq>(found: T, want: T, describe: impl FnOnce() -> String) -> Result<(), String> {
+fn same<T: PartialEq>(
+    found: T,
+    want: T,
+    describe: impl FnOnce() -> String,
+) -> Result<(), Mismatch> {
     if found == want {
         Ok(())
     } else {
-        Err(describe())
+        Err(Mismatch(describe()))
     }
 }
 

@@ -6,7 +6,7 @@
 use crate::engine::params::TurnKind;
 use crate::engine::rng::Dice;
 use crate::engine::state::{ProposalStatus, State};
-use crate::engine::{Ballot, Engine, PlayerId, PlayerSpec, ProposalBody, Setup, SetupError};
+use crate::engine::{Ballot, Engine, PlayerId, PlayerSpec, ProposalBody, Setup, SetupError, Sink};
 use crate::model::Ruleset;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -116,6 +116,15 @@ pub enum MonteCarloError {
 
 /// The starting state of every game: players `p01`… in seat order.
 pub fn template(ruleset: &Ruleset, players: u16) -> Result<Engine<()>, MonteCarloError> {
+    template_with(ruleset, players, ())
+}
+
+/// [`template`] with events going to `sink` (the log, for tests).
+pub fn template_with<S: Sink>(
+    ruleset: &Ruleset,
+    players: u16,
+    sink: S,
+) -> Result<Engine<S>, MonteCarloError> {
     if players == 0 || players > 64 {
         return Err(MonteCarloError::Players);
     }
@@ -130,7 +139,7 @@ pub fn template(ruleset: &Ruleset, players: u16) -> Result<Engine<()>, MonteCarl
             .collect(),
         ..Setup::default()
     };
-    let engine = Engine::new(ruleset.clone(), setup, Dice::new(0), ())?;
+    let engine = Engine::new(ruleset.clone(), setup, Dice::new(0), sink)?;
     if engine.state.params.turn_kind.value == TurnKind::Queue {
         return Err(MonteCarloError::QueueRuleset);
     }
@@ -138,8 +147,8 @@ pub fn template(ruleset: &Ruleset, players: u16) -> Result<Engine<()>, MonteCarl
 }
 
 /// Plays game `index` from `template` and adds it to `totals`.
-pub fn play(
-    engine: &mut Engine<()>,
+pub fn play<S: Sink>(
+    engine: &mut Engine<S>,
     template: &State,
     config: &Config,
     index: u64,

@@ -249,7 +249,7 @@ pub fn run_full(
                     line: line.number,
                     statement: super::report::describe(expectation),
                     passed: result.is_ok(),
-                    detail: result.err(),
+                    detail: result.err().map(|mismatch| mismatch.0),
                 });
             }
         }
