@@ -40,18 +40,15 @@ const MONTHS: [&str; 12] = [
 ];
 
 impl Date {
-    /// A date if the day exists in that month (leap years included).
+    /// A date if the day exists in that month (leap years included; the
+    /// calendar is `jiff`'s, years -9999 to 9999).
     pub fn new(year: i32, month: u8, day: u8) -> Option<Date> {
-        let days = match month {
-            1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-            4 | 6 | 9 | 11 => 30,
-            2 if (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 => 29,
-            2 => 28,
-            _ => return None,
-        };
-        (1..=days)
-            .contains(&day)
-            .then_some(Date { year, month, day })
+        let civil = jiff::civil::Date::new(
+            i16::try_from(year).ok()?,
+            i8::try_from(month).ok()?,
+            i8::try_from(day).ok()?,
+        );
+        civil.is_ok().then_some(Date { year, month, day })
     }
 
     /// The three-letter English month abbreviation, `Jan` for 1.

@@ -2,10 +2,21 @@
 
 use super::script::Expect;
 use crate::engine::state::ProposalStatus;
-use crate::engine::{Engine, Provenance, Sink};
+use crate::engine::{Engine, ParamKey, Setting, Sink};
+
+/// An expectation that does not hold: what was found instead.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Mismatch(pub String);
+
+impl From<String> for Mismatch {
+    fn from(found: String) -> Mismatch {
+        Mismatch(found)
+    }
+}
 
 /// Checks one expectation; `Err` says what was found instead.
-pub fn check<S: Sink>(expect: &Expect, engine: &Engine<S>) -> Result<(), String> {
+pub fn check<S: Sink>(expect: &Expect, engine: &Engine<S>) -> Result<(), Mismatch> {
     let state = &engine.state;
     let player = |name: &str| {
         state
@@ -23,12 +34,12 @@ pub fn check<S: Sink>(expect: &Expect, engine: &Engine<S>) -> Result<(), String>
                 ProposalStatus::Rejected
             };
             let Some(p) = state.proposals.iter().find(|p| p.number == Some(*n)) else {
-                return Err(format!("no proposal {n} was made"));
+                return Err(format!("no proposal {n} was made").into());
             };
             if p.status == want {
                 Ok(())
             } else {
-                Err(format!("proposal {n} is {}", status_word(p.status)))
+                Err(format!("proposal {n} is {}", status_word(p.status)).into())
             }
         }
         Expect::Score(name, score) => {
@@ -54,21 +65,23 @@ pub fn check<S: Sink>(expect: &Expect, engine: &Engine<S>) -> Result<(), String>
             })
         }
         Expect::Param(name, value) => {
-            let Some((found, from)) = state.params.get(name) else {
-                return Err(format!("there is no parameter {name}"));
+            let Ok(key) = ParamKey::named(name) else {
+                return Err(format!("there is no parameter {name}").into());
             };
-            // Compare normal forms, so `50` and `50 ` or `2/3` and `more than 2/3` agree.
-            let mut normal = state.params.clone();
-            normal
-                .set(name, value, Provenance::Script)
-                .map_err(|e| format!("bad expected value: {e}"))?;
-            let want = normal.get(name).map(|(v, _)| v).unwrap_or_default();
-            same(found.as_str(), want.as_str(), || {
-                format!("{name} = {found} ({from})")
+            // Compare typed values, so `50` and `50 ` or `2/3` and `more than 2/3` agree.
+            let want =
+                Setting::parse(key, value).map_err(|e| format!("bad expected value: {e}"))?;
+            let found = state.params.setting(key);
+            same(&found, &want, || {
+                format!(
+                    "{name} = {} ({})",
+                    found.value_text(),
+                    state.params.provenance(key)
+                )
             })
         }
         Expect::RuleRevision(number, revision) => match state.ruleset.rule(*number) {
-            None => Err(format!("rule {number} is absent")),
+            None => Err(format!("rule {number} is absent").into()),
             Some(rule) => same(rule.revision, Some(*revision), || {
                 format!(
                     "rule {number} is at revision {}",
@@ -115,15 +128,19 @@ pub fn check<S: Sink>(expect: &Expect, engine: &Engine<S>) -> Result<(), String>
             })
         }
         Expect::Turn(n) => same(state.turn, *n, || format!("it is turn {}", state.turn)),
-        Expect::Error(_) => Err("the previous action was not refused".into()),
+        Expect::Error(_) => Err(Mismatch("the previous action was not refused".into())),
     }
 }
 
-fn same<T: PartialEq>(found: T, want: T, describe: impl FnOnce() -> String) -> Result<(), String> {
+fn same<T: PartialEq>(
+    found: T,
+    want: T,
+    describe: impl FnOnce() -> String,
+) -> Result<(), Mismatch> {
     if found == want {
         Ok(())
     } else {
-        Err(describe())
+        Err(Mismatch(describe()))
     }
 }
 

@@ -6,7 +6,7 @@
 use crate::engine::params::TurnKind;
 use crate::engine::rng::Dice;
 use crate::engine::state::{ProposalStatus, State};
-use crate::engine::{Ballot, Engine, PlayerId, PlayerSpec, ProposalBody, Setup};
+use crate::engine::{Ballot, Engine, PlayerId, PlayerSpec, ProposalBody, Setup, SetupError, Sink};
 use crate::model::Ruleset;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -99,10 +99,34 @@ fn lcm(a: u128, b: u128) -> u128 {
     a / gcd(a, b) * b
 }
 
+/// Why a Monte Carlo run cannot start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MonteCarloError {
+    /// The player count is out of range.
+    #[error("Monte Carlo needs between 1 and 64 players")]
+    Players,
+    /// The ruleset's turns take proposals from a queue.
+    #[error("Monte Carlo plays mover turns; this ruleset uses a Proposal Queue")]
+    QueueRuleset,
+    /// The game cannot be set up.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
 /// The starting state of every game: players `p01`… in seat order.
-pub fn template(ruleset: &Ruleset, players: u16) -> Result<Engine<()>, String> {
+pub fn template(ruleset: &Ruleset, players: u16) -> Result<Engine<()>, MonteCarloError> {
+    template_with(ruleset, players, ())
+}
+
+/// [`template`] with events going to `sink` (the log, for tests).
+pub fn template_with<S: Sink>(
+    ruleset: &Ruleset,
+    players: u16,
+    sink: S,
+) -> Result<Engine<S>, MonteCarloError> {
     if players == 0 || players > 64 {
-        return Err("Monte Carlo needs between 1 and 64 players".into());
+        return Err(MonteCarloError::Players);
     }
     let setup = Setup {
         players: (1..=players)
@@ -115,16 +139,16 @@ pub fn template(ruleset: &Ruleset, players: u16) -> Result<Engine<()>, String> {
             .collect(),
         ..Setup::default()
     };
-    let engine = Engine::new(ruleset.clone(), setup, Dice::new(0), ())?;
+    let engine = Engine::new(ruleset.clone(), setup, Dice::new(0), sink)?;
     if engine.state.params.turn_kind.value == TurnKind::Queue {
-        return Err("Monte Carlo plays mover turns; this ruleset uses a Proposal Queue".into());
+        return Err(MonteCarloError::QueueRuleset);
     }
     Ok(engine)
 }
 
 /// Plays game `index` from `template` and adds it to `totals`.
-pub fn play(
-    engine: &mut Engine<()>,
+pub fn play<S: Sink>(
+    engine: &mut Engine<S>,
     template: &State,
     config: &Config,
     index: u64,
@@ -185,7 +209,7 @@ pub fn run(
     ruleset: &Ruleset,
     config: &Config,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Totals, String> {
+) -> Result<Totals, MonteCarloError> {
     let first = template(ruleset, config.players)?;
     let seats = usize::from(config.players);
     let next = AtomicU64::new(0);

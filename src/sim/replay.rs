@@ -5,44 +5,108 @@ use crate::engine::event::{
     Ballot, DicePurpose, Event, PlayerId, ProposalBody, Reason, Tally, Time,
 };
 use crate::engine::state::{Player, State};
-use crate::engine::Provenance;
+use crate::engine::{ParamError, ParamKey, Provenance, Setting};
 use crate::model::Ruleset;
 use serde_json::Value;
+use thiserror::Error;
 
-fn text(v: &Value, key: &str) -> Result<String, String> {
+/// What is wrong with a log line.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum ReplayErrorKind {
+    /// The log has no lines.
+    #[error("the log is empty")]
+    Empty,
+    /// The line is not a JSON object.
+    #[error("{0}")]
+    Json(String),
+    /// A key is missing or holds the wrong kind of value.
+    #[error("`{key}` is missing or not {expected}")]
+    Missing {
+        /// The key.
+        key: String,
+        /// What it should hold.
+        expected: &'static str,
+    },
+    /// A number does not fit.
+    #[error("`{0}` is out of range")]
+    OutOfRange(String),
+    /// A value names nothing the log or the engine knows.
+    #[error("unknown {what} `{found}`")]
+    Unknown {
+        /// What it should name (a player, a proposal, an event type...).
+        what: &'static str,
+        /// The value found.
+        found: String,
+    },
+    /// A parameter name or value the catalogue does not read.
+    #[error(transparent)]
+    Param(#[from] ParamError),
+}
+
+use ReplayErrorKind as Kind;
+
+/// A log that cannot be replayed: the line (1-based) and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("line {line}: {kind}")]
+pub struct ReplayError {
+    /// The log line, from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub kind: ReplayErrorKind,
+}
+
+fn missing(key: &str, expected: &'static str) -> Kind {
+    Kind::Missing {
+        key: key.to_string(),
+        expected,
+    }
+}
+
+fn unknown(what: &'static str, found: &str) -> Kind {
+    Kind::Unknown {
+        what,
+        found: found.to_string(),
+    }
+}
+
+fn json(n: usize, error: &serde_json::Error) -> ReplayError {
+    ReplayError {
+        line: n + 1,
+        kind: Kind::Json(error.to_string()),
+    }
+}
+
+fn text(v: &Value, key: &str) -> Result<String, Kind> {
     v[key]
         .as_str()
         .map(str::to_string)
-        .ok_or_else(|| format!("`{key}` is missing or not text"))
+        .ok_or_else(|| missing(key, "text"))
 }
 
-fn int(v: &Value, key: &str) -> Result<i64, String> {
-    v[key]
-        .as_i64()
-        .ok_or_else(|| format!("`{key}` is missing or not a number"))
+fn int(v: &Value, key: &str) -> Result<i64, Kind> {
+    v[key].as_i64().ok_or_else(|| missing(key, "a number"))
 }
 
-fn uint(v: &Value, key: &str) -> Result<u32, String> {
-    u32::try_from(int(v, key)?).map_err(|_| format!("`{key}` is out of range"))
+fn uint(v: &Value, key: &str) -> Result<u32, Kind> {
+    u32::try_from(int(v, key)?).map_err(|_| Kind::OutOfRange(key.to_string()))
 }
 
-fn flag(v: &Value, key: &str) -> Result<bool, String> {
-    v[key]
-        .as_bool()
-        .ok_or_else(|| format!("`{key}` is missing or not true/false"))
+fn flag(v: &Value, key: &str) -> Result<bool, Kind> {
+    v[key].as_bool().ok_or_else(|| missing(key, "true/false"))
 }
 
-fn ballot(word: &str) -> Result<Ballot, String> {
+fn ballot(word: &str) -> Result<Ballot, Kind> {
     match word {
         "yes" => Ok(Ballot::Yes),
         "no" => Ok(Ballot::No),
         "abstain" => Ok(Ballot::Abstain),
-        other => Err(format!("unknown vote `{other}`")),
+        other => Err(unknown("vote", other)),
     }
 }
 
-fn provenance(text: &str) -> Result<Provenance, String> {
-    let bad = || format!("unknown provenance `{text}`");
+fn provenance(text: &str) -> Result<Provenance, Kind> {
+    let bad = || unknown("provenance", text);
     match text {
         "script" => return Ok(Provenance::Script),
         "default" => return Ok(Provenance::Default),
@@ -62,7 +126,11 @@ fn provenance(text: &str) -> Result<Provenance, String> {
     })
 }
 
-fn reason(text: &str) -> Result<Reason, String> {
+fn setting(name: &str, value: &str) -> Result<Setting, Kind> {
+    Ok(Setting::parse(ParamKey::named(name)?, value)?)
+}
+
+fn reason(text: &str) -> Result<Reason, Kind> {
     [
         Reason::Declared,
         Reason::NoProposal,
@@ -74,7 +142,7 @@ fn reason(text: &str) -> Result<Reason, String> {
     ]
     .into_iter()
     .find(|r| r.as_str() == text)
-    .ok_or_else(|| format!("unknown reason `{text}`"))
+    .ok_or_else(|| unknown("reason", text))
 }
 
 /// Reads events back with the state they apply to (for names and numbers).
@@ -84,22 +152,22 @@ struct Reader {
 }
 
 impl Reader {
-    fn player(&self, v: &Value, key: &str) -> Result<PlayerId, String> {
+    fn player(&self, v: &Value, key: &str) -> Result<PlayerId, Kind> {
         let name = text(v, key)?;
         self.state
             .player_id(&name)
-            .ok_or_else(|| format!("unknown player `{name}`"))
+            .ok_or_else(|| unknown("player", &name))
     }
 
-    fn time(&self, v: &Value, key: &str) -> Result<Time, String> {
+    fn time(&self, v: &Value, key: &str) -> Result<Time, Kind> {
         let at = text(v, key)?;
         super::time::parse_utc(&at)
             .map(|t| t - self.start)
-            .ok_or_else(|| format!("bad time `{at}`"))
+            .ok_or_else(|| unknown("time", &at))
     }
 
     /// The proposal with a number (or, failing that, a label).
-    fn proposal(&self, v: &Value) -> Result<usize, String> {
+    fn proposal(&self, v: &Value) -> Result<usize, Kind> {
         let by_number = v["number"].as_u64().and_then(|n| {
             self.state
                 .proposals
@@ -114,10 +182,10 @@ impl Reader {
         });
         by_number
             .or(by_label)
-            .ok_or_else(|| "unknown proposal".to_string())
+            .ok_or_else(|| unknown("proposal", &v.to_string()))
     }
 
-    fn event(&self, v: &Value) -> Result<Event, String> {
+    fn event(&self, v: &Value) -> Result<Event, Kind> {
         let kind = text(v, "type")?;
         Ok(match kind.as_str() {
             "turn_started" => Event::TurnStarted {
@@ -153,8 +221,8 @@ impl Reader {
                     .as_array()
                     .map(|a| {
                         a.iter()
-                            .map(|e| Ok((text(e, "param")?, text(e, "value")?)))
-                            .collect::<Result<Vec<_>, String>>()
+                            .map(|e| setting(&text(e, "param")?, &text(e, "value")?))
+                            .collect::<Result<Vec<_>, Kind>>()
                     })
                     .transpose()?
                     .unwrap_or_default();
@@ -178,7 +246,7 @@ impl Reader {
                     .proposals
                     .iter()
                     .position(|p| p.label.as_deref() == label)
-                    .ok_or("unknown proposal")?;
+                    .ok_or_else(|| unknown("proposal", label.unwrap_or_default()))?;
                 Event::ProposalPutToVote {
                     id,
                     number: uint(v, "number")?,
@@ -252,8 +320,7 @@ impl Reader {
                 proposal: uint(v, "proposal")?,
             },
             "param_changed" => Event::ParamChanged {
-                name: text(v, "name")?,
-                value: text(v, "value")?,
+                setting: setting(&text(v, "name")?, &text(v, "value")?)?,
                 from: provenance(&text(v, "from")?)?,
             },
             "status_changed" => Event::StatusChanged {
@@ -274,7 +341,7 @@ impl Reader {
             "dice_rolled" => {
                 let dice = text(v, "dice")?;
                 let (n, sides) = crate::engine::catalogue::parse_dice(&dice)
-                    .ok_or_else(|| format!("bad dice `{dice}`"))?;
+                    .ok_or_else(|| unknown("dice", &dice))?;
                 let purpose = match text(v, "for")?.as_str() {
                     "tiebreak" => DicePurpose::Tiebreak,
                     "judge" => DicePurpose::Judge,
@@ -301,37 +368,55 @@ impl Reader {
             "game_won" => Event::GameWon {
                 players: v["winners"]
                     .as_array()
-                    .ok_or("`winners` is missing")?
+                    .ok_or_else(|| missing("winners", "a list"))?
                     .iter()
                     .map(|w| {
                         w.as_str()
                             .and_then(|n| self.state.player_id(n))
-                            .ok_or("unknown winner")
+                            .ok_or_else(|| unknown("winner", &w.to_string()))
                     })
                     .collect::<Result<_, _>>()?,
             },
             "turn_ended" => Event::TurnEnded {
                 turn: uint(v, "turn")?,
             },
-            other => return Err(format!("unknown event type `{other}`")),
+            other => return Err(unknown("event type", other)),
         })
     }
 }
 
 /// Folds a JSON Lines log over the ruleset it names; errors name the line.
-pub fn replay(log: &str, ruleset: Ruleset) -> Result<State, String> {
+pub fn replay(log: &str, ruleset: Ruleset) -> Result<State, ReplayError> {
+    Ok(read(log, ruleset)?.state)
+}
+
+/// Reads a log back into the events it records, in order, with their times.
+pub fn events(log: &str, ruleset: Ruleset) -> Result<Vec<(Time, Event)>, ReplayError> {
+    Ok(read(log, ruleset)?.events)
+}
+
+/// The state a log folds to and the events it records.
+struct Read {
+    state: State,
+    events: Vec<(Time, Event)>,
+}
+
+fn read(log: &str, ruleset: Ruleset) -> Result<Read, ReplayError> {
     let mut lines = log
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty());
-    let (_, first) = lines.next().ok_or("the log is empty")?;
-    let header: Value = serde_json::from_str(first).map_err(|e| format!("line 1: {e}"))?;
-    let at_line = |n: usize| move |e: String| format!("line {}: {e}", n + 1);
+    let (_, first) = lines.next().ok_or(ReplayError {
+        line: 1,
+        kind: Kind::Empty,
+    })?;
+    let header: Value = serde_json::from_str(first).map_err(|e| json(0, &e))?;
+    let at_line = |n: usize| move |kind: Kind| ReplayError { line: n + 1, kind };
     let start = super::time::parse_utc(&text(&header, "start").map_err(at_line(0))?)
-        .ok_or("line 1: bad `start`")?;
+        .ok_or_else(|| at_line(0)(missing("start", "a time")))?;
     let players: Vec<Player> = header["players"]
         .as_array()
-        .ok_or("line 1: `players` is missing")?
+        .ok_or_else(|| at_line(0)(missing("players", "a list")))?
         .iter()
         .map(|p| {
             Ok(Player {
@@ -343,15 +428,20 @@ pub fn replay(log: &str, ruleset: Ruleset) -> Result<State, String> {
                 last_voted: 0,
             })
         })
-        .collect::<Result<_, String>>()
+        .collect::<Result<_, Kind>>()
         .map_err(at_line(0))?;
     let overrides = header["params"]
         .as_array()
-        .ok_or("line 1: `params` is missing")?
+        .ok_or_else(|| at_line(0)(missing("params", "a list")))?
         .iter()
         .filter(|p| p["from"] == "script")
-        .map(|p| Ok((text(p, "name")?, text(p, "value")?, Provenance::Script)))
-        .collect::<Result<Vec<_>, String>>()
+        .map(|p| {
+            Ok((
+                setting(&text(p, "name")?, &text(p, "value")?)?,
+                Provenance::Script,
+            ))
+        })
+        .collect::<Result<Vec<_>, Kind>>()
         .map_err(at_line(0))?;
     let mut state = State::new(
         ruleset,
@@ -362,24 +452,28 @@ pub fn replay(log: &str, ruleset: Ruleset) -> Result<State, String> {
     );
     state.order = header["order"]
         .as_array()
-        .ok_or("line 1: `order` is missing")?
+        .ok_or_else(|| at_line(0)(missing("order", "a list")))?
         .iter()
         .map(|n| {
             n.as_str()
                 .and_then(|n| state.player_id(n))
-                .ok_or("line 1: unknown player in `order`")
+                .ok_or_else(|| at_line(0)(unknown("player in `order`", &n.to_string())))
         })
         .collect::<Result<_, _>>()?;
     let mut reader = Reader { state, start };
+    let mut events = Vec::new();
     for (n, line) in lines {
-        let value: Value =
-            serde_json::from_str(line).map_err(|e| format!("line {}: {e}", n + 1))?;
+        let value: Value = serde_json::from_str(line).map_err(|e| json(n, &e))?;
         if value["type"] == "summary" {
             break;
         }
         let event = reader.event(&value).map_err(at_line(n))?;
         let at = reader.time(&value, "at").map_err(at_line(n))?;
         reader.state.apply(at, &event);
+        events.push((at, event));
     }
-    Ok(reader.state)
+    Ok(Read {
+        state: reader.state,
+        events,
+    })
 }

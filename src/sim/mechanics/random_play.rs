@@ -72,7 +72,7 @@ proptest! {
         if let Ok(full) = crate::sim::runner::run_full(&lines, &source, None) {
             let log = crate::sim::render::jsonl(&full.report);
             prop_assert_eq!(&crate::engine::State::replay(full.initial, &full.events), &full.last);
-            let replayed = crate::sim::replay::replay(&log, ruleset(file)).map_err(TestCaseError::fail)?;
+            let replayed = crate::sim::replay::replay(&log, ruleset(file)).map_err(|e| TestCaseError::fail(e.to_string()))?;
             prop_assert_eq!(&replayed, &full.last);
         }
     }
