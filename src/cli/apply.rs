@@ -4,7 +4,7 @@ use super::io::{print_stdout, read_input, Failure};
 use crate::amend::git::Repository;
 use crate::amend::{self, Applied, ApplyOptions, Links, Numbering, Proposal};
 use crate::model::{Format, Ruleset};
-use crate::output::write_atomic;
+use crate::output::{write_atomic, write_within};
 use crate::parse::{self, ReadOptions};
 use crate::render::{self, RenderOptions, Renderer};
 use std::path::{Path, PathBuf};
@@ -217,14 +217,14 @@ fn write_pages(
         (Format::TxtRule, "txt", "txt"),
     ] {
         for rule in &applied.ruleset.rules {
-            let path = dir
-                .join("rules")
+            let relative = Path::new("rules")
                 .join(folder)
                 .join(format!("{:03}.{extension}", rule.number));
+            let path = dir.join(&relative);
             let page = renderer
                 .render_rule(rule, format)
                 .map_err(|err| Failure::message(err.to_string()))?;
-            write_atomic(&path, page.as_bytes()).map_err(|err| {
+            write_within(&dir, &relative, page.as_bytes()).map_err(|err| {
                 Failure::message(format!("cannot write {}: {err}", path.display()))
             })?;
             paths.push(path);

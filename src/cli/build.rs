@@ -3,7 +3,7 @@
 
 use super::io::{print_stdout, read_input, stdout_color, Failure};
 use crate::check;
-use crate::output::{write_atomic, WriteOutcome};
+use crate::output::{existing_within, write_within, WriteOutcome};
 use crate::parse::{self, ReadOptions};
 use crate::render::{published_files, PublishedFile, RenderOptions, Renderer};
 use std::collections::BTreeSet;
@@ -173,26 +173,27 @@ fn refuse_duplicate_numbers(name: &str, parsed: &parse::Parsed) -> Result<(), Fa
 fn plan(source: &Path, dir: PathBuf, files: Vec<PublishedFile>) -> Result<Plan, Failure> {
     let mut writes = Vec::with_capacity(files.len());
     for file in files {
-        let path = dir.join(&file.path);
-        let outcome = match fs::read(&path) {
-            Ok(existing) if existing == file.contents.as_bytes() => WriteOutcome::Unchanged,
-            Ok(_) => WriteOutcome::Changed,
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => WriteOutcome::Created,
-            Err(err) => {
-                return Err(Failure::message(format!(
-                    "cannot read {}: {err}",
-                    path.display()
-                )))
-            }
-        };
+        let outcome =
+            existing_within(&dir, &file.path, file.contents.as_bytes()).map_err(|err| {
+                Failure::message(format!(
+                    "cannot write {}: {err}",
+                    dir.join(&file.path).display()
+                ))
+            })?;
         writes.push((file, outcome));
     }
     let wanted: BTreeSet<&Path> = writes.iter().map(|(file, _)| file.path.as_path()).collect();
     let mut removals = Vec::new();
     for (folder, extension) in [("rules/md", "md"), ("rules/txt", "txt")] {
-        let Ok(entries) = fs::read_dir(dir.join(folder)) else {
+        // A folder that is a link is never listed (the write refuses it).
+        let folder_path = dir.join(folder);
+        let real_folder = fs::symlink_metadata(&folder_path).is_ok_and(|meta| meta.is_dir());
+        let Ok(entries) = fs::read_dir(&folder_path) else {
             continue;
         };
+        if !real_folder {
+            continue;
+        }
         for entry in entries.filter_map(Result::ok) {
             let name = entry.file_name().to_string_lossy().into_owned();
             let relative = Path::new(folder).join(&name);
@@ -299,9 +300,12 @@ fn apply(plan: &Plan) -> Result<(), Failure> {
         if *outcome == WriteOutcome::Unchanged {
             continue;
         }
-        let path = plan.dir.join(&file.path);
-        write_atomic(&path, file.contents.as_bytes())
-            .map_err(|err| Failure::message(format!("cannot write {}: {err}", path.display())))?;
+        write_within(&plan.dir, &file.path, file.contents.as_bytes()).map_err(|err| {
+            Failure::message(format!(
+                "cannot write {}: {err}",
+                plan.dir.join(&file.path).display()
+            ))
+        })?;
     }
     for relative in &plan.removals {
         let path = plan.dir.join(relative);

@@ -3,6 +3,8 @@
 use std::env;
 use std::process::{exit, Command};
 
+mod fuzz;
+
 const USAGE: &str = "\
 usage: cargo xtask <task>
 
@@ -10,6 +12,8 @@ tasks:
   ci       what CI runs: cargo fmt --check, clippy -D warnings, the test suite
   bless    run the tests and accept every changed snapshot (review with git diff)
   bench    run every benchmark in release mode (extra arguments go to cargo bench)
+  fuzz     run every fuzz target (nightly; installs cargo-fuzz when missing):
+           cargo xtask fuzz [--seconds N] [TARGET...]  (N per target, default 60)
 ";
 
 fn main() {
@@ -28,6 +32,7 @@ fn main() {
             bench.extend(rest.iter().map(String::as_str));
             cargo(&bench, &[], false)
         }
+        Some("fuzz") => fuzz::run(&rest),
         _ => {
             eprint!("{USAGE}");
             exit(2);
