@@ -10,6 +10,7 @@ pub mod cli;
 pub mod diagnostic;
 pub mod diff;
 pub mod engine;
+pub mod input;
 pub mod model;
 pub mod output;
 pub mod parse;
