@@ -114,8 +114,17 @@ impl<'a> Source<'a> {
     /// number of the first, so that a snippet shows them without the rest
     /// of the file.
     fn window(&self, index: &LineIndex, span: &Range<usize>) -> (Range<usize>, usize) {
-        let first = index.line_of(span.start);
-        let last = index.line_of(span.end);
+        // The end of a file that ends with a line break is shown at the end
+        // of its last line, as the snippet renderer shows it in the whole file.
+        let at = |offset: usize| {
+            if offset == self.text.len() && self.text.ends_with('\n') {
+                offset - 1
+            } else {
+                offset
+            }
+        };
+        let first = index.line_of(at(span.start));
+        let last = index.line_of(at(span.end));
         let start = index.starts[first];
         let end = index
             .starts

@@ -192,11 +192,10 @@ fn names_descriptor(path: &Path) -> bool {
     if !matches!(parts.first(), Some(Component::RootDir)) {
         return false;
     }
-    match names.as_slice() {
-        ["dev", "stdout" | "stderr"] | ["dev", "fd", _] => true,
-        ["proc", _, "fd", _] => true,
-        _ => false,
-    }
+    matches!(
+        names.as_slice(),
+        ["dev", "stdout" | "stderr"] | ["dev", "fd", _] | ["proc", _, "fd", _]
+    )
 }
 
 /// Whether a regular file already holds `contents` (read only when the
