@@ -164,6 +164,42 @@ impl<'a> Source<'a> {
         }
     }
 
+    /// The location of an offset through a line index of this text: a
+    /// binary search, then the characters of one line.
+    fn location_in(&self, index: &LineIndex, offset: usize) -> Location {
+        let offset = self.floor_boundary(offset);
+        let line = index.line_of(offset);
+        let start = index.starts[line];
+        Location {
+            line: line + 1,
+            column: self.text[start..offset].chars().count() + 1,
+        }
+    }
+
+    /// The lines that hold `span` (line breaks included) and the 1-based
+    /// number of the first, so that a snippet shows them without the rest
+    /// of the file.
+    fn window(&self, index: &LineIndex, span: &Range<usize>) -> (Range<usize>, usize) {
+        // The end of a file that ends with a line break is shown at the end
+        // of its last line, as the snippet renderer shows it in the whole file.
+        let at = |offset: usize| {
+            if offset == self.text.len() && self.text.ends_with('\n') {
+                offset - 1
+            } else {
+                offset
+            }
+        };
+        let first = index.line_of(at(span.start));
+        let last = index.line_of(at(span.end));
+        let start = index.starts[first];
+        let end = index
+            .starts
+            .get(last + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        (start..end, first + 1)
+    }
+
     /// `offset` clamped to the text and moved back to a character boundary.
     fn floor_boundary(&self, offset: usize) -> usize {
         let mut offset = offset.min(self.text.len());
@@ -185,12 +221,39 @@ impl<'a> Source<'a> {
 }
 
 /// Renders diagnostics rustc-style, with the source line and the span marked.
+/// Where every line of a text starts: built in one pass, then each offset
+/// finds its line by binary search, so rendering many findings costs no
+/// more than one pass over the file and a little per finding.
+#[derive(Debug, Clone)]
+struct LineIndex {
+    starts: Vec<usize>,
+}
+
+impl LineIndex {
+    fn new(text: &str) -> LineIndex {
+        let mut starts = vec![0];
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        LineIndex { starts }
+    }
+
+    /// The 0-based line an offset is on.
+    fn line_of(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&start| start <= offset) - 1
+    }
+}
+
 pub fn render_human(source: Source<'_>, diagnostics: &[Diagnostic], color: bool) -> String {
     let renderer = if color {
         Renderer::styled()
     } else {
         Renderer::plain()
     };
+    let index = LineIndex::new(source.text);
     let mut out = String::new();
     for diagnostic in diagnostics {
         let level = match diagnostic.severity {
@@ -199,7 +262,9 @@ pub fn render_human(source: Source<'_>, diagnostics: &[Diagnostic], color: bool)
             Severity::Note => Level::NOTE,
         };
         let span = source.clamp(&diagnostic.span);
-        let mut annotation = AnnotationKind::Primary.span(span);
+        let (window, first_line) = source.window(&index, &span);
+        let mut annotation =
+            AnnotationKind::Primary.span(span.start - window.start..span.end - window.start);
         if let Some(label) = &diagnostic.label {
             annotation = annotation.label(label.as_str());
         }
@@ -207,7 +272,8 @@ pub fn render_human(source: Source<'_>, diagnostics: &[Diagnostic], color: bool)
             .clone()
             .primary_title(diagnostic.message.as_str())
             .id(diagnostic.code.as_str());
-        let snippet = Snippet::source(source.text)
+        let snippet = Snippet::source(&source.text[window])
+            .line_start(first_line)
             .path(source.name)
             .annotation(annotation);
         let mut group = title.element(snippet);
@@ -233,8 +299,28 @@ pub struct JsonDiagnostic<'a> {
 }
 
 pub fn to_json<'a>(source: Source<'a>, diagnostic: &'a Diagnostic) -> JsonDiagnostic<'a> {
-    let start = source.location(diagnostic.span.start);
-    let end = source.location(diagnostic.span.end);
+    json_at(source, &LineIndex::new(source.text), diagnostic)
+}
+
+/// [`to_json`] for every diagnostic of one file, indexing its lines once.
+pub fn to_json_all<'a>(
+    source: Source<'a>,
+    diagnostics: &'a [Diagnostic],
+) -> Vec<JsonDiagnostic<'a>> {
+    let index = LineIndex::new(source.text);
+    diagnostics
+        .iter()
+        .map(|diagnostic| json_at(source, &index, diagnostic))
+        .collect()
+}
+
+fn json_at<'a>(
+    source: Source<'a>,
+    index: &LineIndex,
+    diagnostic: &'a Diagnostic,
+) -> JsonDiagnostic<'a> {
+    let start = source.location_in(index, diagnostic.span.start);
+    let end = source.location_in(index, diagnostic.span.end);
     JsonDiagnostic {
         file: source.name,
         line: start.line,
@@ -248,6 +334,7 @@ pub fn to_json<'a>(source: Source<'a>, diagnostic: &'a Diagnostic) -> JsonDiagno
 /// GitHub Actions workflow commands, one line per diagnostic:
 /// `::error file=F,line=L,col=C,title=CODE::message`.
 pub fn render_github(source: Source<'_>, diagnostics: &[Diagnostic]) -> String {
+    let index = LineIndex::new(source.text);
     let mut out = String::new();
     for diagnostic in diagnostics {
         let command = match diagnostic.severity {
@@ -255,8 +342,8 @@ pub fn render_github(source: Source<'_>, diagnostics: &[Diagnostic]) -> String {
             Severity::Warning => "warning",
             Severity::Note => "notice",
         };
-        let start = source.location(diagnostic.span.start);
-        let end = source.location(diagnostic.span.end);
+        let start = source.location_in(&index, diagnostic.span.start);
+        let end = source.location_in(&index, diagnostic.span.end);
         let mut message = diagnostic.message.clone();
         if let Some(help) = &diagnostic.help {
             message.push_str(" (help: ");

@@ -32,6 +32,7 @@ pub mod diagnostic;
 pub mod diff;
 pub mod engine;
 pub mod meaning;
+pub mod input;
 pub mod model;
 pub mod output;
 pub mod parse;

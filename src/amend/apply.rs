@@ -191,8 +191,7 @@ impl Step<'_> {
             }
             OperationKind::Amend { rule, text } => {
                 self.mutable(*rule, verb)?.text = text.clone();
-                self.record_amendment(*rule);
-                Ok(())
+                self.record_amendment(*rule)
             }
             OperationKind::Replace {
                 rule,
@@ -213,8 +212,7 @@ impl Step<'_> {
                     }));
                 }
                 target.text = target.text.replacen(find.as_str(), replacement, 1);
-                self.record_amendment(*rule);
-                Ok(())
+                self.record_amendment(*rule)
             }
             OperationKind::Repeal { rule } => {
                 self.mutable(*rule, verb)?;
@@ -281,19 +279,29 @@ impl Step<'_> {
 
     /// One history entry and one revision per rule and proposal, however
     /// many replacements the proposal makes in it.
-    fn record_amendment(&mut self, number: u32) {
+    /// A revision past `u32::MAX` is refused, naming the rule: it never
+    /// wraps to `Amended (0)`.
+    fn record_amendment(&mut self, number: u32) -> Result<(), AmendError> {
         if !self.amended.insert(number) {
-            return;
+            return Ok(());
         }
         let change = self.change.clone();
         let Some(rule) = self.ruleset.rule_mut(number) else {
-            return;
+            return Ok(());
         };
-        let k = rule.revision.unwrap_or(0).max(rule.amendment_count()) + 1;
+        let revision = rule.revision.unwrap_or(0).max(rule.amendment_count());
+        let k =
+            revision
+                .checked_add(1)
+                .ok_or(AmendError::new(AmendErrorKind::RevisionOverflow {
+                    rule: number,
+                    revision,
+                }))?;
         if rule.revision.is_some() {
             rule.revision = Some(k);
         }
         rule.history.push(HistoryEntry::amended(k, &change));
+        Ok(())
     }
 
     fn finish(mut self) -> Result<StepResult, AmendError> {

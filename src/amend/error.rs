@@ -62,6 +62,9 @@ impl AmendError {
                 "split the proposal, or declare `--numbering revision` if the rules allow it"
                     .to_string(),
             ),
+            AmendErrorKind::RevisionOverflow { rule, .. } => Some(format!(
+                "correct Rule {rule}'s revision in the ruleset, or reenact the rule under a new number"
+            )),
             _ => None,
         }
     }
@@ -100,6 +103,10 @@ pub enum AmendErrorKind {
     NumberCollision { number: u32, rules: Vec<u32> },
     #[error("cannot renumber: {0}")]
     Renumber(String),
+    #[error(
+        "cannot amend Rule {rule}: it is at revision {revision}, the highest a revision can be"
+    )]
+    RevisionOverflow { rule: u32, revision: u32 },
 }
 
 /// Something the user should know that did not stop the change.

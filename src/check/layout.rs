@@ -135,7 +135,16 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
         .chain(input.text.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
     let diff = TextDiff::from_lines(compared, canonical.as_str());
-    let mut reported: Vec<usize> = Vec::new();
+    let mut reported = std::collections::BTreeSet::new();
+    let mut quirk_starts: Vec<usize> = quirks.iter().map(|q| q.span.start).collect();
+    quirk_starts.sort_unstable();
+    // Regions by where they start, so each changed line finds its region
+    // by binary search (a file with a finding per rule stays linear).
+    let mut by_start: Vec<usize> = (0..regions.len()).collect();
+    by_start.sort_by_key(|&i| regions[i].span.start);
+    let contains = |r: &Region, offset: usize| {
+        r.span.contains(&offset) || (r.span.end == offset && offset == input.text.len())
+    };
     for op in diff.ops() {
         let (tag, old, new) = op.as_tag_tuple();
         if tag == DiffTag::Equal {
@@ -143,20 +152,26 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
         }
         let line = old.start.min(line_starts.len() - 1);
         let offset = line_starts[line];
-        let Some(region) = regions.iter().position(|r| {
-            r.span.contains(&offset) || (r.span.end == offset && offset == input.text.len())
-        }) else {
+        let nearest = by_start[..by_start.partition_point(|&i| regions[i].span.start <= offset)]
+            .iter()
+            .rev()
+            .take(2)
+            .copied()
+            .filter(|&i| contains(&regions[i], offset))
+            .min();
+        let Some(region) = nearest.or_else(|| regions.iter().position(|r| contains(r, offset)))
+        else {
             continue;
         };
         // A quirk at the very end of a region (a final newline) is its own.
-        let covered = quirks.iter().any(|q| {
-            let span = &regions[region].span;
-            span.start <= q.span.start && q.span.start <= span.end
-        });
-        if covered || reported.contains(&region) {
+        let span = &regions[region].span;
+        let first_quirk = quirk_starts.partition_point(|&start| start < span.start);
+        let covered = quirk_starts
+            .get(first_quirk)
+            .is_some_and(|&start| start <= span.end);
+        if covered || !reported.insert(region) {
             continue;
         }
-        reported.push(region);
         let end = line_end(input.text, offset);
         let old_line = &input.text[offset..end];
         let new_line = (tag == DiffTag::Replace)

@@ -8,7 +8,6 @@ use nomic::meaning;
 use nomic::output::WriteOutcome;
 use nomic::parse::{self, ReadOptions};
 use nomic::render::{published_files, Plan, PublishedFile, RenderOptions, Renderer};
-use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -107,21 +106,26 @@ fn jobs(args: &Args) -> Result<Vec<(PathBuf, PathBuf)>, Failure> {
         return Ok(vec![(source.clone(), dir)]);
     }
     let bundled = Path::new("rulesets");
-    let entries = fs::read_dir(bundled).map_err(|err| {
+    let entries = nomic::input::scan(bundled).map_err(|err| {
         Failure::message(format!(
             "no SOURCE given and cannot read the bundled rulesets in ./rulesets ({err}); \
              run from the project folder or give a ruleset file: nomic build FILE -o DIR"
         ))
     })?;
     let mut sources: Vec<PathBuf> = entries
-        .filter_map(Result::ok)
-        .map(|entry| entry.path())
-        .filter(|path| path.is_file())
+        .files
+        .into_iter()
         .filter(|path| {
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
             !name.starts_with('.')
         })
         .collect();
+    for skipped in &entries.skipped {
+        eprintln!(
+            "nomic: skipped {}: not a plain file (a pipe, device or broken link)",
+            skipped.display()
+        );
+    }
     sources.sort();
     if sources.is_empty() {
         return Err(Failure::message("./rulesets holds no ruleset files"));

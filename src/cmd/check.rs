@@ -227,11 +227,9 @@ fn json(checked: &[Checked]) -> Result<String, Failure> {
             warnings: counts.warnings,
         });
         let source = Source::new(&file.name, &file.text);
-        report.diagnostics.extend(
-            file.findings
-                .iter()
-                .map(|finding| diagnostic::to_json(source, finding)),
-        );
+        report
+            .diagnostics
+            .extend(diagnostic::to_json_all(source, &file.findings));
     }
     json_document(&report)
 }

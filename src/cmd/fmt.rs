@@ -64,6 +64,9 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         }
         match output::write_atomic(path, canonical.as_bytes()) {
             Ok(WriteOutcome::Unchanged) => {}
+            Ok(WriteOutcome::WrittenThrough { names }) => out.push_str(&format!(
+                "formatted {name} (written in place, not atomically: the file has {names} names, and all of them keep the new text)\n"
+            )),
             Ok(_) => out.push_str(&format!("formatted {name}\n")),
             Err(err) => {
                 failed = true;

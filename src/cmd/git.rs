@@ -126,6 +126,8 @@ impl Repository {
         let out = Command::new("git")
             .arg("-C")
             .arg(&self.root)
+            // Names as they are (`règles.md`), never C-quoted.
+            .args(["-c", "core.quotepath=false"])
             .args(args)
             .args(paths)
             .output()?;
@@ -166,8 +168,17 @@ impl Repository {
             )?;
         }
         let all: Vec<PathBuf> = present.into_iter().chain(gone).collect();
+        // NUL-separated: a name with a newline, a quote or a non-ASCII
+        // letter comes back exactly.
         let staged = self.git(
-            &["diff", "--cached", "--no-renames", "--name-only", "--"],
+            &[
+                "diff",
+                "--cached",
+                "--no-renames",
+                "--name-only",
+                "-z",
+                "--",
+            ],
             &all,
         )?;
         if staged.is_empty() {
@@ -177,7 +188,11 @@ impl Repository {
         // staged work stays out of the commit. Without --no-renames a page
         // moved by a renumbering would be listed under its new name only,
         // and its deletion left staged.
-        let names: Vec<PathBuf> = staged.lines().map(PathBuf::from).collect();
+        let names: Vec<PathBuf> = staged
+            .split('\0')
+            .filter(|name| !name.is_empty())
+            .map(PathBuf::from)
+            .collect();
         self.git(&["commit", "--quiet", "-m", message, "--"], &names)?;
         self.git(&["rev-parse", "HEAD"], &[]).map(Some)
     }

@@ -63,12 +63,11 @@ impl From<io::Error> for Failure {
 /// Reads a file, or standard input for `-`. Returns a display name and the bytes.
 pub fn read_input(path: &Path) -> Result<(String, Vec<u8>), Failure> {
     if path == Path::new("-") {
-        let mut bytes = Vec::new();
-        io::Read::read_to_end(&mut io::stdin(), &mut bytes)
+        let bytes = nomic::input::read_stream(io::stdin().lock())
             .map_err(|err| Failure::message(format!("cannot read standard input: {err}")))?;
         Ok(("<stdin>".to_string(), bytes))
     } else {
-        let bytes = std::fs::read(path)
+        let bytes = nomic::input::read(path)
             .map_err(|err| Failure::message(format!("cannot read {}: {err}", path.display())))?;
         Ok((path.display().to_string(), bytes))
     }

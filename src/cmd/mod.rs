@@ -28,6 +28,9 @@ use std::process::ExitCode;
 pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Refuse an input file larger than this many bytes (default 256 MiB)
+    #[arg(long, global = true, value_name = "BYTES")]
+    max_input_size: Option<u64>,
 }
 
 /// The commands, in the order `--help` lists them: the weekly job first.
@@ -49,6 +52,9 @@ enum Command {
 /// Runs the command line and returns the process exit code.
 pub(crate) fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(bytes) = cli.max_input_size {
+        nomic::input::set_limit(bytes);
+    }
     let result = match cli.command {
         Command::Parse(args) => parse::run(args),
         Command::Render(args) => render::run(args),

@@ -140,6 +140,8 @@ impl Rule {
         self.history
             .iter()
             .filter(|entry| entry.kind == HistoryKind::Amended)
-            .count() as u32
+            .count()
+            .try_into()
+            .unwrap_or(u32::MAX)
     }
 }

@@ -113,9 +113,12 @@ impl Renderer {
         let Some(layout) = layout else {
             let rules: Vec<Value> = ruleset.rules.iter().map(RuleView::value).collect();
             let context = minijinja::context! { title => title, rules => rules };
-            return template
-                .render(context)
-                .map_err(|e| template_error(&e, name));
+            let mut out = Capped::new(ruleset);
+            return match template.render_captured_to(context, &mut out) {
+                Ok(_) => Ok(out.into_string()),
+                Err(_) if out.over => Err(out.too_large(name)),
+                Err(e) => Err(template_error(&e, name)),
+            };
         };
 
         // Lossless re-emit: kept bytes where the meaning is unchanged,
@@ -156,6 +159,10 @@ impl Renderer {
                 }
             }
             out.push_str(&layout.footer);
+            let limit = Capped::new(ruleset);
+            if out.len() > limit.limit {
+                return Err(limit.too_large(name));
+            }
             Ok(out)
         })
     }
@@ -179,6 +186,77 @@ impl Renderer {
                 .call_macro("rule", &[RuleView::value(rule), Value::from(true)])
                 .map_err(|e| template_error(&e, name))
         })
+    }
+}
+
+/// The output of one render, refused once it is larger than the ruleset
+/// could reasonably make it (a runaway template).
+struct Capped {
+    buf: Vec<u8>,
+    limit: usize,
+    over: bool,
+}
+
+impl Capped {
+    /// 16 MiB plus 64 bytes for every byte of the ruleset's content.
+    fn new(ruleset: &Ruleset) -> Capped {
+        let input = ruleset.title.len()
+            + ruleset
+                .rules
+                .iter()
+                .map(|rule| {
+                    rule.text.len()
+                        + 64
+                        + rule
+                            .history
+                            .iter()
+                            .map(|e| e.source.len() + 64)
+                            .sum::<usize>()
+                        + rule
+                            .judgments
+                            .iter()
+                            .map(|j| j.source.len() + 64)
+                            .sum::<usize>()
+                })
+                .sum::<usize>();
+        Capped {
+            buf: Vec::new(),
+            limit: input.saturating_mul(64).saturating_add(16 << 20),
+            over: false,
+        }
+    }
+
+    fn too_large(&self, name: &str) -> RenderError {
+        RenderError::Template {
+            name: name.to_string(),
+            line: None,
+            message: format!(
+                "the output is over {} bytes, far more than the ruleset holds; \
+                 look for a loop or a repetition that does not end",
+                self.limit
+            ),
+        }
+    }
+
+    fn into_string(self) -> String {
+        // Templates write only `str`s.
+        String::from_utf8(self.buf)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
+}
+
+impl std::io::Write for &mut Capped {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        if self.buf.len().saturating_add(bytes.len()) > self.limit {
+            self.over = true;
+            return Err(std::io::Error::other("output limit reached"));
+        }
+        self.buf.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 

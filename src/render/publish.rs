@@ -7,7 +7,7 @@
 
 use super::{RenderError, Renderer};
 use crate::model::{Format, Ruleset};
-use crate::output::{write_atomic, WriteOutcome};
+use crate::output::{existing_within, write_within, WriteError, WriteOutcome};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::{fs, io};
@@ -84,21 +84,14 @@ pub fn rule_pages(
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum PublishError {
-    /// An existing file could not be read to compare it.
-    #[error("cannot read {}: {source}", path.display())]
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: io::Error,
-    },
-    /// A file could not be written.
+    /// An existing file could not be compared, or the path is not one the
+    /// set may be written to (a link inside the folder, a path leaving it).
     #[error("cannot write {}: {source}", path.display())]
     Write {
         /// The file.
         path: PathBuf,
         /// Why.
-        source: io::Error,
+        source: WriteError,
     },
     /// A stale page could not be removed.
     #[error("cannot remove {}: {source}", path.display())]
@@ -129,19 +122,24 @@ impl Plan {
     pub fn compare(dir: PathBuf, files: Vec<PublishedFile>) -> Result<Plan, PublishError> {
         let mut writes = Vec::with_capacity(files.len());
         for file in files {
-            let path = dir.join(&file.path);
-            let outcome = match fs::read(&path) {
-                Ok(existing) if existing == file.contents.as_bytes() => WriteOutcome::Unchanged,
-                Ok(_) => WriteOutcome::Changed,
-                Err(err) if err.kind() == io::ErrorKind::NotFound => WriteOutcome::Created,
-                Err(source) => return Err(PublishError::Read { path, source }),
-            };
+            // Never reads through a link: the set stays inside `dir`.
+            let outcome = existing_within(&dir, &file.path, file.contents.as_bytes()).map_err(
+                |source| PublishError::Write {
+                    path: dir.join(&file.path),
+                    source,
+                },
+            )?;
             writes.push((file, outcome));
         }
         let wanted: BTreeSet<&Path> = writes.iter().map(|(file, _)| file.path.as_path()).collect();
         let mut removals = Vec::new();
         for (folder, extension, _) in RULE_FOLDERS {
-            let Ok(entries) = fs::read_dir(dir.join(folder)) else {
+            // A folder that is a link is never listed (the write refuses it).
+            let folder_path = dir.join(folder);
+            if !fs::symlink_metadata(&folder_path).is_ok_and(|meta| meta.is_dir()) {
+                continue;
+            }
+            let Ok(entries) = fs::read_dir(&folder_path) else {
                 continue;
             };
             for entry in entries.filter_map(Result::ok) {
@@ -188,15 +186,16 @@ impl Plan {
             .collect()
     }
 
-    /// Writes the created and changed files atomically and removes the stale
+    /// Writes the created and changed files atomically, never outside `dir`
+    /// (a link inside it is replaced, not followed), and removes the stale
     /// pages. A file already up to date is not touched.
     pub fn execute(&self) -> Result<(), PublishError> {
         for (file, outcome) in &self.writes {
             if *outcome == WriteOutcome::Unchanged {
                 continue;
             }
-            let path = self.dir.join(&file.path);
-            if let Err(source) = write_atomic(&path, file.contents.as_bytes()) {
+            if let Err(source) = write_within(&self.dir, &file.path, file.contents.as_bytes()) {
+                let path = self.dir.join(&file.path);
                 return Err(PublishError::Write { path, source });
             }
         }

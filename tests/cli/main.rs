@@ -7,6 +7,7 @@ mod ci_docs;
 mod diff;
 mod fmt;
 mod formats;
+mod hostile;
 mod parse;
 mod refs;
 mod render;

@@ -6,6 +6,8 @@ use std::env;
 use std::path::Path;
 use std::process::{exit, Command};
 
+mod fuzz;
+
 const USAGE: &str = "\
 usage: cargo xtask <task>
 
@@ -16,6 +18,8 @@ tasks:
   bench-peers [--sizes 1000,10000,100000] [--runs 5] [--games 200000]
            time nomic beside its peers (pulldown-cmark, git diff, cp) on generated
            rulesets and print the ratio table of the README
+  fuzz     run every fuzz target (nightly; installs cargo-fuzz when missing):
+           cargo xtask fuzz [--seconds N] [TARGET...]  (N per target, default 60)
 ";
 
 fn main() {
@@ -50,6 +54,7 @@ fn main() {
                 exit(2);
             }
         },
+        Some("fuzz") => fuzz::run(&rest),
         _ => {
             eprint!("{USAGE}");
             exit(2);

@@ -1,0 +1,246 @@
+//! What every fuzz target asserts, as plain functions of the input bytes.
+//!
+//! The first byte picks how the rest is read: one of the formats, or (for
+//! any other value) detection, as the commands do without `--from`.
+//! A property that fails panics with what differs; an input that is simply
+//! not a ruleset is not a failure.
+
+use nomic::amend::{self, ApplyOptions, Operation, OperationKind, Proposal};
+use nomic::model::{Format, Mutability, Ruleset};
+use nomic::parse::{self, Parsed, ReadOptions};
+use nomic::render::{self, RenderOptions};
+
+/// The format the first byte asks for (`None`: detect) and the rest.
+fn split(data: &[u8]) -> Option<(Option<Format>, &[u8])> {
+    let (&first, rest) = data.split_first()?;
+    let from = Format::ALL.get(usize::from(first % 16)).copied();
+    Some((from, rest))
+}
+
+fn read_as(bytes: &[u8], from: Option<Format>) -> Option<Parsed> {
+    let options = ReadOptions {
+        from,
+        repair_encoding: false,
+    };
+    parse::read(bytes, &options).ok()
+}
+
+fn canonical_options() -> RenderOptions {
+    RenderOptions {
+        canonical: true,
+        templates: None,
+    }
+}
+
+/// Every reader on arbitrary bytes: an error or a ruleset, never a panic;
+/// whatever is read renders in every format.
+pub fn read(data: &[u8]) {
+    let Some((from, bytes)) = split(data) else {
+        return;
+    };
+    let repair = ReadOptions {
+        from,
+        repair_encoding: true,
+    };
+    let _ = parse::read(bytes, &repair);
+    let Some(parsed) = read_as(bytes, from) else {
+        return;
+    };
+    for format in Format::WHOLE_RULESET {
+        let _ = render::render(&parsed.ruleset, format, &RenderOptions::default());
+    }
+}
+
+/// Read → write (keeping the layout) gives back the file exactly. JSON
+/// keeps no layout: it is data, written in one canonical form, so for JSON
+/// the property is that the canonical form is a fixed point.
+pub fn lossless(data: &[u8]) {
+    let Some((from, bytes)) = split(data) else {
+        return;
+    };
+    let Some(parsed) = read_as(bytes, from) else {
+        return;
+    };
+    if parsed.format == Format::Json {
+        return canonical(data);
+    }
+    let written = render::render(&parsed.ruleset, parsed.format, &RenderOptions::default())
+        .expect("a ruleset that was read renders");
+    assert!(
+        written == parsed.text,
+        "{} read → write is not byte-identical:\n--- read\n{:?}\n--- written\n{:?}",
+        parsed.format,
+        parsed.text,
+        written
+    );
+}
+
+/// The canonical form reads back, and renders to itself.
+pub fn canonical(data: &[u8]) {
+    let Some((from, bytes)) = split(data) else {
+        return;
+    };
+    let Some(parsed) = read_as(bytes, from) else {
+        return;
+    };
+    let format = parsed.format;
+    let first = render::render(&parsed.ruleset, format, &canonical_options())
+        .expect("a ruleset that was read renders");
+    let back = match parse::parse_str(&first, Some(format)) {
+        Ok(back) => back,
+        Err(err) => panic!("{format} canonical form does not read back: {err}\n{first:?}"),
+    };
+    let second = render::render(&back, format, &canonical_options())
+        .expect("a ruleset that was read renders");
+    assert!(
+        first == second,
+        "{format} canonical form is not stable:\n--- first\n{first:?}\n--- second\n{second:?}"
+    );
+}
+
+/// `nomic fmt` twice is `nomic fmt` once, and the formatted file means what
+/// the file meant (the same ruleset, layout aside).
+pub fn fmt(data: &[u8]) {
+    let Some((from, bytes)) = split(data) else {
+        return;
+    };
+    let Some(parsed) = read_as(bytes, from) else {
+        return;
+    };
+    let once = render::render(&parsed.ruleset, parsed.format, &canonical_options())
+        .expect("a ruleset that was read renders");
+    let Some(again) = read_as(once.as_bytes(), from) else {
+        panic!("{} fmt output does not read back:\n{once:?}", parsed.format);
+    };
+    assert_eq!(
+        again.format, parsed.format,
+        "fmt output reads as another format:\n{once:?}"
+    );
+    assert_same_meaning(&parsed.ruleset, &again.ruleset, parsed.format, &once);
+    let twice = render::render(&again.ruleset, again.format, &canonical_options())
+        .expect("a ruleset that was read renders");
+    assert!(
+        once == twice,
+        "{} fmt is not idempotent:\n--- once\n{once:?}\n--- twice\n{twice:?}",
+        parsed.format
+    );
+}
+
+fn assert_same_meaning(before: &Ruleset, after: &Ruleset, format: Format, text: &str) {
+    let (before, after) = (before.without_layout(), after.without_layout());
+    if before == after {
+        return;
+    }
+    assert_eq!(before.title, after.title, "{format} fmt changed the title");
+    assert_eq!(
+        before.rules.len(),
+        after.rules.len(),
+        "{format} fmt changed the number of rules:\n{text:?}"
+    );
+    for (want, got) in before.rules.iter().zip(&after.rules) {
+        assert_eq!(
+            want, got,
+            "{format} fmt changed rule {}:\n{text:?}",
+            want.number
+        );
+    }
+}
+
+/// A proposal generated from the bytes after the ruleset (after the first
+/// `0xFF`), applied to the ruleset: every rule it does not touch keeps its
+/// exact bytes in the written file.
+pub fn apply(data: &[u8]) {
+    let Some((from, bytes)) = split(data) else {
+        return;
+    };
+    let (ruleset_bytes, recipe) = match bytes.iter().position(|&b| b == 0xFF) {
+        Some(at) => (&bytes[..at], &bytes[at + 1..]),
+        None => (bytes, &[][..]),
+    };
+    let Some(parsed) = read_as(ruleset_bytes, from) else {
+        return;
+    };
+    let Some(proposal) = generate(&parsed.ruleset, recipe) else {
+        return;
+    };
+    let Ok(applied) = amend::apply(&parsed.ruleset, &[proposal], &ApplyOptions::default()) else {
+        return;
+    };
+    let written = render::render(&applied.ruleset, parsed.format, &RenderOptions::default())
+        .expect("an applied ruleset renders");
+    for rule in &parsed.ruleset.rules {
+        if applied.changed.contains(&rule.number) || applied.repealed.contains(&rule.number) {
+            continue;
+        }
+        let Some(source) = rule.unchanged_source() else {
+            continue;
+        };
+        // The blank lines after a rule belong to the boundary with what
+        // follows: a rule that now ends the file, or borders a moved rule,
+        // may get the canonical separator there.
+        let source = source.trim_end_matches(['\n', '\r']);
+        assert!(
+            written.contains(source),
+            "{} apply changed the bytes of untouched rule {}:\n--- rule\n{source:?}\n--- written\n{written:?}",
+            parsed.format,
+            rule.number
+        );
+    }
+}
+
+/// One operation on one of the ruleset's rules, chosen by the recipe bytes.
+fn generate(ruleset: &Ruleset, recipe: &[u8]) -> Option<Proposal> {
+    let (&kind, rest) = recipe.split_first()?;
+    let (&pick, rest) = rest.split_first()?;
+    let rule = ruleset
+        .rules
+        .get(usize::from(pick) % ruleset.rules.len().max(1))?;
+    let text = String::from_utf8_lossy(rest).into_owned();
+    let number = ruleset.highest_proposal().unwrap_or(0).checked_add(1)?;
+    let kind = match kind % 6 {
+        0 => OperationKind::Amend {
+            rule: rule.number,
+            text,
+        },
+        1 => OperationKind::Enact {
+            number: None,
+            mutability: Mutability::Mutable,
+            text,
+        },
+        2 => OperationKind::Repeal { rule: rule.number },
+        3 => OperationKind::Transmute {
+            rule: rule.number,
+            to: if rule.is_immutable() {
+                Mutability::Mutable
+            } else {
+                Mutability::Immutable
+            },
+        },
+        4 => {
+            let (find, replacement) = text.split_once('|')?;
+            OperationKind::Replace {
+                rule: rule.number,
+                find: find.to_string(),
+                replacement: replacement.to_string(),
+            }
+        }
+        _ => OperationKind::Renumber {
+            rule: rule.number,
+            to: ruleset
+                .rules
+                .iter()
+                .map(|r| r.number)
+                .max()?
+                .checked_add(1)?,
+        },
+    };
+    Some(Proposal {
+        number,
+        proposer: Some("Fuzz".to_string()),
+        date: None,
+        round_turn: None,
+        title: None,
+        operations: vec![Operation { kind, span: 0..0 }],
+        span: 0..0,
+    })
+}

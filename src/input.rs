@@ -1,0 +1,177 @@
+//! Where input comes from: every file a command reads goes through here.
+//!
+//! An explicit input may be a plain file, a FIFO (`<(git show HEAD:rules.md)`)
+//! or a device; it is refused, before anything is read into memory, when it
+//! is larger than the limit (for a stream: as soon as more than the limit
+//! has arrived). A folder scan takes plain files only and says what it
+//! skipped.
+
+use std::fs::{self, File};
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The default limit: far above the largest real ruleset (tens of KiB).
+pub const DEFAULT_LIMIT: u64 = 256 * 1024 * 1024;
+
+static LIMIT: AtomicU64 = AtomicU64::new(DEFAULT_LIMIT);
+
+/// Sets the largest input, in bytes, for the rest of the process (the
+/// command line's `--max-input-size`).
+pub fn set_limit(bytes: u64) {
+    LIMIT.store(bytes, Ordering::Relaxed);
+}
+
+/// The largest input, in bytes.
+pub fn limit() -> u64 {
+    LIMIT.load(Ordering::Relaxed)
+}
+
+/// Why an input was not read.
+#[derive(Debug, thiserror::Error)]
+pub enum InputError {
+    /// The system refused.
+    #[error("{0}")]
+    Io(#[from] io::Error),
+    /// The path names a folder.
+    #[error("it is a folder; name a ruleset file")]
+    Folder,
+    /// The input is larger than the limit.
+    #[error(
+        "it is larger than the limit of {limit} bytes; \
+         raise it with --max-input-size BYTES if the file is really a ruleset"
+    )]
+    TooLarge {
+        /// The limit in force.
+        limit: u64,
+    },
+}
+
+/// Reads a whole input (file, FIFO, device) within the limit.
+///
+/// # Errors
+/// A folder, an input over the limit, or what the system refuses.
+pub fn read(path: &Path) -> Result<Vec<u8>, InputError> {
+    let file = File::open(path)?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(InputError::Folder);
+    }
+    let limit = limit();
+    if meta.is_file() && meta.len() > limit {
+        return Err(InputError::TooLarge { limit });
+    }
+    read_within(file, limit)
+}
+
+/// Reads a stream (standard input, a pipe) within the limit.
+///
+/// # Errors
+/// More than the limit, or what the system refuses.
+pub fn read_stream(stream: impl Read) -> Result<Vec<u8>, InputError> {
+    read_within(stream, limit())
+}
+
+fn read_within(stream: impl Read, limit: u64) -> Result<Vec<u8>, InputError> {
+    let mut bytes = Vec::new();
+    stream
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > limit {
+        return Err(InputError::TooLarge { limit });
+    }
+    Ok(bytes)
+}
+
+/// The plain files of a folder (links to plain files included), sorted,
+/// and what was skipped: FIFOs, devices, sockets, folders, broken links.
+///
+/// # Errors
+/// The folder cannot be listed.
+pub fn scan(dir: &Path) -> io::Result<Scan> {
+    let mut scan = Scan::default();
+    for entry in fs::read_dir(dir)? {
+        let path = entry?.path();
+        // Only a plain file is ever opened: a FIFO would block the scan.
+        match fs::metadata(&path) {
+            Ok(meta) if meta.is_file() => scan.files.push(path),
+            Ok(meta) if meta.is_dir() => {}
+            _ => scan.skipped.push(path),
+        }
+    }
+    scan.files.sort();
+    scan.skipped.sort();
+    Ok(scan)
+}
+
+/// What [`scan`] found.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Scan {
+    /// Plain files.
+    pub files: Vec<PathBuf>,
+    /// Entries that are neither plain files nor folders.
+    pub skipped: Vec<PathBuf>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::process::Command;
+
+    #[test]
+    fn a_fifo_is_read_like_a_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("pipe");
+        assert!(Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success());
+        let writer = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || fs::write(fifo, "# RULES\n").unwrap())
+        };
+        assert_eq!(read(&fifo).unwrap(), b"# RULES\n");
+        writer.join().unwrap();
+    }
+
+    #[test]
+    fn inputs_over_the_limit_are_refused_before_reading() {
+        assert!(matches!(
+            read_within(&b"12345"[..], 4),
+            Err(InputError::TooLarge { limit: 4 })
+        ));
+        assert_eq!(read_within(&b"1234"[..], 4).unwrap(), b"1234");
+        // A sparse file far larger than memory: refused from its size alone.
+        let dir = tempfile::tempdir().unwrap();
+        let huge = dir.path().join("huge.md");
+        File::create(&huge)
+            .unwrap()
+            .set_len(DEFAULT_LIMIT + 1)
+            .unwrap();
+        assert!(matches!(read(&huge), Err(InputError::TooLarge { .. })));
+        assert!(matches!(read(dir.path()), Err(InputError::Folder)));
+    }
+
+    #[test]
+    fn a_scan_takes_plain_files_and_names_the_rest() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::write(dir.path().join("b.md"), "b").unwrap();
+        fs::write(dir.path().join("a.md"), "a").unwrap();
+        fs::create_dir(dir.path().join("folder")).unwrap();
+        let fifo = dir.path().join("pipe.md");
+        assert!(Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success());
+        #[cfg(unix)]
+        std::os::unix::fs::symlink("nowhere.md", dir.path().join("broken.md")).unwrap();
+        let scan = scan(dir.path()).unwrap();
+        assert_eq!(
+            scan.files,
+            vec![dir.path().join("a.md"), dir.path().join("b.md")]
+        );
+        assert_eq!(scan.skipped, vec![dir.path().join("broken.md"), fifo]);
+    }
+}
