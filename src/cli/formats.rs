@@ -14,6 +14,11 @@ pub fn run(_args: Args) -> Result<ExitCode, Failure> {
     for format in Format::ALL {
         out.push_str(&format!("{:<10} {}\n", format.name(), describe(format)));
     }
+    out.push_str(&format!(
+        "{:<10} {}\n",
+        Format::Dialect.name(),
+        describe(Format::Dialect)
+    ));
     print_stdout(&out)?;
     Ok(ExitCode::SUCCESS)
 }
@@ -28,5 +33,9 @@ fn describe(format: Format) -> &'static str {
         Format::MdRule => "one Markdown page per rule (rules/md/NNN.md)",
         Format::TxtRule => "one text page per rule (rules/txt/NNN.txt)",
         Format::Json => "the model itself, as JSON",
+        Format::Dialect => {
+            "any other community's layout: inferred when no format above fits, or described \
+             in nomic.toml / --dialect FILE (docs/dialects.md; `nomic dialect infer FILE`)"
+        }
     }
 }

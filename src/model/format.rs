@@ -14,6 +14,10 @@ pub enum Format {
     MdRule,
     TxtRule,
     Json,
+    /// A community's own layout, described by a [`Dialect`](super::Dialect)
+    /// (inferred, or read from `nomic.toml` / `--dialect`). Not in `ALL`:
+    /// it is never chosen by name.
+    Dialect,
 }
 
 impl Format {
@@ -49,6 +53,7 @@ impl Format {
             Format::MdRule => "md-rule",
             Format::TxtRule => "txt-rule",
             Format::Json => "json",
+            Format::Dialect => "dialect",
         }
     }
 
@@ -67,7 +72,10 @@ impl Format {
 
     /// Whether rule bodies are Markdown source (as opposed to plain text).
     pub fn is_markdown(self) -> bool {
-        matches!(self, Format::MdLong | Format::MdShort | Format::MdRule)
+        matches!(
+            self,
+            Format::MdLong | Format::MdShort | Format::MdRule | Format::Dialect
+        )
     }
 }
 

@@ -5,6 +5,7 @@
 //! exact bytes a rule was read from) live side by side so that renderers can
 //! re-emit untouched rules byte for byte while the meaning stays clean.
 
+mod dialect;
 mod format;
 mod history;
 mod judgment;
@@ -13,6 +14,7 @@ mod rule;
 mod ruleset;
 mod synthetic;
 
+pub use dialect::{Dialect, GroupHeading, IdShape};
 pub use format::Format;
 pub use history::{Change, Date, HistoryEntry, HistoryKind, RoundTurn};
 pub use judgment::Judgment;

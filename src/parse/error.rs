@@ -4,6 +4,7 @@
 use super::lines::HeadingError;
 use super::text::Line;
 use crate::diagnostic::{Diagnostic, Severity};
+use super::dialect::InferError;
 use crate::model::Format;
 use std::fmt;
 use std::ops::Range;
@@ -20,6 +21,8 @@ pub struct ParseError {
     pub format: Option<Format>,
     /// When no format fits: the one whose grammar got furthest.
     pub closest: Option<Format>,
+    /// When no built-in format fits: why no dialect could be inferred either.
+    pub inference: Option<InferError>,
 }
 
 impl ParseError {
@@ -30,6 +33,7 @@ impl ParseError {
             expected: None,
             format: None,
             closest: None,
+            inference: None,
         }
     }
 
@@ -66,6 +70,11 @@ impl ParseError {
             diagnostic = diagnostic.with_help(format!(
                 "the file fits no ruleset format; {closest} came closest and stopped fitting here \
                  (use --from FORMAT to choose a format)"
+            ));
+        }
+        if let Some(inference) = &self.inference {
+            diagnostic = diagnostic.with_help(format!(
+                "{inference}; describe the layout in a dialect file (docs/dialects.md)"
             ));
         }
         diagnostic
