@@ -5,7 +5,7 @@ use crate::amend::git::Repository;
 use crate::amend::{self, Applied, ApplyOptions, Links, Numbering, Proposal};
 use crate::model::{Format, Ruleset};
 use crate::output::write_atomic;
-use crate::parse::{self, ReadOptions};
+use crate::parse::ReadOptions;
 use crate::render::{self, RenderOptions, Renderer};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -52,7 +52,7 @@ struct ProposalFile {
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let (name, bytes) = read_input(&args.ruleset)?;
-    let parsed = parse::read(&bytes, &ReadOptions::default()).map_err(|err| Failure::Located {
+    let parsed = super::io::read_ruleset(&name, &bytes, &ReadOptions::default())?.map_err(|err| Failure::Located {
         name: name.clone(),
         text: String::from_utf8_lossy(&bytes).into_owned(),
         diagnostics: vec![err.to_diagnostic()],

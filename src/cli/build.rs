@@ -144,7 +144,7 @@ fn render_source(
     renderer: &Renderer,
 ) -> Result<(Vec<PublishedFile>, usize), Failure> {
     let (name, bytes) = read_input(source)?;
-    let parsed = parse::read(&bytes, &ReadOptions::default()).map_err(|err| Failure::Located {
+    let parsed = super::io::read_ruleset(&name, &bytes, &ReadOptions::default())?.map_err(|err| Failure::Located {
         name: name.clone(),
         text: String::from_utf8_lossy(&bytes).into_owned(),
         diagnostics: vec![err.to_diagnostic()],

@@ -4,6 +4,7 @@
 mod apply;
 mod build;
 mod check;
+mod dialect;
 mod diff;
 mod fmt;
 mod formats;
@@ -30,6 +31,10 @@ use std::process::ExitCode;
 pub struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Read rulesets in the dialect this file describes (TOML, or YAML for
+    /// .yaml/.yml) instead of `nomic.toml` beside them or inference
+    #[arg(long, global = true, value_name = "FILE")]
+    dialect: Option<std::path::PathBuf>,
 }
 
 /// The commands, in the order `--help` lists them: the weekly job first.
@@ -46,11 +51,14 @@ enum Command {
     Renumber(renumber::Args),
     Simulate(simulate::Args),
     Formats(formats::Args),
+    #[command(subcommand)]
+    Dialect(dialect::Command),
 }
 
 /// Runs the command line and returns the process exit code.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    io::set_dialect_file(cli.dialect.clone());
     let result = match cli.command {
         Command::Parse(args) => parse::run(args),
         Command::Render(args) => render::run(args),
@@ -63,6 +71,7 @@ pub fn main() -> ExitCode {
         Command::Renumber(args) => renumber::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Formats(args) => formats::run(args),
+        Command::Dialect(command) => dialect::run(command),
     };
     match result {
         Ok(code) => code,

@@ -3,7 +3,7 @@
 use super::io::{print_stdout, read_input, Failure};
 use crate::model::Format;
 use crate::output::write_atomic;
-use crate::parse::{self, ReadOptions};
+use crate::parse::ReadOptions;
 use crate::render::{self, RenderOptions};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -40,7 +40,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         from: args.from,
         ..ReadOptions::default()
     };
-    let parsed = parse::read(&bytes, &options).map_err(|err| Failure::Located {
+    let parsed = super::io::read_ruleset(&name, &bytes, &options)?.map_err(|err| Failure::Located {
         name,
         text: String::from_utf8_lossy(&bytes).into_owned(),
         diagnostics: vec![err.to_diagnostic()],

@@ -3,7 +3,7 @@
 use super::io::{print_stdout, read_input, Failure};
 use crate::amend;
 use crate::output::write_atomic;
-use crate::parse::{self, ReadOptions};
+use crate::parse::ReadOptions;
 use crate::render::{self, RenderOptions};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -50,7 +50,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     }
     let (name, bytes) = read_input(&args.ruleset)?;
     let mut parsed =
-        parse::read(&bytes, &ReadOptions::default()).map_err(|err| Failure::Located {
+        super::io::read_ruleset(&name, &bytes, &ReadOptions::default())?.map_err(|err| Failure::Located {
             name: name.clone(),
             text: String::from_utf8_lossy(&bytes).into_owned(),
             diagnostics: vec![err.to_diagnostic()],

@@ -8,6 +8,7 @@
 mod dialect;
 mod format;
 mod history;
+pub mod identifier;
 mod judgment;
 mod layout;
 mod rule;

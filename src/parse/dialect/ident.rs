@@ -1,5 +1,6 @@
 //! Identifier shapes: which tokens are rule identifiers, and their values.
 
+use crate::model::identifier::{roman_value, to_roman, value};
 use crate::model::IdShape;
 
 /// The shape `token` has among `shapes`, preferring them in order.
@@ -20,82 +21,13 @@ fn fits(token: &str, shape: IdShape) -> bool {
 }
 
 fn is_digits(s: &str) -> bool {
-    !s.is_empty() && s.len() <= 9 && s.bytes().all(|b| b.is_ascii_digit())
-}
-
-/// The integer an identifier stands for, when it stands for one: `101`,
-/// `-216`, `xiv` (14). Prefixed identifiers (`UC1`) have none.
-pub(crate) fn value(token: &str) -> Option<i64> {
-    let unsigned = token.strip_prefix('-').unwrap_or(token);
-    if is_digits(unsigned) {
-        let value: i64 = unsigned.parse().ok()?;
-        return Some(if unsigned.len() < token.len() {
-            -value
-        } else {
-            value
-        });
-    }
-    roman_value(token)
+    crate::model::identifier::is_digits(s)
 }
 
 /// The rule number an identifier gives: its value when that is a
 /// non-negative integer.
 pub(crate) fn number(token: &str) -> Option<u32> {
     value(token).and_then(|v| u32::try_from(v).ok())
-}
-
-const NUMERALS: [(i64, &str); 13] = [
-    (1000, "m"),
-    (900, "cm"),
-    (500, "d"),
-    (400, "cd"),
-    (100, "c"),
-    (90, "xc"),
-    (50, "l"),
-    (40, "xl"),
-    (10, "x"),
-    (9, "ix"),
-    (5, "v"),
-    (4, "iv"),
-    (1, "i"),
-];
-
-/// The value of a Roman numeral written in its one canonical way, all
-/// lower or all upper case.
-pub(crate) fn roman_value(token: &str) -> Option<i64> {
-    let lower = token.to_ascii_lowercase();
-    let one_case = token == lower || token == token.to_ascii_uppercase();
-    if token.is_empty() || token.len() > 15 || !one_case {
-        return None;
-    }
-    if !lower.bytes().all(|b| b"ivxlcdm".contains(&b)) {
-        return None;
-    }
-    let mut rest = lower.as_str();
-    let mut total = 0;
-    for (value, numeral) in NUMERALS {
-        while let Some(after) = rest.strip_prefix(numeral) {
-            total += value;
-            rest = after;
-        }
-    }
-    (rest.is_empty() && to_roman(total, true).as_deref() == Some(lower.as_str())).then_some(total)
-}
-
-/// `n` as a Roman numeral (lower or upper case); none for 0, negatives and
-/// numbers above 3999.
-pub(crate) fn to_roman(mut n: i64, lower: bool) -> Option<String> {
-    if !(1..=3999).contains(&n) {
-        return None;
-    }
-    let mut out = String::new();
-    for (value, numeral) in NUMERALS {
-        while n >= value {
-            out.push_str(numeral);
-            n -= value;
-        }
-    }
-    Some(if lower { out } else { out.to_ascii_uppercase() })
 }
 
 /// The identifier to write for a rule numbered `number` that was read as

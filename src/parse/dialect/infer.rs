@@ -121,9 +121,15 @@ fn score(
     let mut dialect = Dialect {
         underline,
         ids,
-        not_rules: not_rules.to_vec(),
         ..Dialect::new(template)
     };
+    // A heading that names players is not a rule, unless it starts one.
+    let all_starts = reader::rule_starts(lines, &dialect, &parsed);
+    dialect.not_rules = not_rules
+        .iter()
+        .filter(|name| !all_starts.iter().any(|&i| heading_text(lines[i].text) == name.as_str()))
+        .cloned()
+        .collect();
     let starts = reader::rule_starts(lines, &dialect, &parsed);
     let found: Vec<String> = starts
         .iter()

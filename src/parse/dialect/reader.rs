@@ -9,6 +9,7 @@ use crate::model::{
 };
 use crate::parse::assemble::{self, Document, Piece};
 use crate::parse::ParseError;
+use std::collections::HashMap;
 
 /// One line of the file: its text (no line break) and where it starts.
 #[derive(Debug, Clone, Copy)]
@@ -149,7 +150,7 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
     let level = rule_level(dialect, &template);
     let skipped = not_rule_lines(&lines, dialect);
     let mut mutability = Mutability::Mutable;
-    let mut next_key = Rule::FIRST_KEY;
+    let mut keys: HashMap<String, u32> = HashMap::new();
     let mut pieces = Vec::new();
     let mut trailers = Vec::new();
     let mut group_at = 0;
@@ -178,13 +179,10 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
         let trailer_start = lines.get(trailer_line).map_or(text.len(), |l| l.start);
         let body_start = lines.get(first_body).map_or(text.len(), |l| l.start).min(trailer_start);
         let (body, history) = split_history(&text[body_start..trailer_start], dialect);
-        let number = match ident::number(&fields.id) {
-            Some(number) => number,
-            None => {
-                next_key += 1;
-                next_key - 1
-            }
-        };
+        // One key per identifier, so that a repeated `UC1` is a duplicate.
+        let next_key = Rule::FIRST_KEY + u32::try_from(keys.len()).unwrap_or(u32::MAX);
+        let number = ident::number(&fields.id)
+            .unwrap_or_else(|| *keys.entry(fields.id.clone()).or_insert(next_key));
         let rule = Rule {
             id: Some(fields.id.clone()),
             title: fields.title.clone(),

@@ -108,3 +108,154 @@ fn a_file_with_no_rules_says_what_was_tried() {
     let help = err.inference.unwrap().to_string();
     assert!(help.contains("bold or italic lead"), "{help}");
 }
+
+/// A shape fixture: read by inference and by its dialect file, the same
+/// rules either way, and rendered back byte for byte.
+fn shape(file: &str, dialect_file: &str) -> Ruleset {
+    let text = fixture(&format!("shapes/{file}"));
+    let dir = format!("{}/tests/fixtures/dialects/shapes", env!("CARGO_MANIFEST_DIR"));
+    let given = load(std::path::Path::new(&format!("{dir}/{dialect_file}"))).unwrap();
+    let by_file = crate::parse::read_with(text.as_bytes(), &Default::default(), Some(&given)).unwrap();
+    let by_inference = crate::parse::read(text.as_bytes(), &Default::default()).unwrap();
+    assert_eq!(by_inference.format, Format::Dialect, "{file}");
+    assert_eq!(by_file.ruleset.without_layout(), by_inference.ruleset.without_layout(), "{file}");
+    for parsed in [&by_file, &by_inference] {
+        let out = crate::render::render(&parsed.ruleset, Format::Dialect, &Default::default()).unwrap();
+        assert_eq!(out, text, "{file}");
+    }
+    by_file.ruleset
+}
+
+fn labels(ruleset: &Ruleset) -> Vec<String> {
+    ruleset.rules.iter().map(crate::model::Rule::label).collect()
+}
+
+#[test]
+fn quoted_lettered_clauses() {
+    let ruleset = shape("quoted-clauses.md", "quoted-clauses.toml");
+    assert_eq!(labels(&ruleset), ["101", "102", "103"]);
+    assert_eq!(ruleset.rules[0].title.as_deref(), Some("Obey the Rules"));
+    assert!(ruleset.rules[1].text.starts_with("> a. A rule-change"));
+}
+
+#[test]
+fn number_colon_bold_title() {
+    let ruleset = shape("number-colon-bold.md", "number-colon-bold.toml");
+    assert_eq!(labels(&ruleset), ["101", "102", "201"]);
+    assert_eq!(ruleset.title, "Rules of the game");
+    assert_eq!(ruleset.rules[2].title.as_deref(), Some("Turns"));
+}
+
+#[test]
+fn negative_numbers() {
+    let ruleset = shape("negative.md", "negative.toml");
+    assert_eq!(labels(&ruleset), ["-216", "-215", "-214"]);
+    assert!(ruleset.rules.iter().all(|r| r.number >= crate::model::Rule::FIRST_KEY));
+    let graph = crate::refs::graph(&ruleset);
+    assert_eq!(graph.cites[&ruleset.rules[1].number].len(), 1);
+    assert_eq!(graph.dangling.len(), 1);
+    assert_eq!(graph.dangling[0].id.as_deref(), Some("-999"));
+}
+
+#[test]
+fn roman_numerals() {
+    let ruleset = shape("roman.md", "roman.toml");
+    assert_eq!(labels(&ruleset), ["xiv", "xv", "xvi"]);
+    assert_eq!(ruleset.rules.iter().map(|r| r.number).collect::<Vec<_>>(), [14, 15, 16]);
+}
+
+#[test]
+fn numbered_level_one_headings() {
+    let ruleset = shape("numbered-h1.md", "numbered-h1.toml");
+    assert_eq!(labels(&ruleset), ["1", "2", "3"]);
+    assert_eq!(ruleset.rules[2].title.as_deref(), Some("Winning"));
+}
+
+#[test]
+fn list_items_with_bold_titles() {
+    let ruleset = shape("list-bold.md", "list-bold.toml");
+    assert_eq!(labels(&ruleset), ["1", "2", "3"]);
+    assert_eq!(ruleset.rules[1].text, "  Each player has one vote on each proposal.");
+    assert_eq!(ruleset.title, "Current rules");
+}
+
+#[test]
+fn list_items_with_a_strength() {
+    let ruleset = shape("list-strength.md", "list-strength.toml");
+    assert_eq!(labels(&ruleset), ["1", "2", "3"]);
+    assert_eq!(ruleset.rules[0].title.as_deref(), Some("Strength=3"));
+}
+
+#[test]
+fn restructured_text_underlined_titles() {
+    let ruleset = shape("rst-underlined.rst", "rst-underlined.toml");
+    assert_eq!(labels(&ruleset), ["101", "102", "103"]);
+    assert_eq!(ruleset.title, "Rules");
+    assert_eq!(ruleset.rules[1].text, "Rules may be amended by a vote of the players.");
+}
+
+#[test]
+fn history_as_pull_request_links_and_mutability_groups() {
+    let ruleset = shape("history-links.md", "history-links.yaml");
+    assert_eq!(labels(&ruleset), ["101", "201", "202"]);
+    assert_eq!(ruleset.rules[0].mutability, Mutability::Immutable);
+    assert_eq!(ruleset.rules[1].mutability, Mutability::Mutable);
+    assert_eq!(ruleset.rules[1].text, "Players take turns in the order they joined.");
+    assert_eq!(ruleset.rules[1].history.len(), 1);
+    assert!(ruleset.rules[1].history[0].source.contains("/pull/12"));
+}
+
+#[test]
+fn an_edited_shape_changes_only_its_rule() {
+    let text = fixture("shapes/history-links.md");
+    let mut parsed = crate::parse::read(text.as_bytes(), &Default::default()).unwrap();
+    parsed.ruleset.rules[0].text = "All players must obey every rule.".to_string();
+    let out = crate::render::render(&parsed.ruleset, Format::Dialect, &Default::default()).unwrap();
+    assert_eq!(out, text.replace("obey the rules.", "obey every rule."));
+}
+
+fn folder(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dialects/shapes").join(name)
+}
+
+#[test]
+fn a_folder_with_front_matter_reads_and_builds_back() {
+    let dir = folder("front-matter");
+    let read = read_folder(&dir).unwrap();
+    let ruleset = folder_ruleset("Rules", &read);
+    assert_eq!(labels(&ruleset), ["101", "102"]);
+    assert_eq!(ruleset.rules[0].mutability, Mutability::Immutable);
+    assert_eq!(ruleset.rules[1].mutability, Mutability::Mutable);
+    assert_eq!(ruleset.rules[1].text, "Rule 101 may be amended only by a unanimous vote.");
+    for (path, text) in write_folder(&read, &ruleset) {
+        assert_eq!(text, std::fs::read_to_string(dir.join(path)).unwrap());
+    }
+    let mut changed = ruleset.clone();
+    changed.rules[0].mutability = Mutability::Mutable;
+    let written = write_folder(&read, &changed);
+    let original = std::fs::read_to_string(dir.join("rules/rule101.md")).unwrap();
+    assert_eq!(written[0].1, original.replace("Type: Immutable", "Type: Mutable"));
+    assert_eq!(written[1].1, std::fs::read_to_string(dir.join("rules/rule102.md")).unwrap());
+}
+
+#[test]
+fn a_folder_gives_mutability_and_ids_from_names() {
+    let dir = folder("folder-mutability");
+    let read = read_folder(&dir).unwrap();
+    let ruleset = folder_ruleset("Rules", &read);
+    assert_eq!(labels(&ruleset), ["101", "201", "202"]);
+    assert_eq!(ruleset.rules[0].title.as_deref(), Some("Obey the Rules"));
+    assert_eq!(ruleset.rules[0].mutability, Mutability::Immutable);
+    assert_eq!(ruleset.rules[2].mutability, Mutability::Mutable);
+    assert_eq!(crate::refs::graph(&ruleset).cites[&202].len(), 1);
+    for (path, text) in write_folder(&read, &ruleset) {
+        assert_eq!(text, std::fs::read_to_string(dir.join(path)).unwrap());
+    }
+}
+
+#[test]
+fn a_player_list_is_never_a_rule() {
+    let text = "# Game\n\n## Players\n\n1. Ann: **joined**\n2. Bob: **joined**\n3. Cy: **joined**\n\n## Rules\n\n## 1 - One\n\nx\n\n## 2 - Two\n\ny\n";
+    let ruleset = crate::parse::read(text.as_bytes(), &Default::default()).unwrap().ruleset;
+    assert_eq!(labels(&ruleset), ["1", "2"]);
+}
