@@ -144,11 +144,14 @@ fn render_source(
     renderer: &Renderer,
 ) -> Result<(Vec<PublishedFile>, usize), Failure> {
     let (name, bytes) = read_input(source)?;
-    let parsed = super::io::read_ruleset(&name, &bytes, &ReadOptions::default())?.map_err(|err| Failure::Located {
-        name: name.clone(),
-        text: String::from_utf8_lossy(&bytes).into_owned(),
-        diagnostics: vec![err.to_diagnostic()],
-    })?;
+    let parsed =
+        super::io::read_ruleset(&name, &bytes, &ReadOptions::default())?.map_err(|err| {
+            Failure::Located {
+                name: name.clone(),
+                text: String::from_utf8_lossy(&bytes).into_owned(),
+                diagnostics: vec![err.to_diagnostic()],
+            }
+        })?;
     refuse_duplicate_numbers(&name, &parsed)?;
     let files = published_files(&parsed.ruleset, renderer)
         .map_err(|err| Failure::message(format!("{name}: {err}")))?;

@@ -10,9 +10,11 @@ use std::process::ExitCode;
 pub enum Command {
     /// Print the dialect inferred from a ruleset, as a dialect file to keep
     /// (as `nomic.toml` beside it) and edit
-    #[command(after_help = "Examples:\n  nomic dialect infer RULES.md > nomic.toml\n  \
+    #[command(
+        after_help = "Examples:\n  nomic dialect infer RULES.md > nomic.toml\n  \
                             nomic dialect infer README.md --yaml > dialect.yaml\n  \
-                            nomic parse RULES.md --dialect dialect.yaml")]
+                            nomic parse RULES.md --dialect dialect.yaml"
+    )]
     Infer(InferArgs),
 }
 
@@ -35,8 +37,8 @@ fn infer(args: &InferArgs) -> Result<ExitCode, Failure> {
     let (name, bytes) = read_input(&args.file)?;
     let options = ReadOptions::default();
     let text = parse::error_source(&bytes, &options);
-    let candidate = dialect::infer(&text)
-        .map_err(|err| Failure::message(format!("{name}: {err}")))?;
+    let candidate =
+        dialect::infer(&text).map_err(|err| Failure::message(format!("{name}: {err}")))?;
     let file = if args.yaml {
         dialect::to_yaml(&candidate.dialect)
     } else {

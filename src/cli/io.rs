@@ -54,8 +54,14 @@ fn note_inferred(name: &str, parsed: &Parsed) {
         return;
     }
     let rules = &parsed.ruleset.rules;
-    let first = rules.first().map(crate::model::Rule::label).unwrap_or_default();
-    let last = rules.last().map(crate::model::Rule::label).unwrap_or_default();
+    let first = rules
+        .first()
+        .map(crate::model::Rule::label)
+        .unwrap_or_default();
+    let last = rules
+        .last()
+        .map(crate::model::Rule::label)
+        .unwrap_or_default();
     eprintln!(
         "note: {name}: no built-in format fits; read in an inferred dialect: rules start with {} \
          `{}` ({} rules, {first} to {last}); `nomic dialect infer {name}` prints it as a dialect file",

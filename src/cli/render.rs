@@ -40,11 +40,12 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         from: args.from,
         ..ReadOptions::default()
     };
-    let parsed = super::io::read_ruleset(&name, &bytes, &options)?.map_err(|err| Failure::Located {
-        name,
-        text: String::from_utf8_lossy(&bytes).into_owned(),
-        diagnostics: vec![err.to_diagnostic()],
-    })?;
+    let parsed =
+        super::io::read_ruleset(&name, &bytes, &options)?.map_err(|err| Failure::Located {
+            name,
+            text: String::from_utf8_lossy(&bytes).into_owned(),
+            diagnostics: vec![err.to_diagnostic()],
+        })?;
     let format = args.to.unwrap_or(parsed.format);
     let options = RenderOptions {
         canonical: args.canonical,

@@ -97,7 +97,11 @@ impl Dialect {
         let rule = self.rule.trim_start();
         let hashes = rule.chars().take_while(|c| *c == '#').count();
         if let Some(underline) = self.underline {
-            let kind = if underline == '=' { "level 1" } else { "level 2" };
+            let kind = if underline == '=' {
+                "level 1"
+            } else {
+                "level 2"
+            };
             format!("an underlined ({underline}) heading, {kind}")
         } else if hashes > 0 {
             format!("a level {hashes} heading")

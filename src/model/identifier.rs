@@ -86,3 +86,19 @@ pub fn order_key(label: &str) -> (String, i64) {
     let prefix = label[..label.len() - digits.len()].to_string();
     (prefix, digits.parse().unwrap_or(0))
 }
+
+/// The identifier of a rule read as `written` and now numbered `number`:
+/// `written` while it still stands for `number`, else `number` in the shape
+/// `written` had (`xiv` renumbered to 15 is `xv`; digits otherwise).
+pub fn renumbered(written: &str, number: u32) -> String {
+    if value(written) == Some(i64::from(number)) {
+        return written.to_string();
+    }
+    if roman_value(written).is_some() {
+        let lower = written == written.to_ascii_lowercase();
+        if let Some(roman) = to_roman(i64::from(number), lower) {
+            return roman;
+        }
+    }
+    number.to_string()
+}

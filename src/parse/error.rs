@@ -1,10 +1,10 @@
 //! The one error every parser returns: what went wrong, where, and what was
 //! expected there.
 
+use super::dialect::InferError;
 use super::lines::HeadingError;
 use super::text::Line;
 use crate::diagnostic::{Diagnostic, Severity};
-use super::dialect::InferError;
 use crate::model::Format;
 use std::fmt;
 use std::ops::Range;

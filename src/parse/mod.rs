@@ -90,6 +90,9 @@ fn detected(text: &str) -> Result<(Ruleset, Format), ParseError> {
         return Err(error);
     }
     match dialect::infer(text) {
+        // A file whose rules mostly have built-in headings is a damaged
+        // file of that format: its own error says what to mend.
+        Ok(candidate) if builtin_headings(text) * 2 >= candidate.rules => Err(error),
         Ok(candidate) => Ok((dialect::read(text, &candidate.dialect)?, Format::Dialect)),
         Err(unsure @ dialect::InferError::Unsure { .. }) => {
             Err(ParseError::new(unsure.to_string(), 0..0).in_format(Format::Dialect))
@@ -99,6 +102,14 @@ fn detected(text: &str) -> Result<(Ruleset, Format), ParseError> {
             ..error
         }),
     }
+}
+
+/// How many lines are complete rule headings of a built-in format.
+fn builtin_headings(text: &str) -> usize {
+    text.lines()
+        .map(|line| line.trim_end_matches('\r'))
+        .filter(|line| lines::md_heading(line).is_ok() || lines::txt_heading(line).is_ok())
+        .count()
 }
 
 /// The decoded (and, on request, repaired) text with its encoding issues.

@@ -25,7 +25,8 @@ pub(super) fn render(ruleset: &Ruleset, canonical: bool) -> Result<String, Rende
                 match rule.unchanged_source() {
                     Some(source) => out.push_str(source),
                     None => {
-                        let written = write_rule(rule, dialect, &template, last && layout.footer.is_empty());
+                        let written =
+                            write_rule(rule, dialect, &template, last && layout.footer.is_empty());
                         out.push_str(&with_line_ending(&written, newline));
                         if let Some(kept) = &rule.layout {
                             out.push_str(&kept.trailer);
@@ -43,7 +44,11 @@ pub(super) fn render(ruleset: &Ruleset, canonical: bool) -> Result<String, Rende
             let count = ruleset.rules.len();
             for (index, rule) in ruleset.rules.iter().enumerate() {
                 if group != Some(&rule.mutability) {
-                    if let Some(heading) = dialect.groups.iter().find(|g| g.mutability == rule.mutability) {
+                    if let Some(heading) = dialect
+                        .groups
+                        .iter()
+                        .find(|g| g.mutability == rule.mutability)
+                    {
                         out.push_str(&format!("{}\n\n", heading.heading.trim_end()));
                     }
                     group = Some(&rule.mutability);
@@ -58,10 +63,17 @@ pub(super) fn render(ruleset: &Ruleset, canonical: bool) -> Result<String, Rende
 
 /// One rule in the dialect: its first line, the underline, the text, the
 /// history lines, and a blank line unless it ends the file.
-pub(crate) fn write_rule(rule: &Rule, dialect: &Dialect, template: &Template, last: bool) -> String {
+pub(crate) fn write_rule(
+    rule: &Rule,
+    dialect: &Dialect,
+    template: &Template,
+    last: bool,
+) -> String {
     let fields = Fields {
         id: ident::rewrite(rule.id.as_deref(), rule.number, Rule::FIRST_KEY),
-        title: rule.title.clone(),
+        // A rule enacted without a title still needs one where the
+        // template has one, or the line would not read back.
+        title: Some(rule.title.clone().unwrap_or_else(|| "Untitled".to_string())),
         revision: rule.revision,
         mutability: rule.mutability.heading_marker().map(|m| {
             let lower = m.to_lowercase();
@@ -82,7 +94,7 @@ pub(crate) fn write_rule(rule: &Rule, dialect: &Dialect, template: &Template, la
         out.push_str(&rule.text);
         out.push('\n');
     }
-    if !rule.history.is_empty() {
+    if !rule.history.is_empty() && dialect.history.is_some() {
         out.push('\n');
         for entry in &rule.history {
             out.push_str(&entry.source);

@@ -70,9 +70,7 @@ fn collect(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Folder
         let path = entry.map_err(io)?.path();
         if path.is_dir() {
             collect(root, &path, out)?;
-        } else if path
-            .extension()
-            .is_some_and(|e| e == "md" || e == "txt")
+        } else if path.extension().is_some_and(|e| e == "md" || e == "txt")
             && path.file_name().is_some_and(|n| n != "README.md")
         {
             out.push(path.strip_prefix(root).unwrap_or(&path).to_path_buf());
@@ -149,8 +147,13 @@ fn from_file_name(stem: &str) -> Option<(String, Option<String>)> {
     let end = stem[start + 1..]
         .find(|c: char| !c.is_ascii_digit())
         .map_or(stem.len(), |i| start + 1 + i);
-    let title = stem[end..].trim_start_matches(['_', '-', ' ', '.']).replace('_', " ");
-    Some((stem[start..end].to_string(), Some(title).filter(|t| !t.is_empty())))
+    let title = stem[end..]
+        .trim_start_matches(['_', '-', ' ', '.'])
+        .replace('_', " ");
+    Some((
+        stem[start..end].to_string(),
+        Some(title).filter(|t| !t.is_empty()),
+    ))
 }
 
 /// The front matter (`---` fenced, or leading `Key: value` lines) with the

@@ -1,6 +1,6 @@
 //! Identifier shapes: which tokens are rule identifiers, and their values.
 
-use crate::model::identifier::{roman_value, to_roman, value};
+use crate::model::identifier::{self, roman_value, value};
 use crate::model::IdShape;
 
 /// The shape `token` has among `shapes`, preferring them in order.
@@ -31,25 +31,15 @@ pub(crate) fn number(token: &str) -> Option<u32> {
 }
 
 /// The identifier to write for a rule numbered `number` that was read as
-/// `written`: the same text while it still stands for `number` (or when it
-/// stands for no integer), else `number` in the shape `written` had.
+/// `written` (see [`identifier::renumbered`]).
 pub(crate) fn rewrite(written: Option<&str>, number: u32, first_key: u32) -> String {
-    let Some(written) = written else {
-        return number.to_string();
-    };
-    if number >= first_key && self::number(written).is_none() {
-        return written.to_string();
-    }
-    if self::number(written) == Some(number) {
-        return written.to_string();
-    }
-    if roman_value(written).is_some() && !is_digits(written) {
-        let lower = written == written.to_ascii_lowercase();
-        if let Some(roman) = to_roman(i64::from(number), lower) {
-            return roman;
+    match written {
+        Some(written) if !(number >= first_key && self::number(written).is_none()) => {
+            identifier::renumbered(written, number)
         }
+        Some(written) => written.to_string(),
+        None => number.to_string(),
     }
-    number.to_string()
 }
 
 #[cfg(test)]

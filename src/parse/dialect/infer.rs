@@ -62,7 +62,11 @@ pub enum InferError {
 pub fn infer(text: &str) -> Result<Candidate, InferError> {
     let mut ranked = candidates(text);
     ranked.sort_by(|a, b| {
-        (b.distinct, b.rules, a.dialect.rule.len()).cmp(&(a.distinct, a.rules, b.dialect.rule.len()))
+        (b.distinct, b.rules, a.dialect.rule.len()).cmp(&(
+            a.distinct,
+            a.rules,
+            b.dialect.rule.len(),
+        ))
     });
     let mut ranked = ranked.into_iter();
     let best = ranked.next().ok_or(InferError::NoStructure)?;
@@ -93,7 +97,7 @@ pub fn candidates(text: &str) -> Vec<Candidate> {
     }
     // Only shapes that repeat, the most frequent first, a bounded number.
     let mut shapes: Vec<_> = shapes.into_iter().filter(|(_, n)| *n >= 2).collect();
-    shapes.sort_by(|a, b| b.1.cmp(&a.1));
+    shapes.sort_by_key(|shape| std::cmp::Reverse(shape.1));
     shapes.truncate(MAX_SHAPES);
     let not_rules = not_rules(&lines);
     let groups = groups(&lines);
@@ -127,7 +131,11 @@ fn score(
     let all_starts = reader::rule_starts(lines, &dialect, &parsed);
     dialect.not_rules = not_rules
         .iter()
-        .filter(|name| !all_starts.iter().any(|&i| heading_text(lines[i].text) == name.as_str()))
+        .filter(|name| {
+            !all_starts
+                .iter()
+                .any(|&i| heading_text(lines[i].text) == name.as_str())
+        })
         .cloned()
         .collect();
     let starts = reader::rule_starts(lines, &dialect, &parsed);
@@ -143,7 +151,10 @@ fn score(
         .iter()
         .filter_map(|id| ident::shape_of(id, &dialect.ids))
         .collect();
-    dialect.ids = IdShape::ALL.into_iter().filter(|s| seen.contains(s)).collect();
+    dialect.ids = IdShape::ALL
+        .into_iter()
+        .filter(|s| seen.contains(s))
+        .collect();
     let after = usize::from(underline.is_some()) + 1;
     let blank = starts
         .iter()
@@ -152,10 +163,18 @@ fn score(
     dialect.blank_after_heading = blank * 2 > starts.len();
     dialect.groups = groups
         .iter()
-        .filter(|g| !starts.iter().any(|&i| lines[i].text.trim_end() == g.heading))
+        .filter(|g| {
+            !starts
+                .iter()
+                .any(|&i| lines[i].text.trim_end() == g.heading)
+        })
         .cloned()
         .collect();
-    if !dialect.groups.iter().any(|g| g.mutability != Mutability::Mutable) {
+    if !dialect
+        .groups
+        .iter()
+        .any(|g| g.mutability != Mutability::Mutable)
+    {
         dialect.groups.clear();
     }
     if history_marked(lines, &starts) {
@@ -223,7 +242,12 @@ pub(crate) fn line_template(line: &str) -> Option<String> {
     ident::shape_of(id, &shapes)?;
     let rest = &rest[id_len..];
     let sep_len = rest
-        .find(|c: char| !matches!(c, ' ' | '-' | ':' | '.' | '*' | '_' | '(' | '|' | '–' | '—' | ')'))
+        .find(|c: char| {
+            !matches!(
+                c,
+                ' ' | '-' | ':' | '.' | '*' | '_' | '(' | '|' | '–' | '—' | ')'
+            )
+        })
         .unwrap_or(rest.len());
     let sep = &rest[..sep_len];
     let title = &rest[sep_len..];
@@ -274,7 +298,10 @@ fn groups(lines: &[Line<'_>]) -> Vec<GroupHeading> {
         };
         let heading = lines[i].text.trim_end().to_string();
         if !groups.iter().any(|g| g.heading == heading) {
-            groups.push(GroupHeading { heading, mutability });
+            groups.push(GroupHeading {
+                heading,
+                mutability,
+            });
         }
     }
     groups
@@ -309,7 +336,10 @@ mod tests {
 
     #[test]
     fn nothing_to_infer_is_an_error() {
-        assert_eq!(infer("Just words.\n\nMore words.\n"), Err(InferError::NoStructure));
+        assert_eq!(
+            infer("Just words.\n\nMore words.\n"),
+            Err(InferError::NoStructure)
+        );
     }
 
     #[test]

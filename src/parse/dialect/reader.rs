@@ -80,7 +80,11 @@ pub(crate) fn heading_text(text: &str) -> &str {
 }
 
 /// Where each rule starts (line indices), given a template.
-pub(crate) fn rule_starts(lines: &[Line<'_>], dialect: &Dialect, template: &Template) -> Vec<usize> {
+pub(crate) fn rule_starts(
+    lines: &[Line<'_>],
+    dialect: &Dialect,
+    template: &Template,
+) -> Vec<usize> {
     let skipped = not_rule_lines(lines, dialect);
     (0..lines.len())
         .filter(|&i| !lines[i].code && !skipped[i] && starts_rule(lines, i, dialect, template))
@@ -177,7 +181,10 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
         // Blank lines before a trailer belong to the rule.
         let trailer_line = if body_end < end { body_end } else { end };
         let trailer_start = lines.get(trailer_line).map_or(text.len(), |l| l.start);
-        let body_start = lines.get(first_body).map_or(text.len(), |l| l.start).min(trailer_start);
+        let body_start = lines
+            .get(first_body)
+            .map_or(text.len(), |l| l.start)
+            .min(trailer_start);
         let (body, history) = split_history(&text[body_start..trailer_start], dialect);
         // One key per identifier, so that a repeated `UC1` is a duplicate.
         let next_key = Rule::FIRST_KEY + u32::try_from(keys.len()).unwrap_or(u32::MAX);
@@ -211,11 +218,7 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
         quirks: Vec::new(),
     };
     let mut ruleset = assemble::assemble(text, document);
-    let ends: Vec<usize> = starts
-        .iter()
-        .skip(1)
-        .map(|&s| lines[s].start)
-        .collect();
+    let ends: Vec<usize> = starts.iter().skip(1).map(|&s| lines[s].start).collect();
     for ((rule, trailer), end) in ruleset.rules.iter_mut().zip(&trailers).zip(ends) {
         if let Some(layout) = rule.layout.as_mut() {
             layout.trailer = text[*trailer..end].to_string();
@@ -263,7 +266,12 @@ fn split_history(body: &str, dialect: &Dialect) -> (String, Vec<HistoryEntry>) {
 }
 
 /// Where the rule's first lines depart from the dialect.
-fn quirks(lines: &[Line<'_>], start: usize, first_body: usize, dialect: &Dialect) -> Vec<LayoutQuirk> {
+fn quirks(
+    lines: &[Line<'_>],
+    start: usize,
+    first_body: usize,
+    dialect: &Dialect,
+) -> Vec<LayoutQuirk> {
     let mut quirks = Vec::new();
     let heading = lines[start];
     let trimmed = heading.text.trim_end().len();

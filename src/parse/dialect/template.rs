@@ -66,7 +66,10 @@ impl Template {
                     })
                 }
             };
-            if pieces.last().is_some_and(|p| !matches!(p, Piece::Literal(_))) {
+            if pieces
+                .last()
+                .is_some_and(|p| !matches!(p, Piece::Literal(_)))
+            {
                 return Err(TemplateError::Adjacent(template.to_string()));
             }
             pieces.push(piece);
@@ -134,7 +137,9 @@ fn fit(pieces: &[Piece], text: &str, ids: &[IdShape], fields: &mut Fields) -> bo
             })
         }
         Piece::Revision => {
-            let len = text.find(|c: char| !c.is_ascii_digit()).unwrap_or(text.len());
+            let len = text
+                .find(|c: char| !c.is_ascii_digit())
+                .unwrap_or(text.len());
             (1..=len.min(9)).rev().any(|len| {
                 fields.revision = text[..len].parse().ok();
                 fit(rest, &text[len..], ids, fields)
@@ -171,8 +176,14 @@ mod tests {
     #[test]
     fn one_template_reads_and_writes() {
         let cases = [
-            ("## {id} - {title}", "## UC1 - Rule Proposal via Pull Request Only"),
-            ("**{id}** *{title}*", "**101** *Everyone needs a code they can live by*"),
+            (
+                "## {id} - {title}",
+                "## UC1 - Rule Proposal via Pull Request Only",
+            ),
+            (
+                "**{id}** *{title}*",
+                "**101** *Everyone needs a code they can live by*",
+            ),
             ("# Rule {id}: {title}", "# Rule 1: Becoming a member"),
             ("### Rule {id}.", "### Rule -216."),
             ("- **Rule {id}: {title}**", "- **Rule 7: Voting**"),
@@ -188,21 +199,37 @@ mod tests {
     #[test]
     fn fields_are_read() {
         let template = Template::parse("**{id}** *{title}*").unwrap();
-        let fields = template.matches("**102** *Laying Down the Law* ", &ALL).unwrap();
+        let fields = template
+            .matches("**102** *Laying Down the Law* ", &ALL)
+            .unwrap();
         assert_eq!(fields.id, "102");
         assert_eq!(fields.title.as_deref(), Some("Laying Down the Law"));
         let template = Template::parse("## {id}/{revision} ({mutability})").unwrap();
         let fields = template.matches("## 203/1 (Immutable)", &ALL).unwrap();
-        assert_eq!((fields.revision, fields.mutability.as_deref()), (Some(1), Some("Immutable")));
+        assert_eq!(
+            (fields.revision, fields.mutability.as_deref()),
+            (Some(1), Some("Immutable"))
+        );
         let template = Template::parse("## {id} - {title}").unwrap();
         assert!(template.matches("## Immutable Rules", &ALL).is_none());
-        assert!(template.matches("## UC1 - T", &[IdShape::Integer]).is_none());
+        assert!(template
+            .matches("## UC1 - T", &[IdShape::Integer])
+            .is_none());
     }
 
     #[test]
     fn bad_templates_are_refused() {
-        assert!(matches!(Template::parse("## {title}"), Err(TemplateError::NoId(_))));
-        assert!(matches!(Template::parse("## {id}{title}"), Err(TemplateError::Adjacent(_))));
-        assert!(matches!(Template::parse("## {ident}"), Err(TemplateError::Unknown { .. })));
+        assert!(matches!(
+            Template::parse("## {title}"),
+            Err(TemplateError::NoId(_))
+        ));
+        assert!(matches!(
+            Template::parse("## {id}{title}"),
+            Err(TemplateError::Adjacent(_))
+        ));
+        assert!(matches!(
+            Template::parse("## {ident}"),
+            Err(TemplateError::Unknown { .. })
+        ));
     }
 }

@@ -2,7 +2,10 @@ use super::*;
 use crate::model::{Format, Mutability, Ruleset};
 
 fn fixture(name: &str) -> String {
-    let path = format!("{}/tests/fixtures/dialects/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/fixtures/dialects/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     std::fs::read_to_string(path).unwrap()
 }
 
@@ -11,7 +14,8 @@ fn inferred(name: &str) -> (Ruleset, Candidate) {
     let candidate = infer(&text).unwrap();
     let parsed = crate::parse::read(text.as_bytes(), &Default::default()).unwrap();
     assert_eq!(parsed.format, Format::Dialect, "{name}");
-    let rendered = crate::render::render(&parsed.ruleset, Format::Dialect, &Default::default()).unwrap();
+    let rendered =
+        crate::render::render(&parsed.ruleset, Format::Dialect, &Default::default()).unwrap();
     assert_eq!(rendered, text, "{name} renders back byte for byte");
     (parsed.ruleset, candidate)
 }
@@ -29,7 +33,10 @@ fn pimotte_reads_62_bold_lead_rules_101_to_350() {
     assert_eq!(ids(&ruleset), (62, "101".into(), "350".into()));
     assert_eq!(ruleset.title, "Nomic: The GitHub Edition");
     let first = &ruleset.rules[0];
-    assert_eq!(first.title.as_deref(), Some("Everyone needs a code they can live by"));
+    assert_eq!(
+        first.title.as_deref(),
+        Some("Everyone needs a code they can live by")
+    );
     assert_eq!(first.mutability, Mutability::Immutable);
     assert!(first.text.starts_with("All players must always abide"));
     assert!(first.text.ends_with("201-214 (mutable)."));
@@ -68,28 +75,49 @@ fn infinite_reads_26_rules_1_to_26() {
 
 #[test]
 fn an_edited_rule_is_the_only_change() {
-    for name in ["pimotte-nomic-README.md", "fcc-git-nomic-RULES.md", "infinite-nomic-round5-rules.md"] {
+    for name in [
+        "pimotte-nomic-README.md",
+        "fcc-git-nomic-RULES.md",
+        "infinite-nomic-round5-rules.md",
+    ] {
         let text = fixture(name);
         let mut parsed = crate::parse::read(text.as_bytes(), &Default::default()).unwrap();
         let index = parsed.ruleset.rules.len() / 2;
         let rule = &mut parsed.ruleset.rules[index];
         let old = rule.layout.clone().unwrap();
         rule.text.push_str("\n\nAn added sentence.");
-        let rendered = crate::render::render(&parsed.ruleset, Format::Dialect, &Default::default()).unwrap();
+        let rendered =
+            crate::render::render(&parsed.ruleset, Format::Dialect, &Default::default()).unwrap();
         let before = &text[..old.offset];
         assert!(rendered.starts_with(before), "{name}");
         let end = old.offset + old.source.len();
         assert!(rendered.ends_with(&text[end..]), "{name}");
         let reread = crate::parse::read(rendered.as_bytes(), &Default::default()).unwrap();
-        assert_eq!(reread.ruleset.rules.len(), parsed.ruleset.rules.len(), "{name}");
-        assert!(reread.ruleset.rules[index].text.ends_with("An added sentence."), "{name}");
-        assert_eq!(reread.ruleset.rules[index].label(), parsed.ruleset.rules[index].label());
+        assert_eq!(
+            reread.ruleset.rules.len(),
+            parsed.ruleset.rules.len(),
+            "{name}"
+        );
+        assert!(
+            reread.ruleset.rules[index]
+                .text
+                .ends_with("An added sentence."),
+            "{name}"
+        );
+        assert_eq!(
+            reread.ruleset.rules[index].label(),
+            parsed.ruleset.rules[index].label()
+        );
     }
 }
 
 #[test]
 fn an_inferred_dialect_written_out_reads_the_same() {
-    for name in ["pimotte-nomic-README.md", "fcc-git-nomic-RULES.md", "infinite-nomic-round5-rules.md"] {
+    for name in [
+        "pimotte-nomic-README.md",
+        "fcc-git-nomic-RULES.md",
+        "infinite-nomic-round5-rules.md",
+    ] {
         let text = fixture(name);
         let candidate = infer(&text).unwrap();
         let from_toml: Dialect = toml::from_str(&to_toml(&candidate.dialect)).unwrap();
@@ -104,7 +132,8 @@ fn an_inferred_dialect_written_out_reads_the_same() {
 
 #[test]
 fn a_file_with_no_rules_says_what_was_tried() {
-    let err = crate::parse::read(b"Some notes\n\nwith words only.\n", &Default::default()).unwrap_err();
+    let err =
+        crate::parse::read(b"Some notes\n\nwith words only.\n", &Default::default()).unwrap_err();
     let help = err.inference.unwrap().to_string();
     assert!(help.contains("bold or italic lead"), "{help}");
 }
@@ -113,21 +142,34 @@ fn a_file_with_no_rules_says_what_was_tried() {
 /// rules either way, and rendered back byte for byte.
 fn shape(file: &str, dialect_file: &str) -> Ruleset {
     let text = fixture(&format!("shapes/{file}"));
-    let dir = format!("{}/tests/fixtures/dialects/shapes", env!("CARGO_MANIFEST_DIR"));
+    let dir = format!(
+        "{}/tests/fixtures/dialects/shapes",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let given = load(std::path::Path::new(&format!("{dir}/{dialect_file}"))).unwrap();
-    let by_file = crate::parse::read_with(text.as_bytes(), &Default::default(), Some(&given)).unwrap();
+    let by_file =
+        crate::parse::read_with(text.as_bytes(), &Default::default(), Some(&given)).unwrap();
     let by_inference = crate::parse::read(text.as_bytes(), &Default::default()).unwrap();
     assert_eq!(by_inference.format, Format::Dialect, "{file}");
-    assert_eq!(by_file.ruleset.without_layout(), by_inference.ruleset.without_layout(), "{file}");
+    assert_eq!(
+        by_file.ruleset.without_layout(),
+        by_inference.ruleset.without_layout(),
+        "{file}"
+    );
     for parsed in [&by_file, &by_inference] {
-        let out = crate::render::render(&parsed.ruleset, Format::Dialect, &Default::default()).unwrap();
+        let out =
+            crate::render::render(&parsed.ruleset, Format::Dialect, &Default::default()).unwrap();
         assert_eq!(out, text, "{file}");
     }
     by_file.ruleset
 }
 
 fn labels(ruleset: &Ruleset) -> Vec<String> {
-    ruleset.rules.iter().map(crate::model::Rule::label).collect()
+    ruleset
+        .rules
+        .iter()
+        .map(crate::model::Rule::label)
+        .collect()
 }
 
 #[test]
@@ -150,7 +192,10 @@ fn number_colon_bold_title() {
 fn negative_numbers() {
     let ruleset = shape("negative.md", "negative.toml");
     assert_eq!(labels(&ruleset), ["-216", "-215", "-214"]);
-    assert!(ruleset.rules.iter().all(|r| r.number >= crate::model::Rule::FIRST_KEY));
+    assert!(ruleset
+        .rules
+        .iter()
+        .all(|r| r.number >= crate::model::Rule::FIRST_KEY));
     let graph = crate::refs::graph(&ruleset);
     assert_eq!(graph.cites[&ruleset.rules[1].number].len(), 1);
     assert_eq!(graph.dangling.len(), 1);
@@ -161,7 +206,10 @@ fn negative_numbers() {
 fn roman_numerals() {
     let ruleset = shape("roman.md", "roman.toml");
     assert_eq!(labels(&ruleset), ["xiv", "xv", "xvi"]);
-    assert_eq!(ruleset.rules.iter().map(|r| r.number).collect::<Vec<_>>(), [14, 15, 16]);
+    assert_eq!(
+        ruleset.rules.iter().map(|r| r.number).collect::<Vec<_>>(),
+        [14, 15, 16]
+    );
 }
 
 #[test]
@@ -175,7 +223,10 @@ fn numbered_level_one_headings() {
 fn list_items_with_bold_titles() {
     let ruleset = shape("list-bold.md", "list-bold.toml");
     assert_eq!(labels(&ruleset), ["1", "2", "3"]);
-    assert_eq!(ruleset.rules[1].text, "  Each player has one vote on each proposal.");
+    assert_eq!(
+        ruleset.rules[1].text,
+        "  Each player has one vote on each proposal."
+    );
     assert_eq!(ruleset.title, "Current rules");
 }
 
@@ -191,7 +242,10 @@ fn restructured_text_underlined_titles() {
     let ruleset = shape("rst-underlined.rst", "rst-underlined.toml");
     assert_eq!(labels(&ruleset), ["101", "102", "103"]);
     assert_eq!(ruleset.title, "Rules");
-    assert_eq!(ruleset.rules[1].text, "Rules may be amended by a vote of the players.");
+    assert_eq!(
+        ruleset.rules[1].text,
+        "Rules may be amended by a vote of the players."
+    );
 }
 
 #[test]
@@ -200,7 +254,10 @@ fn history_as_pull_request_links_and_mutability_groups() {
     assert_eq!(labels(&ruleset), ["101", "201", "202"]);
     assert_eq!(ruleset.rules[0].mutability, Mutability::Immutable);
     assert_eq!(ruleset.rules[1].mutability, Mutability::Mutable);
-    assert_eq!(ruleset.rules[1].text, "Players take turns in the order they joined.");
+    assert_eq!(
+        ruleset.rules[1].text,
+        "Players take turns in the order they joined."
+    );
     assert_eq!(ruleset.rules[1].history.len(), 1);
     assert!(ruleset.rules[1].history[0].source.contains("/pull/12"));
 }
@@ -215,7 +272,9 @@ fn an_edited_shape_changes_only_its_rule() {
 }
 
 fn folder(name: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dialects/shapes").join(name)
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/dialects/shapes")
+        .join(name)
 }
 
 #[test]
@@ -226,7 +285,10 @@ fn a_folder_with_front_matter_reads_and_builds_back() {
     assert_eq!(labels(&ruleset), ["101", "102"]);
     assert_eq!(ruleset.rules[0].mutability, Mutability::Immutable);
     assert_eq!(ruleset.rules[1].mutability, Mutability::Mutable);
-    assert_eq!(ruleset.rules[1].text, "Rule 101 may be amended only by a unanimous vote.");
+    assert_eq!(
+        ruleset.rules[1].text,
+        "Rule 101 may be amended only by a unanimous vote."
+    );
     for (path, text) in write_folder(&read, &ruleset) {
         assert_eq!(text, std::fs::read_to_string(dir.join(path)).unwrap());
     }
@@ -234,8 +296,14 @@ fn a_folder_with_front_matter_reads_and_builds_back() {
     changed.rules[0].mutability = Mutability::Mutable;
     let written = write_folder(&read, &changed);
     let original = std::fs::read_to_string(dir.join("rules/rule101.md")).unwrap();
-    assert_eq!(written[0].1, original.replace("Type: Immutable", "Type: Mutable"));
-    assert_eq!(written[1].1, std::fs::read_to_string(dir.join("rules/rule102.md")).unwrap());
+    assert_eq!(
+        written[0].1,
+        original.replace("Type: Immutable", "Type: Mutable")
+    );
+    assert_eq!(
+        written[1].1,
+        std::fs::read_to_string(dir.join("rules/rule102.md")).unwrap()
+    );
 }
 
 #[test]
@@ -256,6 +324,8 @@ fn a_folder_gives_mutability_and_ids_from_names() {
 #[test]
 fn a_player_list_is_never_a_rule() {
     let text = "# Game\n\n## Players\n\n1. Ann: **joined**\n2. Bob: **joined**\n3. Cy: **joined**\n\n## Rules\n\n## 1 - One\n\nx\n\n## 2 - Two\n\ny\n";
-    let ruleset = crate::parse::read(text.as_bytes(), &Default::default()).unwrap().ruleset;
+    let ruleset = crate::parse::read(text.as_bytes(), &Default::default())
+        .unwrap()
+        .ruleset;
     assert_eq!(labels(&ruleset), ["1", "2"]);
 }

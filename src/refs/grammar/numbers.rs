@@ -57,7 +57,10 @@ fn range_end(input: &str) -> Res<'_, ((&str, u32), bool)> {
 /// An identifier that is not a number, after the word rule: `-216`, `UC1`
 /// (one to four capital letters, then digits).
 fn identifier(input: &str) -> Res<'_, &str> {
-    let negative = recognize((char('-'), take_while_m_n(1, MAX_DIGITS, |c: char| c.is_ascii_digit())));
+    let negative = recognize((
+        char('-'),
+        take_while_m_n(1, MAX_DIGITS, |c: char| c.is_ascii_digit()),
+    ));
     let prefixed = recognize((
         take_while_m_n(1, 4, |c: char| c.is_ascii_uppercase()),
         take_while_m_n(1, MAX_DIGITS, |c: char| c.is_ascii_digit()),
