@@ -1,7 +1,7 @@
 //! The whole published set of one ruleset, rendered in memory.
 
 use super::{RenderError, Renderer};
-use crate::model::{Format, Ruleset};
+use crate::model::{Format, Rule, Ruleset};
 use std::path::PathBuf;
 
 /// One file of the published set, its path relative to the output folder.
@@ -43,7 +43,7 @@ pub fn published_files(
         let mut page_of = std::collections::HashMap::new();
         for rule in &ruleset.rules {
             let file = PublishedFile {
-                path: PathBuf::from(folder).join(format!("{:03}.{extension}", rule.number)),
+                path: PathBuf::from(folder).join(format!("{}.{extension}", page_stem(rule))),
                 contents: renderer.render_rule(rule, format)?,
             };
             // A number used twice (a defect `check` reports) gets one page:
@@ -58,4 +58,13 @@ pub fn published_files(
         }
     }
     Ok(files)
+}
+
+/// A per-rule page's file name: `NNN`, or the identifier as written for
+/// rules whose identifier is not a number (`UC1`, `-216`).
+fn page_stem(rule: &Rule) -> String {
+    match &rule.id {
+        Some(id) if rule.number >= Rule::FIRST_KEY => id.clone(),
+        _ => format!("{:03}", rule.number),
+    }
 }
