@@ -3,61 +3,36 @@
 //! and the rule's text for changed ones.
 
 use super::RenderError;
-use crate::model::{Dialect, LineEnding, Mutability, Rule, Ruleset};
+use crate::model::{Dialect, LineEnding, Rule, Ruleset};
 use crate::parse::dialect::{ident, Fields, Template};
 
-/// Renders `ruleset` in its dialect; `canonical` ignores the kept layout.
+/// Renders `ruleset` in its dialect; `canonical` writes every rule from the
+/// template (keeping the header, group headings and footer).
 pub(super) fn render(ruleset: &Ruleset, canonical: bool) -> Result<String, RenderError> {
-    let layout = ruleset.layout.as_ref();
-    let dialect = layout
-        .and_then(|layout| layout.dialect.as_ref())
-        .ok_or(RenderError::NoDialect)?;
+    let layout = ruleset.layout.as_ref().ok_or(RenderError::NoDialect)?;
+    let dialect = layout.dialect.as_ref().ok_or(RenderError::NoDialect)?;
     let template =
         Template::parse(&dialect.rule).map_err(|err| RenderError::Dialect(err.to_string()))?;
-    let newline = layout.map_or(LineEnding::Lf, |l| l.line_ending);
-    let mut out = String::new();
-    match layout.filter(|_| !canonical) {
-        Some(layout) => {
-            out.push_str(&layout.header);
-            let count = ruleset.rules.len();
-            for (index, rule) in ruleset.rules.iter().enumerate() {
-                let last = index + 1 == count;
-                match rule.unchanged_source() {
-                    Some(source) => out.push_str(source),
-                    None => {
-                        let written =
-                            write_rule(rule, dialect, &template, last && layout.footer.is_empty());
-                        out.push_str(&with_line_ending(&written, newline));
-                        if let Some(kept) = &rule.layout {
-                            out.push_str(&kept.trailer);
-                        }
-                    }
+    let newline = layout.line_ending;
+    // Canonical writes every rule anew from the template; what is not a
+    // rule (the header, group headings, the footer) is kept either way.
+    let mut out = layout.header.clone();
+    let count = ruleset.rules.len();
+    for (index, rule) in ruleset.rules.iter().enumerate() {
+        let last = index + 1 == count;
+        match rule.unchanged_source().filter(|_| !canonical) {
+            Some(source) => out.push_str(source),
+            None => {
+                let written =
+                    write_rule(rule, dialect, &template, last && layout.footer.is_empty());
+                out.push_str(&with_line_ending(&written, newline));
+                if let Some(kept) = &rule.layout {
+                    out.push_str(&kept.trailer);
                 }
             }
-            out.push_str(&layout.footer);
-        }
-        None => {
-            if !ruleset.title.is_empty() {
-                out.push_str(&format!("# {}\n\n", ruleset.title));
-            }
-            let mut group: Option<&Mutability> = None;
-            let count = ruleset.rules.len();
-            for (index, rule) in ruleset.rules.iter().enumerate() {
-                if group != Some(&rule.mutability) {
-                    if let Some(heading) = dialect
-                        .groups
-                        .iter()
-                        .find(|g| g.mutability == rule.mutability)
-                    {
-                        out.push_str(&format!("{}\n\n", heading.heading.trim_end()));
-                    }
-                    group = Some(&rule.mutability);
-                }
-                out.push_str(&write_rule(rule, dialect, &template, index + 1 == count));
-            }
-            out = with_line_ending(&out, newline);
         }
     }
+    out.push_str(&layout.footer);
     Ok(out)
 }
 

@@ -275,3 +275,32 @@ fn formats_mentions_dialects() {
         .stdout_contains("dialect")
         .stdout_contains("nomic dialect infer");
 }
+
+#[test]
+fn canonical_form_rewrites_rules_and_keeps_everything_else() {
+    let name = "pimotte-nomic-README.md";
+    let out = Test::new()
+        .file(name, fixture(name))
+        .args(["render", name, "--canonical", "-o", "canonical.md"])
+        .run()
+        .status(0);
+    let canonical = out.read("canonical.md");
+    assert_ne!(canonical, fixture(name));
+    assert!(!canonical.contains("*Laying Down the Law* \n"));
+    for kept in [
+        "Player List \n-----------\n1. [Pim Otte]",
+        "# Voting\n\n## Immutable Rules",
+    ] {
+        assert!(canonical.contains(kept), "{kept}");
+    }
+    // The same meaning, rule for rule.
+    let meaning = |file: &str, text: &str| {
+        let out = Test::new()
+            .file(file, text)
+            .args(["parse", file])
+            .run()
+            .status(0);
+        parse_json(&out.stdout)
+    };
+    assert_eq!(meaning(name, &canonical), meaning(name, &fixture(name)));
+}
