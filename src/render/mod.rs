@@ -42,8 +42,10 @@ pub enum RenderError {
     TemplateDir(PathBuf),
     #[error("`{0}` is not a per-rule format; expected md-rule or txt-rule")]
     NotARuleFormat(Format),
+    /// Rendering to `dialect` a ruleset that was not read in one.
     #[error("the ruleset was not read in a dialect, so it has none to be written in")]
     NoDialect,
+    /// The dialect's template does not parse.
     #[error("the dialect's rule template cannot be used: {0}")]
     Dialect(String),
     #[error("cannot write JSON: {0}")]

@@ -23,13 +23,16 @@ pub struct FolderRule {
 /// A folder that cannot be read as a ruleset.
 #[derive(Debug, thiserror::Error)]
 pub enum FolderError {
+    /// A file or folder cannot be read.
     #[error("cannot read {path}: {source}")]
     Io {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// A file with neither a `RULE:` field nor an identifier in its name.
     #[error("{path}: no rule identifier in a `RULE:` field or in the file name")]
     NoId { path: PathBuf },
+    /// The folder holds no rule file.
     #[error("{0}: no rule files (`.md` or `.txt`) in it")]
     Empty(PathBuf),
 }

@@ -19,6 +19,7 @@ paragraphs, list items, quoted lines and plain `N.`/`N:` lines, each carrying an
 /// A dialect found in a file, with how it splits the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Candidate {
+    /// The dialect, as `nomic dialect infer` prints it.
     pub dialect: Dialect,
     /// How many rules it reads.
     pub rules: usize,
@@ -49,9 +50,11 @@ impl std::fmt::Display for Candidate {
 /// Why no dialect could be inferred.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum InferError {
+    /// No line shape carrying identifiers repeats.
     #[error("no rule structure found: no repeated line carries rule identifiers (tried {TRIED})")]
     NoStructure,
     #[error("unsure which lines start rules: {first} and {second} split the file equally well; write a dialect file (`nomic dialect infer` prints the first as a start)")]
+    /// The two best shapes split the file equally well.
     Unsure {
         first: Box<Candidate>,
         second: Box<Candidate>,

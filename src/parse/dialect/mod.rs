@@ -30,15 +30,19 @@ pub const DIALECT_FILE: &str = "nomic.toml";
 /// A dialect file that cannot be used.
 #[derive(Debug, thiserror::Error)]
 pub enum DialectError {
+    /// The file cannot be read.
     #[error("cannot read dialect file {path}: {source}")]
     Io {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// Not a TOML dialect.
     #[error("dialect file {path}: {message}")]
     Toml { path: PathBuf, message: String },
+    /// Not a YAML dialect.
     #[error("dialect file {path}: {message}")]
     Yaml { path: PathBuf, message: String },
+    /// Its rule template cannot be used.
     #[error("dialect file {path}: {source}")]
     Template {
         path: PathBuf,

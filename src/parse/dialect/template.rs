@@ -26,19 +26,25 @@ pub struct Template {
 pub struct Fields {
     /// The identifier as written.
     pub id: String,
+    /// `{title}`, trimmed.
     pub title: Option<String>,
+    /// `{revision}`.
     pub revision: Option<u32>,
+    /// `{mutability}` as written (`Immutable`).
     pub mutability: Option<String>,
 }
 
 /// A template that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TemplateError {
+    /// No `{id}`, or more than one.
     #[error("the rule template `{0}` has no `{{id}}`")]
     NoId(String),
     #[error("the rule template `{template}` has an unknown placeholder `{{{name}}}`; expected id, title, revision or mutability")]
+    /// A placeholder that is not one of the four.
     Unknown { template: String, name: String },
     #[error("the rule template `{0}` puts two placeholders side by side; separate them with literal text")]
+    /// Two placeholders with nothing between them cannot be told apart.
     Adjacent(String),
 }
 
