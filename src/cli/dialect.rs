@@ -1,6 +1,6 @@
 //! `nomic dialect`: the dialect file of a ruleset in another community's layout.
 
-use super::io::{print_stdout, read_input, Failure};
+use super::io::{json_document, print_stdout, read_input, Failure};
 use crate::parse::{self, dialect, ReadOptions};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -16,6 +16,25 @@ pub enum Command {
                             nomic parse RULES.md --dialect dialect.yaml"
     )]
     Infer(InferArgs),
+    /// Read a folder of rule files (one rule per file) as one ruleset and
+    /// print it as JSON; `--check` also verifies that it writes back to the
+    /// same files
+    #[command(after_help = "Examples:\n  nomic dialect folder rules/\n  \
+                            nomic dialect folder . --check")]
+    Folder(FolderArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct FolderArgs {
+    /// The folder (`rules/rule101.md` with a `RULE:` front matter, or
+    /// `immutable_rules/101_Title.md`)
+    pub dir: PathBuf,
+    /// The ruleset's title
+    #[arg(long, default_value = "Rules")]
+    pub title: String,
+    /// Exit 1 if writing the ruleset back would change any file
+    #[arg(long)]
+    pub check: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -30,7 +49,28 @@ pub struct InferArgs {
 pub fn run(command: Command) -> Result<ExitCode, Failure> {
     match command {
         Command::Infer(args) => infer(&args),
+        Command::Folder(args) => folder(&args),
     }
+}
+
+fn folder(args: &FolderArgs) -> Result<ExitCode, Failure> {
+    let read = dialect::read_folder(&args.dir).map_err(|err| Failure::message(err.to_string()))?;
+    let ruleset = dialect::folder_ruleset(&args.title, &read);
+    if args.check {
+        let changed: Vec<String> = dialect::write_folder(&read, &ruleset)
+            .into_iter()
+            .filter(|(path, text)| {
+                std::fs::read_to_string(args.dir.join(path)).ok().as_deref() != Some(text)
+            })
+            .map(|(path, _)| path.display().to_string())
+            .collect();
+        if !changed.is_empty() {
+            eprintln!("would change: {}", changed.join(", "));
+            return Ok(ExitCode::from(1));
+        }
+    }
+    print_stdout(&json_document(&ruleset.without_layout())?)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 fn infer(args: &InferArgs) -> Result<ExitCode, Failure> {

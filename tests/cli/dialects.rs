@@ -304,3 +304,19 @@ fn canonical_form_rewrites_rules_and_keeps_everything_else() {
     };
     assert_eq!(meaning(name, &canonical), meaning(name, &fixture(name)));
 }
+
+#[test]
+fn a_folder_of_rule_files_reads_as_one_ruleset() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/dialects/shapes/folder-mutability");
+    let out = Test::new()
+        .args(["dialect", "folder", dir.to_str().unwrap(), "--check"])
+        .run()
+        .status(0);
+    let json = parse_json(&out.stdout);
+    let rules = json["rules"].as_array().unwrap();
+    let labels: Vec<String> = rules.iter().map(label).collect();
+    assert_eq!(labels, ["101", "201", "202"]);
+    assert_eq!(rules[0]["mutability"], "immutable");
+    assert_eq!(rules[0]["title"], "Obey the Rules");
+}
