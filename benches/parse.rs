@@ -15,6 +15,14 @@ fn bundled(name: &str) -> String {
     std::fs::read_to_string(path).expect("bundled ruleset")
 }
 
+/// Another community's ruleset, read through an inferred dialect.
+fn dialect_fixture(name: &str) -> String {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/dialects")
+        .join(name);
+    std::fs::read_to_string(path).expect("dialect fixture")
+}
+
 /// Repeats the rules of `text` (everything from the first line starting with
 /// `first_rule`) until the result holds about `TARGET` bytes, renumbering
 /// each copy's headings so that every rule number stays unique.
@@ -70,6 +78,25 @@ fn bench_formats(c: &mut Criterion) {
         (
             "md-short-mojibake",
             enlarge(&bundled("nomic-3.md"), "## 101", "## ", ""),
+        ),
+        // Dialects: inference, then reading (no built-in format fits).
+        (
+            "dialect-heading",
+            enlarge(
+                &dialect_fixture("infinite-nomic-round5-rules.md"),
+                "# Rule 1:",
+                "# Rule ",
+                "",
+            ),
+        ),
+        (
+            "dialect-bold-lead",
+            enlarge(
+                &dialect_fixture("pimotte-nomic-README.md"),
+                "**101**",
+                "**",
+                "",
+            ),
         ),
     ];
     let mut group = c.benchmark_group("read");

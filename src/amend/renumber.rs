@@ -83,6 +83,11 @@ pub(crate) fn renumber_in_place(
         let mut recorded = false;
         if let Some(&new) = moves.get(&old_number) {
             rule.number = new;
+            // An identifier as written follows its number (`xiv` → `xv`).
+            rule.id = rule
+                .id
+                .as_deref()
+                .map(|id| crate::model::identifier::renumbered(id, new));
             if !rule.history.is_empty() {
                 rule.history
                     .push(HistoryEntry::renumbered(old_number, new, change));

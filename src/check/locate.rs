@@ -134,6 +134,7 @@ pub fn json_layout(ruleset: &Ruleset, text: &str, format: Format) -> Option<Rule
             source: text[start..end].to_string(),
             offset: start,
             fingerprint: String::new(),
+            trailer: String::new(),
             quirks: Vec::new(),
         });
     }

@@ -1,45 +1,51 @@
-//! Rule numbers: each number once, in ascending order.
+//! Rule numbers: each number once, in ascending order. Identifiers that
+//! are not numbers (`UC1`) are in order within their prefix.
 
 use super::{finding, holds_a_ruleset, locate, Code, Input};
 use crate::diagnostic::Diagnostic;
+use crate::model::identifier;
 use std::collections::HashMap;
 
 pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     let mut findings = Vec::new();
     let mut first_seen: HashMap<u32, &crate::model::Rule> = HashMap::new();
-    let mut highest: Option<u32> = None;
+    let mut highest: HashMap<String, (i64, String)> = HashMap::new();
     for rule in &input.ruleset.rules {
         let heading = locate::heading(rule);
+        let label = rule.label();
         if let Some(first) = first_seen.get(&rule.number) {
             let first_line = input.line_of(locate::heading(first).start);
             findings.push(
                 finding(
                     Code::DuplicateRuleNumber,
-                    format!("rule {} appears more than once", rule.number),
+                    format!("rule {label} appears more than once"),
                     heading,
                 )
-                .with_label(format!(
-                    "rule {} is already on line {first_line}",
-                    rule.number
-                ))
+                .with_label(format!("rule {label} is already on line {first_line}"))
                 .with_help("give one of them a number no other rule has, or delete the copy"),
             );
             continue;
         }
         first_seen.insert(rule.number, rule);
-        match highest {
+        let (prefix, value) = identifier::order_key(&label);
+        match highest.get(&prefix) {
             // Pages joined into one file come in any order.
-            Some(previous) if rule.number < previous && holds_a_ruleset(input.format) => findings
-                .push(
+            Some((previous, previous_label))
+                if value < *previous && holds_a_ruleset(input.format) =>
+            {
+                findings.push(
                     finding(
                         Code::RuleOutOfOrder,
-                        format!("rule {} comes after rule {previous}", rule.number),
+                        format!("rule {label} comes after rule {previous_label}"),
                         heading,
                     )
                     .with_label("out of order")
                     .with_help("list rules in ascending order of number"),
-                ),
-            _ => highest = Some(rule.number),
+                );
+            }
+            _ => {
+                highest.insert(prefix, (value, label));
+            }
         }
     }
     findings

@@ -16,19 +16,20 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
         // The citations of this very rule (the graph merges rules that
         // share a number).
         let references = refs::extract(&rule.text);
-        let (what, which) = match dangling.range_end {
-            Some(end) => (
+        let (what, which) = match (&dangling.id, dangling.range_end) {
+            (Some(id), _) => (format!("rule {id}"), "which is not"),
+            (None, Some(end)) => (
                 format!("rules {}-{end}", dangling.number),
                 "none of which is",
             ),
-            None => (format!("rule {}", dangling.number), "which is not"),
+            (None, None) => (format!("rule {}", dangling.number), "which is not"),
         };
         findings.push(
             finding(
                 Code::DanglingReference,
                 format!(
                     "rule {} cites {what}, {which} in the ruleset",
-                    dangling.rule
+                    rule.label()
                 ),
                 span_in_file(rule, &references, dangling),
             )

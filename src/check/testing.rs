@@ -10,6 +10,7 @@ pub fn with_layout(mut rule: Rule, source: &str, offset: usize) -> Rule {
         source: source.to_string(),
         offset,
         fingerprint: rule.fingerprint(),
+        trailer: String::new(),
         quirks: Vec::new(),
     });
     rule

@@ -6,7 +6,7 @@ use nomic::amend::{self, Applied, ApplyOptions, Links, Numbering, Proposal};
 use nomic::meaning;
 use nomic::model::{Format, Ruleset};
 use nomic::output::write_atomic;
-use nomic::parse::{self, ReadOptions};
+use nomic::parse::ReadOptions;
 use nomic::render::{self, Plan, RenderOptions, Renderer};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -53,11 +53,14 @@ struct ProposalFile {
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let (name, bytes) = read_input(&args.ruleset)?;
-    let parsed = parse::read(&bytes, &ReadOptions::default()).map_err(|err| Failure::Located {
-        name: name.clone(),
-        text: String::from_utf8_lossy(&bytes).into_owned(),
-        diagnostics: vec![err.to_diagnostic()],
-    })?;
+    let parsed =
+        super::io::read_ruleset(&name, &bytes, &ReadOptions::default())?.map_err(|err| {
+            Failure::Located {
+                name: name.clone(),
+                text: String::from_utf8_lossy(&bytes).into_owned(),
+                diagnostics: vec![err.to_diagnostic()],
+            }
+        })?;
     let (files, proposals) = read_proposals(&args.proposals)?;
     let mut options = ApplyOptions {
         numbering: args.numbering,

@@ -3,11 +3,10 @@
 
 use super::io::{print_stdout, read_input, stdout_color, Failure};
 use anstyle::{AnsiColor, Style};
-use nomic::check;
-use nomic::meaning;
 use nomic::output::WriteOutcome;
 use nomic::parse::{self, ReadOptions};
 use nomic::render::{published_files, Plan, PublishedFile, RenderOptions, Renderer};
+use nomic::{check, meaning};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -156,11 +155,14 @@ fn render_source(
     verify: bool,
 ) -> Result<(Vec<PublishedFile>, usize), Failure> {
     let (name, bytes) = read_input(source)?;
-    let parsed = parse::read(&bytes, &ReadOptions::default()).map_err(|err| Failure::Located {
-        name: name.clone(),
-        text: String::from_utf8_lossy(&bytes).into_owned(),
-        diagnostics: vec![err.to_diagnostic()],
-    })?;
+    let parsed =
+        super::io::read_ruleset(&name, &bytes, &ReadOptions::default())?.map_err(|err| {
+            Failure::Located {
+                name: name.clone(),
+                text: String::from_utf8_lossy(&bytes).into_owned(),
+                diagnostics: vec![err.to_diagnostic()],
+            }
+        })?;
     refuse_duplicate_numbers(&name, &parsed)?;
     let files = published_files(&parsed.ruleset, renderer)
         .map_err(|err| Failure::message(format!("{name}: {err}")))?;

@@ -5,7 +5,7 @@ use super::io::{json_document, print_stdout, read_input, stderr_color, stdout_co
 use nomic::check::{self, Input, Summary};
 use nomic::diagnostic::{self, Diagnostic, Severity, Source};
 use nomic::model::Format;
-use nomic::parse::{self, ReadOptions};
+use nomic::parse::{self, ParseError, ReadOptions};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -114,7 +114,14 @@ fn check_file(path: &Path, from: Option<Format>, deny_warnings: bool) -> Checked
         from,
         repair_encoding: false,
     };
-    let parsed = match parse::read(&bytes, &options) {
+    let read = super::io::read_ruleset(&name, &bytes, &options).unwrap_or_else(|failure| {
+        let message = match failure {
+            Failure::Message(message) => message,
+            other => format!("{other:?}"),
+        };
+        Err(ParseError::new(message, 0..0))
+    });
+    let parsed = match read {
         Ok(parsed) => parsed,
         Err(err) => {
             return Checked {

@@ -2,10 +2,75 @@
 
 use anstream::{AutoStream, ColorChoice};
 use nomic::diagnostic::{self, Diagnostic, Source};
-use nomic::parse::{self, Parsed, ReadOptions};
+use nomic::model::{Dialect, Format};
+use nomic::parse::{self, dialect, ParseError, Parsed, ReadOptions};
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::OnceLock;
+
+/// The global `--dialect FILE`, set once by `main`.
+static DIALECT_FILE: OnceLock<Option<PathBuf>> = OnceLock::new();
+
+/// Records the global `--dialect FILE` for every read that follows.
+pub fn set_dialect_file(path: Option<PathBuf>) {
+    let _ = DIALECT_FILE.set(path);
+}
+
+/// The dialect a ruleset named `name` is read in: `--dialect FILE`, else
+/// `nomic.toml` beside it, else none (built-in formats, then inference).
+pub fn dialect_for(name: &str) -> Result<Option<Dialect>, Failure> {
+    let given = DIALECT_FILE.get().cloned().flatten();
+    let path = given.or_else(|| {
+        (name != "<stdin>")
+            .then(|| dialect::beside(Path::new(name)))
+            .flatten()
+    });
+    path.map(|path| dialect::load(&path).map_err(|err| Failure::message(err.to_string())))
+        .transpose()
+}
+
+/// Reads a ruleset named `name` (a path, or `<stdin>`) in its dialect when
+/// it has one; says on stderr when a dialect was inferred. The outer error
+/// is an unusable dialect file, the inner one the parse.
+pub fn read_ruleset(
+    name: &str,
+    bytes: &[u8],
+    options: &ReadOptions,
+) -> Result<Result<Parsed, ParseError>, Failure> {
+    let dialect = dialect_for(name)?;
+    let parsed = parse::read_with(bytes, options, dialect.as_ref());
+    if let (Ok(parsed), None) = (&parsed, &dialect) {
+        note_inferred(name, parsed);
+    }
+    Ok(parsed)
+}
+
+fn note_inferred(name: &str, parsed: &Parsed) {
+    let layout = parsed.ruleset.layout.as_ref();
+    let Some(found) = layout.and_then(|l| l.dialect.as_ref()) else {
+        return;
+    };
+    if parsed.format != Format::Dialect {
+        return;
+    }
+    let rules = &parsed.ruleset.rules;
+    let first = rules
+        .first()
+        .map(nomic::model::Rule::label)
+        .unwrap_or_default();
+    let last = rules
+        .last()
+        .map(nomic::model::Rule::label)
+        .unwrap_or_default();
+    eprintln!(
+        "note: {name}: no built-in format fits; read in an inferred dialect: rules start with {} \
+         `{}` ({} rules, {first} to {last}); `nomic dialect infer {name}` prints it as a dialect file",
+        found.start_kind(),
+        found.rule,
+        rules.len(),
+    );
+}
 
 /// Why a command could not do its job; reported on stderr with exit code 2.
 #[derive(Debug)]
@@ -77,7 +142,7 @@ pub fn read_input(path: &Path) -> Result<(String, Vec<u8>), Failure> {
 /// against the text it points into (the repaired text, when repair was
 /// asked for).
 pub fn parse_input(name: &str, bytes: &[u8], options: &ReadOptions) -> Result<Parsed, Failure> {
-    parse::read(bytes, options).map_err(|err| Failure::Located {
+    read_ruleset(name, bytes, options)?.map_err(|err| Failure::Located {
         name: name.to_string(),
         text: parse::error_source(bytes, options),
         diagnostics: vec![err.to_diagnostic()],

@@ -4,6 +4,7 @@
 mod apply;
 mod build;
 mod check;
+mod dialect;
 mod diff;
 mod fmt;
 mod formats;
@@ -28,6 +29,10 @@ use std::process::ExitCode;
 pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Read rulesets in the dialect this file describes (TOML, or YAML for
+    /// .yaml/.yml) instead of `nomic.toml` beside them or inference
+    #[arg(long, global = true, value_name = "FILE")]
+    dialect: Option<std::path::PathBuf>,
     /// Refuse an input file larger than this many bytes (default 256 MiB)
     #[arg(long, global = true, value_name = "BYTES")]
     max_input_size: Option<u64>,
@@ -47,11 +52,14 @@ enum Command {
     Renumber(renumber::Args),
     Simulate(simulate::Args),
     Formats(formats::Args),
+    #[command(subcommand)]
+    Dialect(dialect::Command),
 }
 
 /// Runs the command line and returns the process exit code.
 pub(crate) fn main() -> ExitCode {
     let cli = Cli::parse();
+    io::set_dialect_file(cli.dialect.clone());
     if let Some(bytes) = cli.max_input_size {
         nomic::input::set_limit(bytes);
     }
@@ -67,6 +75,7 @@ pub(crate) fn main() -> ExitCode {
         Command::Renumber(args) => renumber::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Formats(args) => formats::run(args),
+        Command::Dialect(command) => dialect::run(command),
     };
     match result {
         Ok(code) => code,

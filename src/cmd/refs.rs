@@ -54,7 +54,11 @@ fn table(ruleset: &Ruleset, graph: &ReferenceGraph) -> String {
         .iter()
         .map(|(rule, cites)| {
             let cited_by = graph.cited_by.get(rule).cloned().unwrap_or_default();
-            [rule.to_string(), compress(cites), compress(&cited_by)]
+            [
+                label(ruleset, *rule),
+                compress(ruleset, cites),
+                compress(ruleset, &cited_by),
+            ]
         })
         .collect();
     let header = ["rule".to_string(), "cites".into(), "cited by".into()];
@@ -85,33 +89,46 @@ fn table(ruleset: &Ruleset, graph: &ReferenceGraph) -> String {
     } else {
         out.push_str("\nCitations of rules that are not in the ruleset:\n");
         for dangling in &graph.dangling {
-            let cited = match dangling.range_end {
-                Some(end) => format!("rules {}-{end}", dangling.number),
-                None => format!("rule {}", dangling.number),
+            let cited = match (&dangling.id, dangling.range_end) {
+                (Some(id), _) => format!("rule {id}"),
+                (None, Some(end)) => format!("rules {}-{end}", dangling.number),
+                (None, None) => format!("rule {}", dangling.number),
             };
             let phrase = phrase(ruleset, graph, dangling)
                 .map(|text| format!(": \"{text}\""))
                 .unwrap_or_default();
-            out.push_str(&format!("  rule {} cites {cited}{phrase}\n", dangling.rule));
+            let citing = label(ruleset, dangling.rule);
+            out.push_str(&format!("  rule {citing} cites {cited}{phrase}\n"));
         }
     }
     out
 }
 
-/// `101, 103-105` for 101, 103, 104, 105; `-` for none.
-fn compress(numbers: &BTreeSet<u32>) -> String {
-    let runs = runs(numbers.iter().copied());
-    if runs.is_empty() {
-        return "-".to_string();
-    }
-    runs.iter()
+/// A rule's identifier as written (`UC1`), or its number.
+fn label(ruleset: &Ruleset, number: u32) -> String {
+    ruleset
+        .rule(number)
+        .map_or_else(|| number.to_string(), nomic::model::Rule::label)
+}
+
+/// `101, 103-105` for 101, 103, 104, 105; `-` for none. Identifiers that
+/// are not numbers (`UC1`) are listed after the numbers, as written.
+fn compress(ruleset: &Ruleset, numbers: &BTreeSet<u32>) -> String {
+    let keyed = |n: &&u32| **n >= nomic::model::Rule::FIRST_KEY;
+    let runs = runs(numbers.iter().filter(|n| !keyed(n)).copied());
+    let parts: Vec<String> = runs
+        .iter()
         .map(|&(start, end)| match end - start {
             0 => start.to_string(),
             1 => format!("{start}, {end}"),
             _ => format!("{start}-{end}"),
         })
-        .collect::<Vec<_>>()
-        .join(", ")
+        .chain(numbers.iter().filter(keyed).map(|n| label(ruleset, *n)))
+        .collect();
+    if parts.is_empty() {
+        return "-".to_string();
+    }
+    parts.join(", ")
 }
 
 /// The citation a dangling number belongs to, as written.

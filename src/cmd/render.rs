@@ -4,7 +4,7 @@ use super::io::{print_stdout, read_input, Failure};
 use nomic::meaning;
 use nomic::model::Format;
 use nomic::output::write_atomic;
-use nomic::parse::{self, ReadOptions};
+use nomic::parse::ReadOptions;
 use nomic::render::{self, RenderOptions};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -41,11 +41,12 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         from: args.from,
         ..ReadOptions::default()
     };
-    let parsed = parse::read(&bytes, &options).map_err(|err| Failure::Located {
-        name,
-        text: String::from_utf8_lossy(&bytes).into_owned(),
-        diagnostics: vec![err.to_diagnostic()],
-    })?;
+    let parsed =
+        super::io::read_ruleset(&name, &bytes, &options)?.map_err(|err| Failure::Located {
+            name,
+            text: String::from_utf8_lossy(&bytes).into_owned(),
+            diagnostics: vec![err.to_diagnostic()],
+        })?;
     let format = args.to.unwrap_or(parsed.format);
     let options = RenderOptions {
         canonical: args.canonical,

@@ -1,11 +1,10 @@
 //! `nomic renumber`: give rules new numbers and rewrite every citation.
 
 use super::io::{print_stdout, read_input, Failure};
-use nomic::amend;
-use nomic::meaning;
 use nomic::output::write_atomic;
-use nomic::parse::{self, ReadOptions};
+use nomic::parse::ReadOptions;
 use nomic::render::{self, RenderOptions};
+use nomic::{amend, meaning};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -60,10 +59,12 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     }
     let (name, bytes) = read_input(&args.ruleset)?;
     let mut parsed =
-        parse::read(&bytes, &ReadOptions::default()).map_err(|err| Failure::Located {
-            name: name.clone(),
-            text: String::from_utf8_lossy(&bytes).into_owned(),
-            diagnostics: vec![err.to_diagnostic()],
+        super::io::read_ruleset(&name, &bytes, &ReadOptions::default())?.map_err(|err| {
+            Failure::Located {
+                name: name.clone(),
+                text: String::from_utf8_lossy(&bytes).into_owned(),
+                diagnostics: vec![err.to_diagnostic()],
+            }
         })?;
     let notes = amend::renumber(&mut parsed.ruleset, &mapping)
         .map_err(|err| Failure::message(format!("{err}; nothing was written")))?;

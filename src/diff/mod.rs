@@ -61,9 +61,21 @@ impl Default for DiffOptions {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RulesetDiff {
     pub changes: Vec<Change>,
+    /// The identifiers as written of the rules whose identifier is not
+    /// their number (`UC1`, `-216`, `xiv`, read through a dialect).
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub labels: std::collections::BTreeMap<u32, String>,
 }
 
 impl RulesetDiff {
+    /// How a rule is named: its identifier as written, or its number.
+    pub fn label(&self, rule: u32) -> String {
+        self.labels
+            .get(&rule)
+            .cloned()
+            .unwrap_or_else(|| rule.to_string())
+    }
+
     /// Whether the two rulesets mean the same (layout changes do not count).
     pub fn same_meaning(&self) -> bool {
         self.changes
@@ -248,7 +260,16 @@ pub fn diff(old: &Ruleset, new: &Ruleset, options: &DiffOptions) -> RulesetDiff 
         );
     }
     changes.sort_by_key(|change| (change.rule(), change.rank()));
-    RulesetDiff { changes }
+    let labels = old
+        .rules
+        .iter()
+        .chain(&new.rules)
+        .filter_map(|rule| {
+            let id = rule.id.as_ref()?;
+            (*id != rule.number.to_string()).then(|| (rule.number, id.clone()))
+        })
+        .collect();
+    RulesetDiff { changes, labels }
 }
 
 #[cfg(test)]

@@ -3,18 +3,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// A ruleset file format, as named in `FORMATS.md` and on the command line.
-#[derive(
-    Debug,
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Serialize,
-    Deserialize,
-    strum::IntoStaticStr,
-    strum::VariantArray,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr)]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
 #[non_exhaustive]
@@ -27,11 +16,25 @@ pub enum Format {
     MdRule,
     TxtRule,
     Json,
+    /// A community's own layout, described by a [`Dialect`](super::Dialect)
+    /// (inferred, or read from `nomic.toml` / `--dialect`). Not in `ALL`:
+    /// it is never chosen by name.
+    Dialect,
 }
 
 impl Format {
-    /// Every format, in the order `nomic formats` lists them.
-    pub const ALL: &'static [Format] = <Format as strum::VariantArray>::VARIANTS;
+    /// Every format that can be named, in the order `nomic formats` lists
+    /// them: all but [`Format::Dialect`], which a dialect file describes.
+    pub const ALL: &'static [Format] = &[
+        Format::MdLong,
+        Format::MdShort,
+        Format::TxtLong,
+        Format::TxtShort,
+        Format::TxtPlain,
+        Format::MdRule,
+        Format::TxtRule,
+        Format::Json,
+    ];
 
     /// The formats that hold a whole ruleset in one file (all but the
     /// per-rule pages).
@@ -60,6 +63,10 @@ impl Format {
             Format::MdRule => "one Markdown page per rule (rules/md/NNN.md)",
             Format::TxtRule => "one text page per rule (rules/txt/NNN.txt)",
             Format::Json => "the model itself, as JSON",
+            Format::Dialect => {
+                "any other community's layout: inferred when no format above fits, or described \
+                 in nomic.toml / --dialect FILE (docs/dialects.md; `nomic dialect infer FILE`)"
+            }
         }
     }
 
@@ -78,7 +85,10 @@ impl Format {
 
     /// Whether rule bodies are Markdown source (as opposed to plain text).
     pub fn is_markdown(self) -> bool {
-        matches!(self, Format::MdLong | Format::MdShort | Format::MdRule)
+        matches!(
+            self,
+            Format::MdLong | Format::MdShort | Format::MdRule | Format::Dialect
+        )
     }
 }
 

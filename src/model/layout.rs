@@ -1,3 +1,4 @@
+use super::dialect::Dialect;
 use super::format::Format;
 use serde::{Deserialize, Serialize};
 
@@ -39,6 +40,10 @@ pub struct DocumentLayout {
     /// Quirks outside any rule (for example a missing final newline).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub quirks: Vec<LayoutQuirk>,
+    /// The dialect the file was read in (format `dialect`), so that a
+    /// changed rule is written back in the file's own shape.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dialect: Option<Dialect>,
 }
 
 /// How one rule was laid out.
@@ -54,6 +59,11 @@ pub struct RuleLayout {
     /// Departures from the canonical form that the source carries.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub quirks: Vec<LayoutQuirk>,
+    /// The end of `source` that belongs to no rule: group headings and
+    /// sections that are not rules, up to the next rule (dialects only).
+    /// A rule written anew keeps it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub trailer: String,
 }
 
 /// A departure from the canonical layout, located in the file.

@@ -5,8 +5,10 @@
 //! exact bytes a rule was read from) live side by side so that renderers can
 //! re-emit untouched rules byte for byte while the meaning stays clean.
 
+mod dialect;
 mod format;
 mod history;
+pub mod identifier;
 mod judgment;
 mod layout;
 mod rule;
@@ -14,6 +16,7 @@ mod ruleset;
 mod synthetic;
 mod text_shape;
 
+pub use dialect::{Dialect, GroupHeading, IdShape};
 pub use format::{Format, UnknownFormat};
 pub use history::{Change, Date, HistoryEntry, HistoryKind, RoundTurn};
 pub use judgment::Judgment;

@@ -65,7 +65,18 @@ impl<'de> Deserialize<'de> for Mutability {
 /// One rule: its meaning, and optionally the layout it was read from.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rule {
+    /// The rule's number: the identifier's value when it is a non-negative
+    /// integer; for other identifiers (`UC1`, `-216`) a key from
+    /// [`Rule::FIRST_KEY`] up, in file order (`id` says what the file says).
     pub number: u32,
+    /// The identifier as written (`UC1`, `-216`, `xiv`, `101`), for rules
+    /// read through a dialect; absent for the built-in formats, whose
+    /// identifier is `number`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// The rule's title, for layouts that give one (`## 1 - Rule Formatting`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
     /// The number of amendments, where the format gives one (`203/1`).
     pub revision: Option<u32>,
     pub mutability: Mutability,
@@ -86,6 +97,10 @@ pub struct Rule {
 #[derive(Serialize)]
 struct Meaning<'a> {
     number: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
     revision: Option<u32>,
     mutability: &'a Mutability,
     text: &'a str,
@@ -94,10 +109,20 @@ struct Meaning<'a> {
 }
 
 impl Rule {
+    /// The first key given to identifiers that are not non-negative integers.
+    pub const FIRST_KEY: u32 = 1_000_000;
+
+    /// The identifier as written: `id` when the file gave one, else the number.
+    pub fn label(&self) -> String {
+        self.id.clone().unwrap_or_else(|| self.number.to_string())
+    }
+
     /// A mutable rule with the given text and nothing else.
     pub fn new(number: u32, text: impl Into<String>) -> Rule {
         Rule {
             number,
+            id: None,
+            title: None,
             revision: None,
             mutability: Mutability::Mutable,
             text: text.into(),
@@ -118,6 +143,8 @@ impl Rule {
     pub fn fingerprint(&self) -> String {
         let meaning = Meaning {
             number: self.number,
+            id: self.id.as_deref(),
+            title: self.title.as_deref(),
             revision: self.revision,
             mutability: &self.mutability,
             text: &self.text,

@@ -133,6 +133,8 @@ pub fn synthetic_ruleset(rules: usize, seed: u64) -> Ruleset {
             };
             Rule {
                 number,
+                id: None,
+                title: None,
                 revision: Some(amendments),
                 mutability: if immutable {
                     Mutability::Immutable

@@ -52,6 +52,7 @@ pub fn assemble(text: &str, document: Document) -> Ruleset {
                 source: text[piece.start..end].to_string(),
                 offset: piece.start,
                 fingerprint: rule.fingerprint(),
+                trailer: String::new(),
                 quirks: piece.quirks,
             });
             rule
@@ -67,6 +68,7 @@ pub fn assemble(text: &str, document: Document) -> Ruleset {
             header: text[..header_end].to_string(),
             footer: text[document.footer_start..].to_string(),
             quirks: document.quirks,
+            dialect: None,
         }),
     }
 }

@@ -1,6 +1,7 @@
 //! The one error every parser returns: what went wrong, where, and what was
 //! expected there.
 
+use super::dialect::InferError;
 use super::lines::HeadingError;
 use super::text::Line;
 use crate::diagnostic::{Diagnostic, Severity};
@@ -21,6 +22,8 @@ pub struct ParseError {
     pub format: Option<Format>,
     /// When no format fits: the one whose grammar got furthest.
     pub closest: Option<Format>,
+    /// When no built-in format fits: why no dialect could be inferred either.
+    pub inference: Option<InferError>,
 }
 
 impl ParseError {
@@ -31,6 +34,7 @@ impl ParseError {
             expected: None,
             format: None,
             closest: None,
+            inference: None,
         }
     }
 
@@ -67,6 +71,11 @@ impl ParseError {
             diagnostic = diagnostic.with_help(format!(
                 "the file fits no ruleset format; {closest} came closest and stopped fitting here \
                  (use --from FORMAT to choose a format)"
+            ));
+        }
+        if let Some(inference) = &self.inference {
+            diagnostic = diagnostic.with_help(format!(
+                "{inference}; describe the layout in a dialect file (docs/dialects.md)"
             ));
         }
         diagnostic

@@ -7,6 +7,7 @@
 
 mod assemble;
 mod detect;
+pub mod dialect;
 mod encoding;
 mod error;
 pub(crate) mod json;
@@ -27,7 +28,7 @@ pub use detect::detect;
 pub use encoding::EncodingIssue;
 pub use error::ParseError;
 
-use crate::model::{Format, Ruleset};
+use crate::model::{Dialect, Format, Ruleset};
 
 /// How to read a file.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -50,20 +51,65 @@ pub struct Parsed {
     pub encoding: Vec<EncodingIssue>,
 }
 
-/// Reads a ruleset file's bytes.
+/// Reads a ruleset file's bytes: in the format `options.from` names, else
+/// in the built-in format detected from the content, else (when no built-in
+/// format reads it) in a dialect inferred from the content.
 pub fn read(bytes: &[u8], options: &ReadOptions) -> Result<Parsed, ParseError> {
+    read_with(bytes, options, None)
+}
+
+/// Reads a ruleset file's bytes in `dialect` when one is given (a dialect
+/// file), else as [`read`] does.
+pub fn read_with(
+    bytes: &[u8],
+    options: &ReadOptions,
+    dialect: Option<&Dialect>,
+) -> Result<Parsed, ParseError> {
     let (text, issues) = decode(bytes, options)?;
-    let format = match options.from {
-        Some(format) => format,
-        None => detect(&text)?,
+    let (ruleset, format) = match (dialect, options.from) {
+        (Some(dialect), _) => (dialect::read(&text, dialect)?, Format::Dialect),
+        (None, Some(format)) => (parse_as(&text, format)?, format),
+        (None, None) => detected(&text)?,
     };
-    let ruleset = parse_as(&text, format)?;
     Ok(Parsed {
         ruleset,
         format,
         text,
         encoding: issues,
     })
+}
+
+/// The built-in format detected and read, or an inferred dialect when no
+/// built-in format reads the text.
+fn detected(text: &str) -> Result<(Ruleset, Format), ParseError> {
+    let builtin = detect(text).and_then(|format| Ok((parse_as(text, format)?, format)));
+    let Err(error) = builtin else {
+        return builtin;
+    };
+    if text.trim().is_empty() {
+        return Err(error);
+    }
+    match dialect::infer(text) {
+        // A file whose rules mostly have built-in headings is a damaged
+        // file of that format: its own error says what to mend.
+        Ok(candidate) if builtin_headings(text) * 2 >= candidate.rules => Err(error),
+        Ok(candidate) => Ok((dialect::read(text, &candidate.dialect)?, Format::Dialect)),
+        Err(unsure @ dialect::InferError::Unsure { .. }) => {
+            Err(ParseError::new(unsure.to_string(), 0..0).in_format(Format::Dialect))
+        }
+        Err(inference) => Err(ParseError {
+            inference: Some(inference),
+            ..error
+        }),
+    }
+}
+
+/// How many lines are complete rule headings of a built-in format.
+fn builtin_headings(text: &str) -> usize {
+    text.lines()
+        .map(|line| line.trim_end_matches('\r'))
+        .filter(|line| lines::md_heading(line).is_ok() || lines::txt_heading(line).is_ok())
+        .count()
 }
 
 /// The decoded (and, on request, repaired) text with its encoding issues.
@@ -92,11 +138,10 @@ pub fn error_source(bytes: &[u8], options: &ReadOptions) -> String {
 
 /// Reads a ruleset from text (format detected when `from` is absent).
 pub fn parse_str(text: &str, from: Option<Format>) -> Result<Ruleset, ParseError> {
-    let format = match from {
-        Some(format) => format,
-        None => detect(text)?,
-    };
-    parse_as(text, format)
+    match from {
+        Some(format) => parse_as(text, format),
+        None => detected(text).map(|(ruleset, _)| ruleset),
+    }
 }
 
 fn parse_as(text: &str, format: Format) -> Result<Ruleset, ParseError> {
@@ -109,6 +154,9 @@ fn parse_as(text: &str, format: Format) -> Result<Ruleset, ParseError> {
         Format::Json => json::parse(text),
         Format::MdRule => md_rule::parse(text),
         Format::TxtRule => txt_rule::parse(text),
+        Format::Dialect => dialect::infer(text)
+            .map_err(|err| ParseError::new(err.to_string(), 0..0).in_format(Format::Dialect))
+            .and_then(|candidate| dialect::read(text, &candidate.dialect)),
     }
 }
 

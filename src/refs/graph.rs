@@ -40,6 +40,9 @@ pub struct Dangling {
     pub number: u32,
     /// The end of a cited range.
     pub range_end: Option<u32>,
+    /// The identifier cited, when it is not a number (`UC7`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// The digits (of the whole range, for a range), in the citing rule's text.
     pub span: Range<usize>,
 }
@@ -47,6 +50,11 @@ pub struct Dangling {
 /// The reference graph of a ruleset, from its rule texts.
 pub fn graph(ruleset: &Ruleset) -> ReferenceGraph {
     let existing: BTreeSet<u32> = ruleset.rules.iter().map(|rule| rule.number).collect();
+    let by_id: BTreeMap<&str, u32> = ruleset
+        .rules
+        .iter()
+        .filter_map(|rule| Some((rule.id.as_deref()?, rule.number)))
+        .collect();
     let mut graph = ReferenceGraph::default();
     for &number in &existing {
         graph.references.insert(number, Vec::new());
@@ -56,7 +64,10 @@ pub fn graph(ruleset: &Ruleset) -> ReferenceGraph {
     for (index, rule) in ruleset.rules.iter().enumerate() {
         let references = extract(&rule.text);
         for cited in references.iter().flat_map(|reference| &reference.numbers) {
-            let targets: Vec<u32> = existing.range(cited.numbers()).copied().collect();
+            let targets: Vec<u32> = match &cited.id {
+                Some(id) => by_id.get(id.as_str()).copied().into_iter().collect(),
+                None => existing.range(cited.numbers()).copied().collect(),
+            };
             if targets.is_empty() {
                 graph.dangling.push(dangling(rule.number, index, cited));
             }
@@ -88,6 +99,7 @@ fn dangling(rule: u32, rule_index: usize, cited: &CitedNumber) -> Dangling {
         rule_index,
         number: cited.number,
         range_end: cited.range_end.as_ref().map(|(end, _)| *end),
+        id: cited.id.clone(),
         span: cited.span.start..end,
     }
 }
@@ -142,6 +154,7 @@ mod tests {
                     rule_index: 2,
                     number: 206,
                     range_end: None,
+                    id: None,
                     span: 33..36,
                 },
                 Dangling {
@@ -149,6 +162,7 @@ mod tests {
                     rule_index: 3,
                     number: 500,
                     range_end: Some(510),
+                    id: None,
                     span: 37..44,
                 },
             ]

@@ -99,7 +99,14 @@ pub struct Reference {
 /// A cited rule number, or a range of them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct CitedNumber {
+    /// The number cited; 0 when `id` names a rule by an identifier that is
+    /// not a number.
     pub number: u32,
+    /// An identifier cited as written when it is not a number (`UC1`,
+    /// `-216`, in rulesets read through a dialect); resolved against the
+    /// identifiers of the ruleset.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
     /// The digits only.
     pub span: Range<usize>,
     /// For a range (`101-117`): the last number and the span of its digits.
@@ -144,9 +151,10 @@ impl CitedNumber {
 /// `206`, or `101-117` for a range.
 impl std::fmt::Display for CitedNumber {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.range_end {
-            Some((end, _)) => write!(f, "{}-{end}", self.number),
-            None => write!(f, "{}", self.number),
+        match (&self.id, &self.range_end) {
+            (Some(id), _) => f.write_str(id),
+            (None, Some((end, _))) => write!(f, "{}-{end}", self.number),
+            (None, None) => write!(f, "{}", self.number),
         }
     }
 }

@@ -80,9 +80,11 @@ pub fn renumber(text: &str, mapping: &BTreeMap<u32, u32>) -> Renumbered {
     let map = |n: u32| mapping.get(&n).copied().unwrap_or(n);
     let mut edits: Vec<(Range<usize>, u32)> = Vec::new();
     let mut skipped = Vec::new();
+    // Identifiers that are not numbers (`UC1`) are not renumbered.
     for cited in extract(text)
         .iter()
         .flat_map(|reference| &reference.numbers)
+        .filter(|cited| cited.id.is_none())
     {
         match &cited.range_end {
             None => {

@@ -388,3 +388,21 @@ fn runs_group_consecutive_numbers() {
     assert_eq!(runs([1, 2, 4, 6, 7, 8]), [(1, 2), (4, 4), (6, 8)]);
     assert_eq!(runs([u32::MAX - 1, u32::MAX]), [(u32::MAX - 1, u32::MAX)]);
 }
+
+#[test]
+fn identifiers_that_are_not_numbers_are_cited_after_the_word_rule() {
+    let text = "See Rule UC1 and Rule -216, but not UC2 or -5 points; Rules 101-117 stay a range.";
+    let references = extract(text);
+    let cited: Vec<String> = references
+        .iter()
+        .flat_map(|reference| &reference.numbers)
+        .map(CitedNumber::to_string)
+        .collect();
+    assert_eq!(cited, ["UC1", "-216", "101-117"]);
+    let uc1 = &references[0].numbers[0];
+    assert_eq!(
+        (uc1.id.as_deref(), &text[uc1.span.clone()]),
+        (Some("UC1"), "UC1")
+    );
+    assert!(extract("Rule R1T3 and Rule Abc1").is_empty());
+}

@@ -7,6 +7,7 @@
 //! A changed rule is written canonically in place, so only its region of the
 //! output differs.
 
+mod dialect;
 pub mod publish;
 mod templates;
 pub mod text;
@@ -43,6 +44,12 @@ pub enum RenderError {
     TemplateDir(PathBuf),
     #[error("`{0}` is not a per-rule format; expected md-rule or txt-rule")]
     NotARuleFormat(Format),
+    /// Rendering to `dialect` a ruleset that was not read in one.
+    #[error("the ruleset was not read in a dialect, so it has none to be written in")]
+    NoDialect,
+    /// The dialect's template does not parse.
+    #[error("the dialect's rule template cannot be used: {0}")]
+    Dialect(String),
     #[error("cannot write JSON: {0}")]
     Json(#[from] serde_json::Error),
 }
@@ -96,6 +103,9 @@ impl Renderer {
 
     /// Renders a ruleset to one format (see [`render`]).
     pub fn render(&self, ruleset: &Ruleset, format: Format) -> Result<String, RenderError> {
+        if format == Format::Dialect {
+            return dialect::render(ruleset, self.canonical);
+        }
         let Some(name) = template_name(format) else {
             let mut json = serde_json::to_string_pretty(&ruleset.without_layout())?;
             json.push('\n');

@@ -6,7 +6,7 @@
 //! command says so.
 
 use super::{RenderError, Renderer};
-use crate::model::{Format, Ruleset};
+use crate::model::{Format, Rule, Ruleset};
 use crate::output::{existing_within, write_within, WriteError, WriteOutcome};
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -65,7 +65,7 @@ pub fn rule_pages(
         let mut page_of = HashMap::new();
         for rule in &ruleset.rules {
             let file = PublishedFile {
-                path: PathBuf::from(folder).join(format!("{:03}.{extension}", rule.number)),
+                path: PathBuf::from(folder).join(format!("{}.{extension}", page_stem(rule))),
                 contents: renderer.render_rule(rule, format)?,
             };
             match page_of.get(&rule.number) {
@@ -123,12 +123,13 @@ impl Plan {
         let mut writes = Vec::with_capacity(files.len());
         for file in files {
             // Never reads through a link: the set stays inside `dir`.
-            let outcome = existing_within(&dir, &file.path, file.contents.as_bytes()).map_err(
-                |source| PublishError::Write {
-                    path: dir.join(&file.path),
-                    source,
-                },
-            )?;
+            let outcome =
+                existing_within(&dir, &file.path, file.contents.as_bytes()).map_err(|source| {
+                    PublishError::Write {
+                        path: dir.join(&file.path),
+                        source,
+                    }
+                })?;
             writes.push((file, outcome));
         }
         let wanted: BTreeSet<&Path> = writes.iter().map(|(file, _)| file.path.as_path()).collect();
@@ -214,4 +215,13 @@ fn is_rule_page(name: &str, extension: &str) -> bool {
     name.strip_suffix(extension)
         .and_then(|stem| stem.strip_suffix('.'))
         .is_some_and(|stem| !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// A per-rule page's file name: `NNN`, or the identifier as written for
+/// rules whose identifier is not a number (`UC1`, `-216`).
+fn page_stem(rule: &Rule) -> String {
+    match &rule.id {
+        Some(id) if rule.number >= Rule::FIRST_KEY => id.clone(),
+        _ => format!("{:03}", rule.number),
+    }
 }

@@ -40,7 +40,8 @@ pub const DEFAULTS: [(&str, &str); 7] = [
     ),
 ];
 
-/// The template a format is rendered with; `json` has none.
+/// The template a format is rendered with; `json` and `dialect` (written
+/// by the dialect's own rule template) have none.
 pub fn template_name(format: Format) -> Option<&'static str> {
     Some(match format {
         Format::MdLong => "md-long.md.j2",
@@ -50,7 +51,7 @@ pub fn template_name(format: Format) -> Option<&'static str> {
         Format::TxtPlain => "txt-plain.txt.j2",
         Format::MdRule => "md-rule.md.j2",
         Format::TxtRule => "txt-rule.txt.j2",
-        Format::Json => return None,
+        Format::Json | Format::Dialect => return None,
     })
 }
 

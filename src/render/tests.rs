@@ -181,6 +181,7 @@ fn layout_of(ruleset: &Ruleset, format: Format, header: &str, footer: &str) -> D
         header: header.into(),
         footer: footer.into(),
         quirks: Vec::new(),
+        dialect: None,
     }
 }
 
@@ -217,6 +218,7 @@ fn with_kept_layout(
     for (rule, region) in ruleset.rules.iter_mut().zip(regions) {
         rule.layout = Some(RuleLayout {
             fingerprint: rule.fingerprint(),
+            trailer: String::new(),
             offset: file.len(),
             source: region.clone(),
             quirks: Vec::new(),

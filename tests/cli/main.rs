@@ -4,6 +4,7 @@ mod apply;
 mod build;
 mod check;
 mod ci_docs;
+mod dialects;
 mod diff;
 mod fmt;
 mod formats;

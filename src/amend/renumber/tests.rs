@@ -33,6 +33,7 @@ fn plain_file() -> (String, Ruleset) {
         rule.layout = Some(RuleLayout {
             offset: file.len(),
             fingerprint: rule.fingerprint(),
+            trailer: String::new(),
             source: source.clone(),
             quirks: Vec::new(),
         });
@@ -47,6 +48,7 @@ fn plain_file() -> (String, Ruleset) {
         header: header.into(),
         footer: String::new(),
         quirks: Vec::new(),
+        dialect: None,
     });
     (file, ruleset)
 }

@@ -28,16 +28,16 @@ pub fn render(diff: &RulesetDiff, color: bool) -> String {
         if !out.is_empty() {
             out.push('\n');
         }
-        block(&mut out, &group, color);
+        block(&mut out, &group, color, diff);
     }
     out
 }
 
-fn block(out: &mut String, group: &RuleChanges, color: bool) {
+fn block(out: &mut String, group: &RuleChanges, color: bool, diff: &RulesetDiff) {
     let heading = match group.rule {
         Some(rule) => {
             let what: Vec<String> = group.changes.iter().map(headline).collect();
-            format!("Rule {rule}: {}", what.join(", "))
+            format!("Rule {}: {}", diff.label(rule), what.join(", "))
         }
         None => "Title".to_string(),
     };

@@ -19,7 +19,11 @@ pub fn render(diff: &RulesetDiff) -> String {
         match group.rule {
             Some(rule) => {
                 let what: Vec<String> = group.changes.iter().map(headline).collect();
-                out.push_str(&format!("## Rule {rule}: {}\n", what.join(", ")));
+                out.push_str(&format!(
+                    "## Rule {}: {}\n",
+                    diff.label(rule),
+                    what.join(", ")
+                ));
             }
             None => out.push_str("## Title\n"),
         }

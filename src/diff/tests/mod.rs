@@ -164,6 +164,7 @@ fn with_layout(mut set: Ruleset, format: Format, sources: &[&str]) -> Ruleset {
             source: source.to_string(),
             offset: 0,
             fingerprint: rule.fingerprint(),
+            trailer: String::new(),
             quirks: Vec::new(),
         });
     }
@@ -174,6 +175,7 @@ fn with_layout(mut set: Ruleset, format: Format, sources: &[&str]) -> Ruleset {
         header: String::new(),
         footer: String::new(),
         quirks: Vec::new(),
+        dialect: None,
     });
     set
 }

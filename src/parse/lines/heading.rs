@@ -24,6 +24,8 @@ impl Heading {
     pub fn rule(&self, text: String) -> Rule {
         Rule {
             number: self.number,
+            id: None,
+            title: None,
             revision: self.revision,
             mutability: self.mutability.clone(),
             text,

@@ -54,11 +54,43 @@ fn range_end(input: &str) -> Res<'_, ((&str, u32), bool)> {
     Ok((rest, (end, worded)))
 }
 
+/// An identifier that is not a number, after the word rule: `-216`, `UC1`
+/// (one to four capital letters, then digits).
+fn identifier(input: &str) -> Res<'_, &str> {
+    let negative = recognize((
+        char('-'),
+        take_while_m_n(1, MAX_DIGITS, |c: char| c.is_ascii_digit()),
+    ));
+    let prefixed = recognize((
+        take_while_m_n(1, 4, |c: char| c.is_ascii_uppercase()),
+        take_while_m_n(1, MAX_DIGITS, |c: char| c.is_ascii_digit()),
+    ));
+    let (rest, found) = alt((negative, prefixed)).parse(input)?;
+    if rest.starts_with(|c: char| c.is_ascii_alphanumeric()) {
+        return fail(input);
+    }
+    Ok((rest, found))
+}
+
 /// One number or range, with the check of what follows it.
 fn item<'a>(text: &'a str, input: &'a str, intro: Intro) -> Res<'a, CitedNumber> {
+    if intro != Intro::Bare {
+        if let Ok((rest, found)) = preceded(lead, identifier).parse(input) {
+            if follower_ok(rest, intro) {
+                let cited = CitedNumber {
+                    number: 0,
+                    id: Some(found.to_string()),
+                    span: span(text, found),
+                    range_end: None,
+                };
+                return Ok((rest, cited));
+            }
+        }
+    }
     let (rest, (first, number)) = preceded(lead, digits).parse(input)?;
     let cited = |end: Option<(&str, u32)>| CitedNumber {
         number,
+        id: None,
         span: span(text, first),
         range_end: end.map(|(digits, last)| (last, span(text, digits))),
     };

@@ -1,0 +1,120 @@
+//! A dialect: the declarative description of how one community lays out
+//! its ruleset. Plain serde data (read from `nomic.toml` or `--dialect`,
+//! printed by `nomic dialect infer`); it travels in the document layout so
+//! that a changed rule is written back in the file's own shape. Reading a
+//! file with it is `parse::dialect`'s job.
+
+use super::rule::Mutability;
+use serde::{Deserialize, Serialize};
+
+/// How a community lays out its ruleset.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Dialect {
+    /// The first line of every rule, with placeholders `{id}`, `{title}`,
+    /// `{revision}` and `{mutability}`: `## {id} - {title}` (an ATX
+    /// heading), `**{id}** *{title}*` (a bold lead paragraph),
+    /// `- **Rule {id}: {title}**` (a list item). One template reads and writes.
+    pub rule: String,
+    /// The character of the line under the rule's first line, for setext
+    /// headings and reStructuredText titles (`=` or `-`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub underline: Option<char>,
+    /// The identifier shapes `{id}` accepts.
+    #[serde(default = "default_ids")]
+    pub ids: Vec<IdShape>,
+    /// Whether a blank line follows a rule's first line (when writing one).
+    #[serde(default)]
+    pub blank_after_heading: bool,
+    /// Headings that set the mutability of the rules after them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<GroupHeading>,
+    /// The start of a line that opens a rule's history (`History:`); that
+    /// line and the rest of the rule are its history.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub history: Option<String>,
+    /// Headings (their text, without `#` or underline) whose sections are
+    /// not rules, such as `Player List`: nothing in them starts a rule.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_rules: Vec<String>,
+}
+
+/// A heading line that sets the mutability of the rules after it, up to the
+/// next group heading (`## Immutable Rules` → immutable).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroupHeading {
+    /// The heading line as written (trailing spaces ignored).
+    pub heading: String,
+    /// The mutability of the rules under it.
+    pub mutability: Mutability,
+}
+
+/// What an identifier may look like.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum IdShape {
+    /// `101`
+    Integer,
+    /// `-216` (integers with a minus sign; plain integers too).
+    Negative,
+    /// `xiv`, `XIV`
+    Roman,
+    /// Letters then digits: `UC1`.
+    Prefixed,
+}
+
+impl IdShape {
+    /// Every shape, in the order inference prefers them.
+    pub const ALL: [IdShape; 4] = [
+        IdShape::Integer,
+        IdShape::Negative,
+        IdShape::Prefixed,
+        IdShape::Roman,
+    ];
+}
+
+fn default_ids() -> Vec<IdShape> {
+    vec![IdShape::Integer]
+}
+
+impl Dialect {
+    /// A dialect whose rules start with `template` and nothing else set.
+    pub fn new(template: impl Into<String>) -> Dialect {
+        Dialect {
+            rule: template.into(),
+            underline: None,
+            ids: default_ids(),
+            blank_after_heading: false,
+            groups: Vec::new(),
+            history: None,
+            not_rules: Vec::new(),
+        }
+    }
+
+    /// How a rule starts, in words (for notes and `nomic formats`).
+    pub fn start_kind(&self) -> String {
+        let rule = self.rule.trim_start();
+        let hashes = rule.chars().take_while(|c| *c == '#').count();
+        if let Some(underline) = self.underline {
+            let kind = if underline == '=' {
+                "level 1"
+            } else {
+                "level 2"
+            };
+            format!("an underlined ({underline}) heading, {kind}")
+        } else if hashes > 0 {
+            format!("a level {hashes} heading")
+        } else if rule.starts_with("- ") || rule.starts_with("* ") || rule.starts_with("+ ") {
+            "a list item".to_string()
+        } else if rule.starts_with("**") || rule.starts_with("__") {
+            "a bold lead paragraph".to_string()
+        } else if rule.starts_with('*') || rule.starts_with('_') {
+            "an italic lead paragraph".to_string()
+        } else if rule.starts_with('>') {
+            "a quoted line".to_string()
+        } else {
+            "a plain lead line".to_string()
+        }
+    }
+}

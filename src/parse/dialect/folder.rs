@@ -1,0 +1,235 @@
+//! One rule per file: a folder of rule files read as one ruleset, and
+//! written back to the same files. The identifier comes from a front matter
+//! field (`RULE: 101`) or the file name (`rule101.md`, `101_Title.md`); the
+//! mutability from a field (`Type: Immutable`) or the folder
+//! (`immutable_rules/`). An unchanged rule's file is written back byte for
+//! byte; a changed one keeps its front matter with the fields updated.
+
+use super::ident;
+use crate::model::{Mutability, Rule, RuleLayout, Ruleset};
+use std::path::{Path, PathBuf};
+
+/// A rule file of a folder layout.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FolderRule {
+    /// The file, relative to the folder.
+    pub path: PathBuf,
+    /// The front matter as written (empty when there is none), up to the body.
+    pub front_matter: String,
+    /// The rule read from it; its layout keeps the file's bytes.
+    pub rule: Rule,
+}
+
+/// A folder that cannot be read as a ruleset.
+#[derive(Debug, thiserror::Error)]
+pub enum FolderError {
+    /// A file or folder cannot be read.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// A file with neither a `RULE:` field nor an identifier in its name.
+    #[error("{path}: no rule identifier in a `RULE:` field or in the file name")]
+    NoId { path: PathBuf },
+    /// The folder holds no rule file.
+    #[error("{0}: no rule files (`.md` or `.txt`) in it")]
+    Empty(PathBuf),
+}
+
+/// Reads every `.md` and `.txt` file under `dir` (sorted by path) as one rule.
+pub fn read_folder(dir: &Path) -> Result<Vec<FolderRule>, FolderError> {
+    let mut files = Vec::new();
+    collect(dir, dir, &mut files)?;
+    files.sort();
+    if files.is_empty() {
+        return Err(FolderError::Empty(dir.to_path_buf()));
+    }
+    let mut next_key = Rule::FIRST_KEY;
+    files
+        .into_iter()
+        .map(|path| {
+            let full = dir.join(&path);
+            let text = std::fs::read_to_string(&full).map_err(|source| FolderError::Io {
+                path: full.clone(),
+                source,
+            })?;
+            read_file(&path, &text, &mut next_key).ok_or(FolderError::NoId { path: full })
+        })
+        .collect()
+}
+
+/// The rules of a folder as a ruleset (in path order).
+pub fn folder_ruleset(title: &str, rules: &[FolderRule]) -> Ruleset {
+    Ruleset::new(title, rules.iter().map(|r| r.rule.clone()).collect())
+}
+
+fn collect(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), FolderError> {
+    let io = |source| FolderError::Io {
+        path: dir.to_path_buf(),
+        source,
+    };
+    for entry in std::fs::read_dir(dir).map_err(io)? {
+        let path = entry.map_err(io)?.path();
+        if path.is_dir() {
+            collect(root, &path, out)?;
+        } else if path.extension().is_some_and(|e| e == "md" || e == "txt")
+            && path.file_name().is_some_and(|n| n != "README.md")
+        {
+            out.push(path.strip_prefix(root).unwrap_or(&path).to_path_buf());
+        }
+    }
+    Ok(())
+}
+
+/// One rule file: front matter fields, or the file name and folder.
+fn read_file(path: &Path, text: &str, next_key: &mut u32) -> Option<FolderRule> {
+    let (front, body) = split_front_matter(text);
+    let field = |names: &[&str]| {
+        front.lines().find_map(|line| {
+            let (key, value) = line.split_once(':')?;
+            names
+                .iter()
+                .any(|n| key.trim().eq_ignore_ascii_case(n))
+                .then(|| value.trim().to_string())
+        })
+    };
+    let stem = path.file_stem()?.to_str()?;
+    let (id, title) = match field(&["rule", "id", "number"]) {
+        Some(id) => (id, field(&["title"])),
+        None => from_file_name(stem)?,
+    };
+    ident::shape_of(&id, &crate::model::IdShape::ALL)?;
+    let folder_mutability = path.parent().and_then(|p| p.to_str()).and_then(|folder| {
+        let folder = folder.to_lowercase();
+        if folder.contains("immutable") {
+            Some(Mutability::Immutable)
+        } else if folder.contains("mutable") {
+            Some(Mutability::Mutable)
+        } else {
+            None
+        }
+    });
+    let mutability = field(&["type", "mutability"])
+        .filter(|v| v.eq_ignore_ascii_case("immutable") || v.eq_ignore_ascii_case("mutable"))
+        .map(|v| Mutability::from_marker(&v))
+        .or(folder_mutability)
+        .unwrap_or_default();
+    let number = ident::number(&id).unwrap_or_else(|| {
+        *next_key += 1;
+        *next_key - 1
+    });
+    let mut rule = Rule {
+        id: Some(id),
+        title,
+        mutability,
+        ..Rule::new(number, body.replace("\r\n", "\n").trim().to_string())
+    };
+    rule.layout = Some(RuleLayout {
+        source: text.to_string(),
+        offset: 0,
+        fingerprint: rule.fingerprint(),
+        quirks: Vec::new(),
+        trailer: String::new(),
+    });
+    Some(FolderRule {
+        path: path.to_path_buf(),
+        front_matter: front.to_string(),
+        rule,
+    })
+}
+
+/// `101_Title` → (`101`, `Title`); `rule101` → (`101`, none).
+fn from_file_name(stem: &str) -> Option<(String, Option<String>)> {
+    let start = stem.find(|c: char| c.is_ascii_digit())?;
+    let start = if stem[..start].ends_with('-') && start == 1 {
+        0
+    } else {
+        start
+    };
+    let end = stem[start + 1..]
+        .find(|c: char| !c.is_ascii_digit())
+        .map_or(stem.len(), |i| start + 1 + i);
+    let title = stem[end..]
+        .trim_start_matches(['_', '-', ' ', '.'])
+        .replace('_', " ");
+    Some((
+        stem[start..end].to_string(),
+        Some(title).filter(|t| !t.is_empty()),
+    ))
+}
+
+/// The front matter (`---` fenced, or leading `Key: value` lines) with the
+/// blank line after it, and the body.
+fn split_front_matter(text: &str) -> (&str, &str) {
+    if let Some(rest) = text.strip_prefix("---\n") {
+        if let Some(end) = rest.find("\n---\n") {
+            let split = 4 + end + 5;
+            return (&text[..split], &text[split..]);
+        }
+    }
+    let mut split = 0;
+    for line in text.split_inclusive('\n') {
+        let is_field = line.split_once(':').is_some_and(|(key, _)| {
+            !key.is_empty() && key.chars().all(|c| c.is_ascii_alphabetic() || c == '_')
+        });
+        if !is_field {
+            break;
+        }
+        split += line.len();
+    }
+    if split == 0 {
+        return ("", text);
+    }
+    let blank = text[split..]
+        .split_inclusive('\n')
+        .take_while(|l| l.trim().is_empty())
+        .map(str::len)
+        .sum::<usize>();
+    (&text[..split + blank], &text[split + blank..])
+}
+
+/// The files of a folder layout for `ruleset`, rule by rule (matched to the
+/// files read by number): kept bytes for unchanged rules, the front matter
+/// with its fields updated and the new text for changed ones. Rules that
+/// were not read from the folder are not written.
+pub fn write_folder(read: &[FolderRule], ruleset: &Ruleset) -> Vec<(PathBuf, String)> {
+    read.iter()
+        .filter_map(|file| {
+            let rule = ruleset.rule(file.rule.number)?;
+            let text = match rule.unchanged_source() {
+                Some(source) => source.to_string(),
+                None => {
+                    let id = ident::rewrite(rule.id.as_deref(), rule.number, Rule::FIRST_KEY);
+                    let front = update_fields(&file.front_matter, &id, &rule.mutability);
+                    format!("{front}{}\n", rule.text)
+                }
+            };
+            Some((file.path.clone(), text))
+        })
+        .collect()
+}
+
+fn update_fields(front: &str, id: &str, mutability: &Mutability) -> String {
+    front
+        .split_inclusive('\n')
+        .map(|line| {
+            let Some((key, _)) = line.split_once(':') else {
+                return line.to_string();
+            };
+            let key_l = key.trim().to_lowercase();
+            let newline = if line.ends_with('\n') { "\n" } else { "" };
+            match key_l.as_str() {
+                "rule" | "id" | "number" => format!("{key}: {id}{newline}"),
+                "type" | "mutability" => {
+                    let mut value = mutability.as_str().to_string();
+                    if let Some(first) = value.get(..1) {
+                        value = first.to_uppercase() + &value[1..];
+                    }
+                    format!("{key}: {value}{newline}")
+                }
+                _ => line.to_string(),
+            }
+        })
+        .collect()
+}

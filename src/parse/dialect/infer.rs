@@ -1,0 +1,357 @@
+//! Inference: with no dialect file, find the repeated first line that
+//! carries rule identifiers and splits the file into the most consistent
+//! rules (the most distinct identifiers), and describe it as a dialect.
+
+use super::ident;
+use super::reader::{self, heading_level, heading_text, underline_char, Line};
+use super::template::Template;
+use crate::model::{Dialect, GroupHeading, IdShape, Mutability};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// How many of the most frequent line shapes are scored.
+const MAX_SHAPES: usize = 32;
+
+/// What inference tried, for the message when nothing fits.
+pub const TRIED: &str = "headings (`#` to `######`, underlined), bold or italic lead \
+paragraphs, list items, quoted lines and plain `N.`/`N:` lines, each carrying an identifier \
+(integer, negative, Roman numeral or prefixed like `UC1`), optionally after `Rule`";
+
+/// A dialect found in a file, with how it splits the file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Candidate {
+    /// The dialect, as `nomic dialect infer` prints it.
+    pub dialect: Dialect,
+    /// How many rules it reads.
+    pub rules: usize,
+    /// How many distinct identifiers they carry.
+    pub distinct: usize,
+    /// The first and last identifiers, as written.
+    pub first: String,
+    pub last: String,
+}
+
+impl std::fmt::Display for Candidate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "`{}`", self.dialect.rule)?;
+        if let Some(c) = self.dialect.underline {
+            write!(f, " underlined with `{c}`")?;
+        }
+        write!(
+            f,
+            " ({}: {} rules, {} to {})",
+            self.dialect.start_kind(),
+            self.rules,
+            self.first,
+            self.last
+        )
+    }
+}
+
+/// Why no dialect could be inferred.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InferError {
+    /// No line shape carrying identifiers repeats.
+    #[error("no rule structure found: no repeated line carries rule identifiers (tried {TRIED})")]
+    NoStructure,
+    #[error("unsure which lines start rules: {first} and {second} split the file equally well; write a dialect file (`nomic dialect infer` prints the first as a start)")]
+    /// The two best shapes split the file equally well.
+    Unsure {
+        first: Box<Candidate>,
+        second: Box<Candidate>,
+    },
+}
+
+/// The dialect that best splits `text` into rules.
+pub fn infer(text: &str) -> Result<Candidate, InferError> {
+    let mut ranked = candidates(text);
+    ranked.sort_by(|a, b| {
+        (b.distinct, b.rules, a.dialect.rule.len()).cmp(&(
+            a.distinct,
+            a.rules,
+            b.dialect.rule.len(),
+        ))
+    });
+    let mut ranked = ranked.into_iter();
+    let best = ranked.next().ok_or(InferError::NoStructure)?;
+    if let Some(second) = ranked.next() {
+        if second.distinct == best.distinct && second.rules == best.rules {
+            return Err(InferError::Unsure {
+                first: Box::new(best),
+                second: Box::new(second),
+            });
+        }
+    }
+    Ok(best)
+}
+
+/// Every shape of first line that starts two rules or more, scored.
+pub fn candidates(text: &str) -> Vec<Candidate> {
+    let lines = reader::lines(text);
+    let mut shapes: BTreeMap<(String, Option<char>), usize> = BTreeMap::new();
+    for i in 0..lines.len() {
+        if lines[i].code {
+            continue;
+        }
+        if let Some(template) = line_template(lines[i].text) {
+            let underline = lines.get(i + 1).and_then(|next| underline_char(next.text));
+            let underline = underline.filter(|c| matches!(c, '=' | '-' | '~' | '^'));
+            *shapes.entry((template, underline)).or_default() += 1;
+        }
+    }
+    // Only shapes that repeat, the most frequent first, a bounded number.
+    let mut shapes: Vec<_> = shapes.into_iter().filter(|(_, n)| *n >= 2).collect();
+    shapes.sort_by_key(|shape| std::cmp::Reverse(shape.1));
+    shapes.truncate(MAX_SHAPES);
+    let not_rules = not_rules(&lines);
+    let groups = groups(&lines);
+    shapes
+        .into_iter()
+        .filter_map(|((template, underline), _)| {
+            score(&lines, template, underline, &not_rules, &groups)
+        })
+        .collect()
+}
+
+fn score(
+    lines: &[Line<'_>],
+    template: String,
+    underline: Option<char>,
+    not_rules: &[String],
+    groups: &[GroupHeading],
+) -> Option<Candidate> {
+    let parsed = Template::parse(&template).ok()?;
+    let roman_allowed = !parsed.lead().trim().is_empty();
+    let ids: Vec<IdShape> = IdShape::ALL
+        .into_iter()
+        .filter(|s| roman_allowed || *s != IdShape::Roman)
+        .collect();
+    let mut dialect = Dialect {
+        underline,
+        ids,
+        ..Dialect::new(template)
+    };
+    // A heading that names players is not a rule, unless it starts one.
+    let all_starts = reader::rule_starts(lines, &dialect, &parsed);
+    dialect.not_rules = not_rules
+        .iter()
+        .filter(|name| {
+            !all_starts
+                .iter()
+                .any(|&i| heading_text(lines[i].text) == name.as_str())
+        })
+        .cloned()
+        .collect();
+    let starts = reader::rule_starts(lines, &dialect, &parsed);
+    let found: Vec<String> = starts
+        .iter()
+        .filter_map(|&i| parsed.matches(lines[i].text, &dialect.ids).map(|f| f.id))
+        .collect();
+    let distinct: BTreeSet<&String> = found.iter().collect();
+    if distinct.len() < 2 {
+        return None;
+    }
+    let seen: BTreeSet<IdShape> = found
+        .iter()
+        .filter_map(|id| ident::shape_of(id, &dialect.ids))
+        .collect();
+    dialect.ids = IdShape::ALL
+        .into_iter()
+        .filter(|s| seen.contains(s))
+        .collect();
+    let after = usize::from(underline.is_some()) + 1;
+    let blank = starts
+        .iter()
+        .filter(|&&i| lines.get(i + after).is_some_and(Line::is_blank))
+        .count();
+    dialect.blank_after_heading = blank * 2 > starts.len();
+    dialect.groups = groups
+        .iter()
+        .filter(|g| {
+            !starts
+                .iter()
+                .any(|&i| lines[i].text.trim_end() == g.heading)
+        })
+        .cloned()
+        .collect();
+    if !dialect
+        .groups
+        .iter()
+        .any(|g| g.mutability != Mutability::Mutable)
+    {
+        dialect.groups.clear();
+    }
+    if history_marked(lines, &starts) {
+        dialect.history = Some("History:".to_string());
+    }
+    Some(Candidate {
+        rules: found.len(),
+        distinct: distinct.len(),
+        first: found.first().cloned().unwrap_or_default(),
+        last: found.last().cloned().unwrap_or_default(),
+        dialect,
+    })
+}
+
+/// Whether most rules have a `History:` line.
+fn history_marked(lines: &[Line<'_>], starts: &[usize]) -> bool {
+    let with = starts
+        .iter()
+        .enumerate()
+        .filter(|(n, &start)| {
+            let end = starts.get(n + 1).copied().unwrap_or(lines.len());
+            lines[start + 1..end]
+                .iter()
+                .any(|l| l.text.trim_start().starts_with("History:"))
+        })
+        .count();
+    with * 2 > starts.len()
+}
+
+/// The template a line would have if it started a rule: its markup lead,
+/// an optional `Rule`, the identifier, a separator, a title, and closing
+/// markup.
+pub(crate) fn line_template(line: &str) -> Option<String> {
+    let line = line.trim_end();
+    let lead_len = line
+        .find(|c: char| !matches!(c, '#' | '*' | '_' | '+' | '>' | ' ' | '\t' | '-'))
+        .unwrap_or(line.len());
+    // A minus sign right before digits belongs to the identifier.
+    let lead_len = if line[..lead_len].ends_with('-')
+        && line[lead_len..].starts_with(|c: char| c.is_ascii_digit())
+        && (lead_len == 1 || !line[..lead_len - 1].ends_with(['-', '*', '_']))
+    {
+        lead_len - 1
+    } else {
+        lead_len
+    };
+    let lead = &line[..lead_len];
+    let mut rest = &line[lead_len..];
+    let mut word = "";
+    for rule_word in ["Rule ", "RULE ", "rule "] {
+        if let Some(after) = rest.strip_prefix(rule_word) {
+            word = rule_word;
+            rest = after;
+        }
+    }
+    let id_len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .unwrap_or(rest.len());
+    let id = &rest[..id_len];
+    let roman_ok = !lead.trim().is_empty() || !word.is_empty();
+    let shapes: Vec<IdShape> = IdShape::ALL
+        .into_iter()
+        .filter(|s| roman_ok || *s != IdShape::Roman)
+        .collect();
+    ident::shape_of(id, &shapes)?;
+    let rest = &rest[id_len..];
+    let sep_len = rest
+        .find(|c: char| {
+            !matches!(
+                c,
+                ' ' | '-' | ':' | '.' | '*' | '_' | '(' | '|' | '–' | '—' | ')'
+            )
+        })
+        .unwrap_or(rest.len());
+    let sep = &rest[..sep_len];
+    let title = &rest[sep_len..];
+    if lead.is_empty() && word.is_empty() && (sep.trim().is_empty() || title.is_empty()) {
+        // A plain line needs visible punctuation after the number.
+        return None;
+    }
+    if title.is_empty() {
+        return Some(format!("{lead}{word}{{id}}{sep}"));
+    }
+    let mut closers = "*_".to_string();
+    if sep.contains('(') {
+        closers.push(')');
+    }
+    let title_len = title.trim_end_matches(|c| closers.contains(c)).len();
+    if title_len == 0 {
+        return None;
+    }
+    let suffix = &title[title_len..];
+    Some(format!("{lead}{word}{{id}}{sep}{{title}}{suffix}"))
+}
+
+/// Headings that name a player list: never rules.
+fn not_rules(lines: &[Line<'_>]) -> Vec<String> {
+    let mut names: Vec<String> = (0..lines.len())
+        .filter(|&i| heading_level(lines, i).is_some())
+        .map(|i| heading_text(lines[i].text).to_string())
+        .filter(|text| text.to_lowercase().contains("player"))
+        .collect();
+    names.dedup();
+    names
+}
+
+/// Headings that name a mutability (`## Immutable Rules`).
+fn groups(lines: &[Line<'_>]) -> Vec<GroupHeading> {
+    let mut groups: Vec<GroupHeading> = Vec::new();
+    for i in 0..lines.len() {
+        if heading_level(lines, i).is_none() || !lines[i].text.starts_with('#') {
+            continue;
+        }
+        let text = heading_text(lines[i].text).to_lowercase();
+        let mutability = if text.contains("immutable") {
+            Mutability::Immutable
+        } else if text.contains("mutable") {
+            Mutability::Mutable
+        } else {
+            continue;
+        };
+        let heading = lines[i].text.trim_end().to_string();
+        if !groups.iter().any(|g| g.heading == heading) {
+            groups.push(GroupHeading {
+                heading,
+                mutability,
+            });
+        }
+    }
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_shapes_become_templates() {
+        let cases = [
+            ("## UC1 - Rule Proposal", "## {id} - {title}"),
+            ("**101** *Everyone needs a code*", "**{id}** *{title}*"),
+            ("**102** *Laying Down the Law* ", "**{id}** *{title}*"),
+            ("# Rule 1: Becoming a member ", "# Rule {id}: {title}"),
+            ("#### 101: Title", "#### {id}: {title}"),
+            ("101: **Title**", "{id}: **{title}**"),
+            ("### Rule -216.", "### Rule {id}."),
+            ("### Rule xiv.", "### Rule {id}."),
+            ("# 3. Title", "# {id}. {title}"),
+            ("- **Rule 4: Title**", "- **Rule {id}: {title}**"),
+            ("* **Rule 5** *(Strength=2)*", "* **Rule {id}** *({title})*"),
+        ];
+        for (line, template) in cases {
+            assert_eq!(line_template(line).as_deref(), Some(template), "{line}");
+        }
+        assert_eq!(line_template("All players must"), None);
+        assert_eq!(line_template("I think so"), None);
+        assert_eq!(line_template("2020 was a year"), None);
+    }
+
+    #[test]
+    fn nothing_to_infer_is_an_error() {
+        assert_eq!(
+            infer("Just words.\n\nMore words.\n"),
+            Err(InferError::NoStructure)
+        );
+    }
+
+    #[test]
+    fn two_equal_shapes_are_unsure() {
+        let text = "## 1 - A\n\nx\n\n## 2 - B\n\ny\n\n### Rule 7.\n\nz\n\n### Rule 8.\n\nw\n";
+        let Err(InferError::Unsure { first, second }) = infer(text) else {
+            panic!("expected unsure");
+        };
+        let rules = [first.dialect.rule.as_str(), second.dialect.rule.as_str()];
+        assert!(rules.contains(&"## {id} - {title}") && rules.contains(&"### Rule {id}."));
+    }
+}

@@ -1,0 +1,110 @@
+//! Dialects: the rulesets of other communities, read through a small
+//! declarative description of their layout ([`Dialect`], the model, lives in
+//! `model` because it travels in the document layout), or through one
+//! inferred from the file.
+//!
+//! - `template`: one rule template (`## {id} - {title}`) matches a rule's
+//!   first line and writes it back;
+//! - `ident`: identifier shapes (integers, negatives, Roman numerals, `UC1`);
+//! - `reader`: reads a file in a dialect, losslessly;
+//! - `infer`: finds the dialect of a file with no dialect file;
+//! - `folder`: one rule per file.
+
+mod folder;
+pub(crate) mod ident;
+mod infer;
+mod reader;
+mod template;
+
+pub use crate::model::{Dialect, GroupHeading, IdShape};
+pub use folder::{folder_ruleset, read_folder, write_folder, FolderError, FolderRule};
+pub use infer::{candidates, infer, Candidate, InferError};
+pub use reader::read;
+pub use template::{Fields, Template, TemplateError};
+
+use std::path::{Path, PathBuf};
+
+/// The name of the dialect file looked for beside a ruleset.
+pub const DIALECT_FILE: &str = "nomic.toml";
+
+/// A dialect file that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum DialectError {
+    /// The file cannot be read.
+    #[error("cannot read dialect file {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// Not a TOML dialect.
+    #[error("dialect file {path}: {message}")]
+    Toml { path: PathBuf, message: String },
+    /// Not a YAML dialect.
+    #[error("dialect file {path}: {message}")]
+    Yaml { path: PathBuf, message: String },
+    /// Its rule template cannot be used.
+    #[error("dialect file {path}: {source}")]
+    Template {
+        path: PathBuf,
+        source: TemplateError,
+    },
+}
+
+/// Reads a dialect file: YAML for `.yaml`/`.yml`, TOML otherwise.
+pub fn load(path: &Path) -> Result<Dialect, DialectError> {
+    let text = std::fs::read_to_string(path).map_err(|source| DialectError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let yaml = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"));
+    let dialect = if yaml {
+        from_yaml(&text).map_err(|message| DialectError::Yaml {
+            path: path.to_path_buf(),
+            message,
+        })?
+    } else {
+        from_toml(&text).map_err(|message| DialectError::Toml {
+            path: path.to_path_buf(),
+            message,
+        })?
+    };
+    Template::parse(&dialect.rule).map_err(|source| DialectError::Template {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(dialect)
+}
+
+/// The dialect file beside a ruleset (`nomic.toml` in its folder), if any.
+pub fn beside(ruleset: &Path) -> Option<PathBuf> {
+    let folder = ruleset.parent().unwrap_or(Path::new(""));
+    let folder = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
+    Some(folder.join(DIALECT_FILE)).filter(|path| path.is_file())
+}
+
+fn from_toml(text: &str) -> Result<Dialect, String> {
+    toml::from_str(text).map_err(|err| err.to_string().trim_end().to_string())
+}
+
+fn from_yaml(text: &str) -> Result<Dialect, String> {
+    serde_yaml::from_str(text).map_err(|err| err.to_string())
+}
+
+/// A dialect as a TOML dialect file.
+pub fn to_toml(dialect: &Dialect) -> String {
+    toml::to_string(dialect).expect("a dialect serializes to TOML")
+}
+
+/// A dialect as a YAML dialect file.
+pub fn to_yaml(dialect: &Dialect) -> String {
+    serde_yaml::to_string(dialect).expect("a dialect serializes to YAML")
+}
+
+#[cfg(test)]
+mod tests;

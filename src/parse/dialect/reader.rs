@@ -1,0 +1,319 @@
+//! Reads a file in a dialect: finds each rule's first line, its body, the
+//! group headings that set mutability and the sections that are not rules,
+//! and keeps every byte (header, rule sources with their trailers, footer).
+
+use super::ident;
+use super::template::Template;
+use crate::model::{
+    Dialect, Format, HistoryEntry, HistoryKind, LayoutQuirk, Mutability, QuirkKind, Rule, Ruleset,
+};
+use crate::parse::assemble::{self, Document, Piece};
+use crate::parse::ParseError;
+use std::collections::HashMap;
+
+/// One line of the file: its text (no line break) and where it starts.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Line<'t> {
+    pub text: &'t str,
+    pub start: usize,
+    /// Inside a fenced code block (or its fence).
+    pub code: bool,
+}
+
+impl Line<'_> {
+    pub fn is_blank(&self) -> bool {
+        self.text.trim().is_empty()
+    }
+}
+
+/// The file's lines, with fenced code marked.
+pub(crate) fn lines(text: &str) -> Vec<Line<'_>> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut fence = false;
+    while start < text.len() {
+        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let next = if end < text.len() { end + 1 } else { end };
+        let line = text[start..end].trim_end_matches('\r');
+        let is_fence = line.trim_start().starts_with("```") || line.trim_start().starts_with("~~~");
+        out.push(Line {
+            text: line,
+            start,
+            code: fence || is_fence,
+        });
+        if is_fence {
+            fence = !fence;
+        }
+        start = next;
+    }
+    out
+}
+
+/// The level of a heading line: `#`… for ATX, 1 or 2 for a setext line
+/// whose next line is `===` or `---`. None for other lines.
+pub(crate) fn heading_level(lines: &[Line<'_>], i: usize) -> Option<usize> {
+    let line = lines[i];
+    if line.code || line.is_blank() {
+        return None;
+    }
+    let hashes = line.text.bytes().take_while(|b| *b == b'#').count();
+    if (1..=6).contains(&hashes) && line.text[hashes..].starts_with([' ', '\t']) {
+        return Some(hashes);
+    }
+    let under = lines.get(i + 1)?;
+    underline_char(under.text).map(|c| if c == '=' { 1 } else { 2 })
+}
+
+/// The character of an underline (`===`, `---`, at least three).
+pub(crate) fn underline_char(text: &str) -> Option<char> {
+    let text = text.trim_end();
+    let first = text.chars().next()?;
+    (matches!(first, '=' | '-' | '~' | '^' | '*' | '+')
+        && text.len() >= 3
+        && text.chars().all(|c| c == first))
+    .then_some(first)
+}
+
+/// A heading's text without its markers.
+pub(crate) fn heading_text(text: &str) -> &str {
+    text.trim_start_matches('#').trim()
+}
+
+/// Where each rule starts (line indices), given a template.
+pub(crate) fn rule_starts(
+    lines: &[Line<'_>],
+    dialect: &Dialect,
+    template: &Template,
+) -> Vec<usize> {
+    let skipped = not_rule_lines(lines, dialect);
+    (0..lines.len())
+        .filter(|&i| !lines[i].code && !skipped[i] && starts_rule(lines, i, dialect, template))
+        .collect()
+}
+
+fn starts_rule(lines: &[Line<'_>], i: usize, dialect: &Dialect, template: &Template) -> bool {
+    if template.matches(lines[i].text, &dialect.ids).is_none() {
+        return false;
+    }
+    dialect.underline.is_none_or(|c| {
+        lines
+            .get(i + 1)
+            .is_some_and(|next| underline_char(next.text) == Some(c))
+    })
+}
+
+/// The lines inside sections that are not rules.
+fn not_rule_lines(lines: &[Line<'_>], dialect: &Dialect) -> Vec<bool> {
+    let mut skipped = vec![false; lines.len()];
+    let mut inside: Option<usize> = None;
+    for i in 0..lines.len() {
+        if let Some(level) = heading_level(lines, i) {
+            let named = dialect
+                .not_rules
+                .iter()
+                .any(|name| name.trim() == heading_text(lines[i].text));
+            if named {
+                inside = Some(level);
+            } else if inside.is_some_and(|open| level <= open) {
+                inside = None;
+            }
+        }
+        skipped[i] = inside.is_some();
+    }
+    skipped
+}
+
+/// The level of the rules' own heading: a body ends at a heading of this
+/// level or above (7 for rules that are not headings: any heading ends them).
+fn rule_level(dialect: &Dialect, template: &Template) -> usize {
+    if let Some(c) = dialect.underline {
+        return if c == '=' { 1 } else { 2 };
+    }
+    let hashes = template.lead().bytes().take_while(|b| *b == b'#').count();
+    if (1..=6).contains(&hashes) {
+        hashes
+    } else {
+        7
+    }
+}
+
+/// Reads `text` in `dialect`.
+pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
+    let template = Template::parse(&dialect.rule)
+        .map_err(|err| ParseError::new(err.to_string(), 0..0).in_format(Format::Dialect))?;
+    let lines = lines(text);
+    let starts = rule_starts(&lines, dialect, &template);
+    if starts.is_empty() {
+        return Err(ParseError::new(
+            format!("no rule starts with `{}`", dialect.rule),
+            0..text.len().min(1),
+        )
+        .expected(format!("a line such as `{}`", example(&template)))
+        .in_format(Format::Dialect));
+    }
+    let level = rule_level(dialect, &template);
+    let skipped = not_rule_lines(&lines, dialect);
+    let mut mutability = Mutability::Mutable;
+    let mut keys: HashMap<String, u32> = HashMap::new();
+    let mut pieces = Vec::new();
+    let mut trailers = Vec::new();
+    let mut group_at = 0;
+    for (n, &start) in starts.iter().enumerate() {
+        for line in &lines[group_at..start] {
+            if let Some(group) = group_of(dialect, line.text) {
+                mutability = group;
+            }
+        }
+        let end = starts.get(n + 1).copied().unwrap_or(lines.len());
+        group_at = start + 1;
+        let heading = lines[start];
+        let fields = template
+            .matches(heading.text, &dialect.ids)
+            .expect("a rule start fits the template");
+        let first_body = start + 1 + usize::from(dialect.underline.is_some());
+        let body_end = (first_body..end)
+            .find(|&i| {
+                skipped[i]
+                    || group_of(dialect, lines[i].text).is_some()
+                    || heading_level(&lines, i).is_some_and(|l| l <= level)
+            })
+            .unwrap_or(end);
+        // Blank lines before a trailer belong to the rule.
+        let trailer_line = if body_end < end { body_end } else { end };
+        let trailer_start = lines.get(trailer_line).map_or(text.len(), |l| l.start);
+        let body_start = lines
+            .get(first_body)
+            .map_or(text.len(), |l| l.start)
+            .min(trailer_start);
+        let (body, history) = split_history(&text[body_start..trailer_start], dialect);
+        // One key per identifier, so that a repeated `UC1` is a duplicate.
+        let next_key = Rule::FIRST_KEY + u32::try_from(keys.len()).unwrap_or(u32::MAX);
+        let number = ident::number(&fields.id)
+            .unwrap_or_else(|| *keys.entry(fields.id.clone()).or_insert(next_key));
+        let rule = Rule {
+            id: Some(fields.id.clone()),
+            title: fields.title.clone(),
+            revision: fields.revision,
+            mutability: fields
+                .mutability
+                .as_deref()
+                .map_or_else(|| mutability.clone(), Mutability::from_marker),
+            history,
+            ..Rule::new(number, body)
+        };
+        pieces.push(Piece {
+            start: heading.start,
+            rule,
+            quirks: quirks(&lines, start, first_body, dialect),
+        });
+        trailers.push(trailer_start);
+    }
+    let footer_start = trailers.last().copied().unwrap_or(text.len());
+    let header_end = pieces.first().map_or(text.len(), |p| p.start);
+    let document = Document {
+        format: Format::Dialect,
+        title: title(&lines, header_end),
+        pieces,
+        footer_start,
+        quirks: Vec::new(),
+    };
+    let mut ruleset = assemble::assemble(text, document);
+    let ends: Vec<usize> = starts.iter().skip(1).map(|&s| lines[s].start).collect();
+    for ((rule, trailer), end) in ruleset.rules.iter_mut().zip(&trailers).zip(ends) {
+        if let Some(layout) = rule.layout.as_mut() {
+            layout.trailer = text[*trailer..end].to_string();
+        }
+    }
+    if let Some(layout) = ruleset.layout.as_mut() {
+        layout.dialect = Some(dialect.clone());
+    }
+    Ok(ruleset)
+}
+
+/// The mutability a group heading sets, if `line` is one.
+fn group_of(dialect: &Dialect, line: &str) -> Option<Mutability> {
+    dialect
+        .groups
+        .iter()
+        .find(|g| g.heading.trim_end() == line.trim_end())
+        .map(|g| g.mutability.clone())
+}
+
+/// The body's text and the history lines (from the dialect's marker on).
+fn split_history(body: &str, dialect: &Dialect) -> (String, Vec<HistoryEntry>) {
+    let body = body.replace("\r\n", "\n");
+    let marker = dialect.history.as_deref().filter(|m| !m.is_empty());
+    let at = marker.and_then(|marker| {
+        let mut offset = 0;
+        for line in body.split_inclusive('\n') {
+            if line.trim_start().starts_with(marker) {
+                return Some(offset);
+            }
+            offset += line.len();
+        }
+        None
+    });
+    let (text, history) = match at {
+        Some(at) => (&body[..at], &body[at..]),
+        None => (body.as_str(), ""),
+    };
+    let history = history
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| HistoryEntry::new(HistoryKind::Other, line.trim_end()))
+        .collect();
+    (text.trim_matches('\n').trim_end().to_string(), history)
+}
+
+/// Where the rule's first lines depart from the dialect.
+fn quirks(
+    lines: &[Line<'_>],
+    start: usize,
+    first_body: usize,
+    dialect: &Dialect,
+) -> Vec<LayoutQuirk> {
+    let mut quirks = Vec::new();
+    let heading = lines[start];
+    let trimmed = heading.text.trim_end().len();
+    if trimmed < heading.text.len() {
+        quirks.push(LayoutQuirk {
+            kind: QuirkKind::TrailingSpaces,
+            offset: heading.start + trimmed,
+            len: heading.text.len() - trimmed,
+        });
+    }
+    if let Some(first) = lines.get(first_body) {
+        if dialect.blank_after_heading && !first.is_blank() {
+            quirks.push(LayoutQuirk {
+                kind: QuirkKind::MissingBlankLine,
+                offset: first.start,
+                len: 0,
+            });
+        }
+    }
+    quirks
+}
+
+/// The ruleset's title: the first heading before the first rule, else the
+/// first non-blank line there.
+fn title(lines: &[Line<'_>], header_end: usize) -> String {
+    let header: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].start < header_end)
+        .collect();
+    header
+        .iter()
+        .find(|&&i| heading_level(lines, i).is_some())
+        .or_else(|| header.iter().find(|&&i| !lines[i].is_blank()))
+        .map(|&i| heading_text(lines[i].text).to_string())
+        .unwrap_or_default()
+}
+
+/// An example first line for error messages.
+fn example(template: &Template) -> String {
+    template.write(&super::template::Fields {
+        id: "101".to_string(),
+        title: Some("Title".to_string()),
+        revision: Some(0),
+        mutability: Some("Immutable".to_string()),
+    })
+}

@@ -1,0 +1,90 @@
+//! Writes a ruleset in the dialect it was read in: kept bytes for unchanged
+//! rules (with the group headings after them), the dialect's rule template
+//! and the rule's text for changed ones.
+
+use super::RenderError;
+use crate::model::{Dialect, LineEnding, Rule, Ruleset};
+use crate::parse::dialect::{ident, Fields, Template};
+
+/// Renders `ruleset` in its dialect; `canonical` writes every rule from the
+/// template (keeping the header, group headings and footer).
+pub(super) fn render(ruleset: &Ruleset, canonical: bool) -> Result<String, RenderError> {
+    let layout = ruleset.layout.as_ref().ok_or(RenderError::NoDialect)?;
+    let dialect = layout.dialect.as_ref().ok_or(RenderError::NoDialect)?;
+    let template =
+        Template::parse(&dialect.rule).map_err(|err| RenderError::Dialect(err.to_string()))?;
+    let newline = layout.line_ending;
+    // Canonical writes every rule anew from the template; what is not a
+    // rule (the header, group headings, the footer) is kept either way.
+    let mut out = layout.header.clone();
+    let count = ruleset.rules.len();
+    for (index, rule) in ruleset.rules.iter().enumerate() {
+        let last = index + 1 == count;
+        match rule.unchanged_source().filter(|_| !canonical) {
+            Some(source) => out.push_str(source),
+            None => {
+                let written =
+                    write_rule(rule, dialect, &template, last && layout.footer.is_empty());
+                out.push_str(&with_line_ending(&written, newline));
+                if let Some(kept) = &rule.layout {
+                    out.push_str(&kept.trailer);
+                }
+            }
+        }
+    }
+    out.push_str(&layout.footer);
+    Ok(out)
+}
+
+/// One rule in the dialect: its first line, the underline, the text, the
+/// history lines, and a blank line unless it ends the file.
+pub(crate) fn write_rule(
+    rule: &Rule,
+    dialect: &Dialect,
+    template: &Template,
+    last: bool,
+) -> String {
+    let fields = Fields {
+        id: ident::rewrite(rule.id.as_deref(), rule.number, Rule::FIRST_KEY),
+        // A rule enacted without a title still needs one where the
+        // template has one, or the line would not read back.
+        title: Some(rule.title.clone().unwrap_or_else(|| "Untitled".to_string())),
+        revision: rule.revision,
+        mutability: rule.mutability.heading_marker().map(|m| {
+            let lower = m.to_lowercase();
+            lower[..1].to_uppercase() + &lower[1..]
+        }),
+    };
+    let first = template.write(&fields);
+    let mut out = first.clone();
+    out.push('\n');
+    if let Some(c) = dialect.underline {
+        out.push_str(&c.to_string().repeat(first.chars().count().max(3)));
+        out.push('\n');
+    }
+    if dialect.blank_after_heading {
+        out.push('\n');
+    }
+    if !rule.text.is_empty() {
+        out.push_str(&rule.text);
+        out.push('\n');
+    }
+    if !rule.history.is_empty() && dialect.history.is_some() {
+        out.push('\n');
+        for entry in &rule.history {
+            out.push_str(&entry.source);
+            out.push('\n');
+        }
+    }
+    if !last {
+        out.push('\n');
+    }
+    out
+}
+
+fn with_line_ending(text: &str, ending: LineEnding) -> String {
+    match ending {
+        LineEnding::Lf => text.to_string(),
+        LineEnding::Crlf => text.replace("\r\n", "\n").replace('\n', "\r\n"),
+    }
+}

@@ -1,0 +1,322 @@
+//! Other communities' rulesets: read with no dialect file, with the dialect
+//! `nomic dialect infer` prints, and through every command.
+
+use crate::Test;
+use serde_json::Value;
+use std::path::Path;
+
+/// The three real rulesets: file, rule count, first and last identifier
+/// (read off the files).
+const REAL: [(&str, usize, &str, &str); 3] = [
+    ("pimotte-nomic-README.md", 62, "101", "350"),
+    ("fcc-git-nomic-RULES.md", 13, "UC1", "11"),
+    ("infinite-nomic-round5-rules.md", 26, "1", "26"),
+];
+
+fn fixture(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/dialects")
+        .join(name);
+    std::fs::read_to_string(path).unwrap()
+}
+
+fn label(rule: &Value) -> String {
+    match rule["id"].as_str() {
+        Some(id) => id.to_string(),
+        None => rule["number"].to_string(),
+    }
+}
+
+fn parse_json(stdout: &str) -> Value {
+    serde_json::from_str(stdout).unwrap()
+}
+
+#[test]
+fn the_real_rulesets_parse_with_no_dialect_file_and_say_which_was_inferred() {
+    for (name, count, first, last) in REAL {
+        let out = Test::new()
+            .file(name, fixture(name))
+            .args(["parse", name])
+            .run()
+            .status(0)
+            .stderr_contains("read in an inferred dialect");
+        let json = parse_json(&out.stdout);
+        let rules = json["rules"].as_array().unwrap();
+        assert_eq!(rules.len(), count, "{name}");
+        assert_eq!(label(&rules[0]), first, "{name}");
+        assert_eq!(label(&rules[count - 1]), last, "{name}");
+    }
+}
+
+#[test]
+fn the_inferred_dialect_passed_back_gives_the_same_parse() {
+    for (name, ..) in REAL {
+        let test = Test::new().file(name, fixture(name));
+        let inferred = test.args(["parse", name]).run().status(0);
+        for (dialect_file, extra) in [("d.toml", None), ("d.yaml", Some("--yaml"))] {
+            let mut infer = Test::new()
+                .file(name, fixture(name))
+                .args(["dialect", "infer", name]);
+            if let Some(extra) = extra {
+                infer = infer.arg(extra);
+            }
+            let dialect = infer.run().status(0).stdout;
+            let given = Test::new()
+                .file(name, fixture(name))
+                .file(dialect_file, &dialect)
+                .args(["parse", name, "--dialect", dialect_file])
+                .run()
+                .status(0)
+                .stderr_empty();
+            assert_eq!(given.stdout, inferred.stdout, "{name} with {dialect_file}");
+            // The same file kept as nomic.toml beside the ruleset.
+            if extra.is_none() {
+                let beside = Test::new()
+                    .file(name, fixture(name))
+                    .file("nomic.toml", &dialect)
+                    .args(["parse", name])
+                    .run()
+                    .status(0)
+                    .stderr_empty();
+                assert_eq!(beside.stdout, inferred.stdout, "{name} with nomic.toml");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_real_rulesets_render_back_byte_for_byte() {
+    for (name, ..) in REAL {
+        Test::new()
+            .file(name, fixture(name))
+            .args(["render", name])
+            .run()
+            .status(0)
+            .stdout(&fixture(name));
+    }
+}
+
+#[test]
+fn check_runs_on_the_real_rulesets() {
+    for (name, ..) in REAL {
+        Test::new()
+            .file(name, fixture(name))
+            .args(["check", name])
+            .run()
+            .status(0)
+            .stdout_contains("1 file checked: 0 errors");
+    }
+    // Identifiers that are not numbers are in order within their prefix.
+    let out = Test::new()
+        .file("RULES.md", fixture("fcc-git-nomic-RULES.md"))
+        .args(["check", "RULES.md"])
+        .run();
+    assert!(!out.stdout.contains("comes after"), "{}", out.stdout);
+}
+
+#[test]
+fn check_finds_references_to_missing_identifiers_and_duplicates() {
+    let text = fixture("shapes/negative.md");
+    Test::new()
+        .file("rules.md", &text)
+        .args(["check", "rules.md"])
+        .run()
+        .status(1)
+        .stdout_contains("rule -214 cites rule -999, which is not in the ruleset");
+    let doubled = fixture("fcc-git-nomic-RULES.md").replace("## UC2 - ", "## UC1 - ");
+    Test::new()
+        .file("RULES.md", doubled)
+        .args(["check", "RULES.md"])
+        .run()
+        .status(1)
+        .stdout_contains("rule UC1 appears more than once");
+}
+
+#[test]
+fn refs_name_rules_by_identifier() {
+    let text = fixture("fcc-git-nomic-RULES.md").replace(
+        "A rule should be numbered sequentially",
+        "Under Rule UC1, a rule should be numbered sequentially",
+    );
+    Test::new()
+        .file("RULES.md", text)
+        .args(["refs", "RULES.md"])
+        .run()
+        .status(0)
+        .stdout_contains("2     UC1")
+        .stdout_contains("UC1   -      2");
+    Test::new()
+        .file("rules.md", fixture("shapes/negative.md"))
+        .args(["refs", "rules.md"])
+        .run()
+        .status(0)
+        .stdout_contains("rule -214 cites rule -999");
+}
+
+#[test]
+fn diff_names_the_changed_rule_by_identifier() {
+    let old = fixture("fcc-git-nomic-RULES.md");
+    let new = old.replace(
+        "Code of Conduct violations",
+        "Violations of the Code of Conduct",
+    );
+    Test::new()
+        .file("old.md", old)
+        .file("new.md", new)
+        .args(["diff", "old.md", "new.md"])
+        .run()
+        .status(1)
+        .stdout_contains("Rule UC2: amended");
+}
+
+#[test]
+fn apply_rewrites_only_the_amended_rule() {
+    let name = "infinite-nomic-round5-rules.md";
+    let proposal = "# Proposal 30 (Ann), Jan 1, 2021\n\nAmend Rule 3 to read:\n\
+                    > There are four nations: Red, Yellow, Blue and Green.\n";
+    let out = Test::new()
+        .file(name, fixture(name))
+        .file("30.md", proposal)
+        .args(["apply", name, "30.md"])
+        .run()
+        .status(0);
+    let expected = fixture(name).replace(
+        "# Rule 3: Three nations \nThere are three nations: Red, Yellow, and Blue.",
+        "# Rule 3: Three nations\nThere are four nations: Red, Yellow, Blue and Green.",
+    );
+    assert_ne!(expected, fixture(name));
+    assert_eq!(out.stdout, expected);
+}
+
+#[test]
+fn renumber_rewrites_the_identifier_in_its_own_shape() {
+    let name = "infinite-nomic-round5-rules.md";
+    let out = Test::new()
+        .file(name, fixture(name))
+        .args(["renumber", name, "26=27"])
+        .run()
+        .status(0);
+    assert_eq!(
+        out.stdout,
+        fixture(name).replace("# Rule 26: Materials", "# Rule 27: Materials")
+    );
+    let roman = fixture("shapes/roman.md");
+    let out = Test::new()
+        .file("roman.md", &roman)
+        .args(["renumber", "roman.md", "16=17"])
+        .run()
+        .status(0);
+    assert_eq!(out.stdout, roman.replace("### Rule xvi.", "### Rule xvii."));
+}
+
+#[test]
+fn build_publishes_a_dialect_ruleset() {
+    let name = "pimotte-nomic-README.md";
+    let out = Test::new()
+        .file(name, fixture(name))
+        .args(["build", name, "-o", "site"])
+        .run()
+        .status(0);
+    let long = out.read("site/rules-l.md");
+    assert!(
+        long.contains("Everyone needs a code they can live by")
+            || long.contains("All players must always abide")
+    );
+    assert!(out.exists("site/rules/md/350.md"));
+}
+
+#[test]
+fn a_file_with_no_rule_structure_says_what_was_tried() {
+    let text = "Our game\n\nWe play on Fridays. Bring snacks.\n";
+    Test::new()
+        .file("notes.md", text)
+        .args(["parse", "notes.md"])
+        .run()
+        .status(2)
+        .stderr_contains("no rule structure found")
+        .stderr_contains("bold or italic lead paragraphs");
+    Test::new()
+        .file("notes.md", text)
+        .args(["dialect", "infer", "notes.md"])
+        .run()
+        .status(2)
+        .stderr_contains("list items");
+}
+
+#[test]
+fn an_unsure_inference_shows_the_two_best_candidates() {
+    let text = "## 1 - A\n\nx\n\n## 2 - B\n\ny\n\n### Rule 7.\n\nz\n\n### Rule 8.\n\nw\n";
+    Test::new()
+        .file("rules.md", text)
+        .args(["parse", "rules.md"])
+        .run()
+        .status(2)
+        .stderr_contains("`## {id} - {title}`")
+        .stderr_contains("`### Rule {id}.`");
+}
+
+#[test]
+fn a_bad_dialect_file_is_an_error() {
+    Test::new()
+        .file("rules.md", fixture("shapes/roman.md"))
+        .file("d.toml", "rule = \"### Rule {title}.\"\n")
+        .args(["parse", "rules.md", "--dialect", "d.toml"])
+        .run()
+        .status(2)
+        .stderr_contains("has no `{id}`");
+}
+
+#[test]
+fn formats_mentions_dialects() {
+    Test::new()
+        .arg("formats")
+        .run()
+        .status(0)
+        .stdout_contains("dialect")
+        .stdout_contains("nomic dialect infer");
+}
+
+#[test]
+fn canonical_form_rewrites_rules_and_keeps_everything_else() {
+    let name = "pimotte-nomic-README.md";
+    let out = Test::new()
+        .file(name, fixture(name))
+        .args(["render", name, "--canonical", "-o", "canonical.md"])
+        .run()
+        .status(0);
+    let canonical = out.read("canonical.md");
+    assert_ne!(canonical, fixture(name));
+    assert!(!canonical.contains("*Laying Down the Law* \n"));
+    for kept in [
+        "Player List \n-----------\n1. [Pim Otte]",
+        "# Voting\n\n## Immutable Rules",
+    ] {
+        assert!(canonical.contains(kept), "{kept}");
+    }
+    // The same meaning, rule for rule.
+    let meaning = |file: &str, text: &str| {
+        let out = Test::new()
+            .file(file, text)
+            .args(["parse", file])
+            .run()
+            .status(0);
+        parse_json(&out.stdout)
+    };
+    assert_eq!(meaning(name, &canonical), meaning(name, &fixture(name)));
+}
+
+#[test]
+fn a_folder_of_rule_files_reads_as_one_ruleset() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/dialects/shapes/folder-mutability");
+    let out = Test::new()
+        .args(["dialect", "folder", dir.to_str().unwrap(), "--check"])
+        .run()
+        .status(0);
+    let json = parse_json(&out.stdout);
+    let rules = json["rules"].as_array().unwrap();
+    let labels: Vec<String> = rules.iter().map(label).collect();
+    assert_eq!(labels, ["101", "201", "202"]);
+    assert_eq!(rules[0]["mutability"], "immutable");
+    assert_eq!(rules[0]["title"], "Obey the Rules");
+}
