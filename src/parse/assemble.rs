@@ -68,5 +68,6 @@ pub fn assemble(text: &str, document: Document) -> Ruleset {
             footer: text[document.footer_start..].to_string(),
             quirks: document.quirks,
         }),
+        agora: None,
     }
 }

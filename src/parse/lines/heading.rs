@@ -30,6 +30,7 @@ impl Heading {
             history: Vec::new(),
             judgments: Vec::new(),
             layout: None,
+            agora: None,
         }
     }
 }
