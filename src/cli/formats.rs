@@ -11,8 +11,8 @@ pub struct Args {}
 
 pub fn run(_args: Args) -> Result<ExitCode, Failure> {
     let mut out = String::new();
-    for format in Format::ALL {
-        out.push_str(&format!("{:<10} {}\n", format.name(), describe(format)));
+    for format in Format::every() {
+        out.push_str(&format!("{:<16} {}\n", format.name(), describe(format)));
     }
     print_stdout(&out)?;
     Ok(ExitCode::SUCCESS)
@@ -28,5 +28,14 @@ fn describe(format: Format) -> &'static str {
         Format::MdRule => "one Markdown page per rule (rules/md/NNN.md)",
         Format::TxtRule => "one text page per rule (rules/txt/NNN.txt)",
         Format::Json => "the model itself, as JSON",
+        Format::AgoraYaml => {
+            "Agora's source folder (rules_data/: config/index, rules/, proposals/)"
+        }
+        Format::AgoraFlr => {
+            "Agora's Full Logical Ruleset (flr.txt): categories, history, annotations"
+        }
+        Format::AgoraSlr => "Agora's Short Logical Ruleset (slr.txt): categories, rule text only",
+        Format::AgoraRule => "one FLR rule a page (full_rules/RNNN.txt)",
+        Format::AgoraShortRule => "one SLR rule a page (short_rules/RNNN.txt)",
     }
 }

@@ -50,6 +50,10 @@ pub enum ChangeKind {
         old: Option<String>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         new: Option<String>,
+        /// A new title the source writes as `new-name`: the Rulekeepor's
+        /// program does not print it (`Retitled by ...`), so neither does nomic.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        new_name: Option<String>,
     },
     /// A change of mutability index: `Mutated from MI=1 to MI=2`.
     Mutation {
@@ -105,10 +109,12 @@ impl ChangeKind {
                 old.as_ref().map_or(String::new(), |p| format!(" from {p}")),
                 new.as_ref().map_or(String::new(), |p| format!(" to {p}"))
             ),
-            ChangeKind::Retitling { new, .. } => match new {
-                Some(title) => format!("Retitled to '{title}'"),
-                None => "Retitled".to_string(),
-            },
+            ChangeKind::Retitling { old, new, .. } => format!(
+                "Retitled{}{}",
+                old.as_ref()
+                    .map_or(String::new(), |t| format!(" from '{t}'")),
+                new.as_ref().map_or(String::new(), |t| format!(" to '{t}'"))
+            ),
             ChangeKind::Mutation { old, new } => format!(
                 "Mutated{}{}",
                 old.as_ref()
@@ -216,7 +222,7 @@ impl Agent {
             Agent::Experiment { id, engineer } => {
                 format!("Rules Experiment {id} (engineer {engineer})")
             }
-            Agent::Decree { by } => format!("Decree given by {by}"),
+            Agent::Decree { by } => format!("decree given by {by}"),
         }
     }
 

@@ -4,7 +4,7 @@ use std::fmt;
 
 /// A date as Agora's history records it: exact, approximate, a range, or
 /// unknown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", tag = "type")]
 pub enum AgoraDate {
     /// `13 Oct 2019` (`Agora's birth` for 30 Jun 1993).
@@ -15,6 +15,9 @@ pub enum AgoraDate {
     Between { start: Date, end: Date },
     /// The source says `unknown`.
     Unknown,
+    /// A date the source writes but that does not exist (`2023-05-32`),
+    /// kept as written.
+    Invalid { written: String },
 }
 
 /// The day Agora began; history prints it as `Agora's birth`.
@@ -26,11 +29,11 @@ pub const AGORA_BIRTH: Date = Date {
 
 impl AgoraDate {
     /// The one date it stands for (the start of a range), if any.
-    pub fn date(self) -> Option<Date> {
+    pub fn date(&self) -> Option<Date> {
         match self {
-            AgoraDate::On { date } | AgoraDate::Around { date } => Some(date),
-            AgoraDate::Between { start, .. } => Some(start),
-            AgoraDate::Unknown => None,
+            AgoraDate::On { date } | AgoraDate::Around { date } => Some(*date),
+            AgoraDate::Between { start, .. } => Some(*start),
+            AgoraDate::Unknown | AgoraDate::Invalid { .. } => None,
         }
     }
 
@@ -82,18 +85,19 @@ fn parse_day(text: &str) -> Option<Date> {
 
 impl fmt::Display for AgoraDate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            AgoraDate::On { date } => f.write_str(&AgoraDate::day_month_year(date)),
+        match self {
+            AgoraDate::On { date } => f.write_str(&AgoraDate::day_month_year(*date)),
             AgoraDate::Around { date } => {
-                write!(f, "around {}", AgoraDate::day_month_year(date))
+                write!(f, "around {}", AgoraDate::day_month_year(*date))
             }
             AgoraDate::Between { start, end } => write!(
                 f,
                 "between {} and {}",
-                AgoraDate::day_month_year(start),
-                AgoraDate::day_month_year(end)
+                AgoraDate::day_month_year(*start),
+                AgoraDate::day_month_year(*end)
             ),
             AgoraDate::Unknown => f.write_str("unknown"),
+            AgoraDate::Invalid { written } => f.write_str(written),
         }
     }
 }

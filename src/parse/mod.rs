@@ -5,6 +5,7 @@
 //! the ruleset with its layout: the header, each rule's exact source and the
 //! footer concatenate to the text that was read.
 
+pub mod agora;
 mod assemble;
 mod detect;
 mod encoding;
@@ -109,6 +110,12 @@ fn parse_as(text: &str, format: Format) -> Result<Ruleset, ParseError> {
         Format::Json => json::parse(text),
         Format::MdRule => md_rule::parse(text),
         Format::TxtRule => txt_rule::parse(text),
+        Format::AgoraFlr => agora::flr::parse(text),
+        Format::AgoraSlr => agora::slr::parse(text),
+        Format::AgoraRule | Format::AgoraShortRule => agora::rule_page::parse(text, format),
+        Format::AgoraYaml => Err(ParseError::new("agora-yaml is a folder, not a file", 0..0)
+            .expected("the folder holding rules_data/ (give the folder, not a file)")
+            .in_format(format)),
     }
 }
 

@@ -7,6 +7,7 @@
 //! A changed rule is written canonically in place, so only its region of the
 //! output differs.
 
+mod agora;
 mod publish;
 mod templates;
 pub mod text;
@@ -94,6 +95,9 @@ impl Renderer {
 
     /// Renders a ruleset to one format (see [`render`]).
     pub fn render(&self, ruleset: &Ruleset, format: Format) -> Result<String, RenderError> {
+        if format.is_agora() {
+            return self.render_agora(ruleset, format);
+        }
         let Some(name) = template_name(format) else {
             let mut json = serde_json::to_string_pretty(&ruleset.without_layout())?;
             json.push('\n');
@@ -160,6 +164,9 @@ impl Renderer {
 
     /// Renders one rule as a page of a per-rule format.
     pub fn render_rule(&self, rule: &Rule, format: Format) -> Result<String, RenderError> {
+        if matches!(format, Format::AgoraRule | Format::AgoraShortRule) {
+            return self.render_agora_rule(rule, format);
+        }
         if !matches!(format, Format::MdRule | Format::TxtRule) {
             return Err(RenderError::NotARuleFormat(format));
         }
