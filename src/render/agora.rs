@@ -228,12 +228,9 @@ impl Renderer {
             .get_template(name)
             .map_err(|e| template_error(&e, name))?;
         let context = minijinja::context! { rule => Value::from(minijinja::value::Serde(AgoraRuleView::new(rule))) };
-        let mut out = template
+        template
             .render(context)
-            .map_err(|e| template_error(&e, name))?;
-        // Templates drop a final newline; a page ends with one.
-        out.push('\n');
-        Ok(out)
+            .map_err(|e| template_error(&e, name))
     }
 }
 

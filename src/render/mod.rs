@@ -12,7 +12,7 @@ mod publish;
 mod templates;
 pub mod text;
 
-pub use publish::{published_files, PublishedFile};
+pub use publish::{agora_published_files, published_files, PublishedFile};
 pub use templates::{template_name, DEFAULTS as DEFAULT_TEMPLATES};
 
 use crate::model::{Format, LineEnding, Rule, Ruleset};

@@ -9,7 +9,7 @@ use nomic::parse::agora::{read_source, AgoraSource, SourceFiles};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-fn root() -> PathBuf {
+pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
