@@ -83,3 +83,127 @@ fn formats_lists_the_agora_forms() {
         assert!(out.stdout.contains(name), "{name} missing:\n{}", out.stdout);
     }
 }
+
+#[test]
+fn check_lists_the_real_problems_of_the_source_and_none_of_the_published_rules() {
+    let out = Test::new().args(["check", &agora_source()]).run().status(1);
+    let found: Vec<String> = out
+        .stdout
+        .lines()
+        .filter(|l| !l.starts_with("  help"))
+        .filter_map(|l| {
+            let (place, rest) = l.split_once(": ")?;
+            let code = rest.split_once('[')?.1.split_once(']')?.0;
+            let file = place.split_once("source/")?.1;
+            Some(format!("{code} {file}"))
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "A004 rules_data/proposals/4386:1:1",
+            "A004 rules_data/proposals/6994:1:1",
+            "A004 rules_data/proposals/7242:1:1",
+            "A004 rules_data/proposals/7561:1:1",
+            "A005 rules_data/rules/2541:1:1",
+            "A005 rules_data/rules/2558:1:1",
+            "A003 rules_data/rules/2680:54:1",
+            "A001 rules_data/rules/2719:1:1",
+            "A001 rules_data/rules/2720:1:1",
+            "A001 rules_data/rules/2721:1:1",
+            "A005 rules_data/rules/2444:1:1",
+            "A005 rules_data/rules/2446:1:1",
+            "A005 rules_data/rules/2514:1:1",
+            "A005 rules_data/rules/2554:1:1",
+            "A005 rules_data/rules/2627:1:1",
+        ]
+    );
+    assert!(out.stdout.contains("the date `2023-05-32` does not exist"));
+    for file in [
+        "flr.txt",
+        "slr.txt",
+        "full_rules/R101.txt",
+        "short_rules/R2718.txt",
+    ] {
+        let path = agora_published().join(file).display().to_string();
+        Test::new()
+            .args(["check", &path])
+            .run()
+            .status(0)
+            .stdout_contains("0 errors, 0 warnings");
+    }
+}
+
+/// A two-rule source: rule 1 filed, rule 2 cited by nobody.
+fn tiny_source(test: Test, history: &str) -> Test {
+    test.file(
+        "src/rules_data/config/index",
+        "- name: Only\n  note: |\n    The one category.\n  rules:\n  - 1\n",
+    )
+    .file(
+        "src/rules_data/rules/1",
+        &format!(
+            "id: 1\nname: First\npower: 1.0\ntext: |\n  Rule 2 and R3 apply.\nhistory:\n{history}annotations: []\n"
+        ),
+    )
+    .file(
+        "src/rules_data/proposals/10",
+        "id: \"10\"\ntitle: Start\nauthor: Jason\n",
+    )
+    .file("src/name_replacement_data", "Jason:Janet\n")
+}
+
+#[test]
+fn check_finds_dates_out_of_order_missing_proposals_and_dangling_citations() {
+    let history = "- change:\n    type: enactment\n  date: 2020-05-01\n  agent:\n    proposal: \"10\"\n\
+                   - change:\n    type: amendment\n  date: 2020-04-01\n  agent:\n    proposal: \"11\"\n";
+    let out = tiny_source(Test::new(), history)
+        .args(["check", "src"])
+        .run()
+        .status(0);
+    assert!(
+        out.stdout.contains(
+            "src/rules_data/rules/1:16:1: warning[A008]: rule 1's history cites proposal 11"
+        ),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("warning[A007]: rule 1: `Amended(1) by P11, 01 Apr 2020` is dated before"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("warning[A009]: rule 1 cites rule 2, which is not in force"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("warning[A009]: rule 1 cites rule 3, which is not in force"),
+        "{}",
+        out.stdout
+    );
+    // The build names the proposal's title and its author's current name.
+    let built = tiny_source(Test::new(), history)
+        .args(["build", "src", "-o", "out"])
+        .run()
+        .status(0);
+    assert!(built
+        .read("out/flr.txt")
+        .contains("Enacted by P10 'Start' (Janet), 01 May 2020\nAmended(1) by P11, 01 Apr 2020\n"));
+}
+
+#[test]
+fn check_finds_a_revision_that_disagrees_with_the_history() {
+    let flr = std::fs::read_to_string(agora_published().join("flr.txt")).unwrap();
+    let broken = flr.replacen("Rule 1698/7 (Power=4)", "Rule 1698/8 (Power=4)", 1);
+    Test::new()
+        .file("flr.txt", broken)
+        .args(["check", "flr.txt"])
+        .run()
+        .status(1)
+        .stdout_contains("error[A006]: rule 1698/8: its history counts 7 changes");
+}

@@ -10,5 +10,5 @@ mod source;
 pub mod yaml;
 mod yaml_files;
 
-pub use source::{Severity, SourceError, SourceFiles, SourceFinding};
+pub use source::{FindingKind, Severity, SourceError, SourceFiles, SourceFinding};
 pub use yaml::{read_source, AgoraSource};

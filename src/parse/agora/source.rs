@@ -95,9 +95,27 @@ impl fmt::Display for Severity {
     }
 }
 
+/// What kind of thing the reader found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum FindingKind {
+    /// A file that holds no rule or proposal (empty or all comments).
+    Empty,
+    /// A file or value that cannot be read (YAML syntax, a bad id, power or
+    /// change type).
+    Unreadable,
+    /// A date that does not exist.
+    InvalidDate,
+    /// A proposal file that records another number.
+    ProposalNumber,
+    /// A rule filed twice, two files for one rule, or an index entry
+    /// without a rule.
+    Filing,
+}
+
 /// Something the reader found in a file it could still read past.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SourceFinding {
+    pub kind: FindingKind,
     pub severity: Severity,
     /// The file, relative to the source folder.
     pub file: String,

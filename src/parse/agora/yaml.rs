@@ -5,7 +5,7 @@
 //! no rule (all comments) and dates that do not exist are real data: they
 //! become located findings, never a failure of the whole read.
 
-use super::source::{Severity, SourceError, SourceFiles, SourceFinding};
+use super::source::{FindingKind, Severity, SourceError, SourceFiles, SourceFinding};
 use super::yaml_files::{
     AgentFile, AnnotationFile, CategoryFile, ChangeFile, DateFile, EntryFile, ProposalFile, Raw,
     RuleFile,
@@ -56,14 +56,18 @@ pub fn read_source(files: &SourceFiles) -> Result<AgoraSource, SourceError> {
         if let Some(rule) = reader.rule(&file, text, &by_number) {
             if let Some((first, _)) = rules.get(&rule.number) {
                 reader.finding(
+                    FindingKind::Filing,
                     Severity::Error,
                     &file,
                     1,
                     format!(
-                        "rule {} has a second file ({first} has it too)",
+                        "this file records rule {}, which {first} records too",
                         rule.number
                     ),
-                    None,
+                    Some(
+                        "a rule's file is named for its id; one of the two ids is wrong"
+                            .to_string(),
+                    ),
                 );
                 continue;
             }
@@ -79,6 +83,7 @@ pub fn read_source(files: &SourceFiles) -> Result<AgoraSource, SourceError> {
             let Ok(number) = raw.0.parse::<u32>() else {
                 let line = line_of(index_text, &raw.0);
                 reader.finding(
+                    FindingKind::Unreadable,
                     Severity::Error,
                     &index_path,
                     line,
@@ -103,7 +108,14 @@ pub fn read_source(files: &SourceFiles) -> Result<AgoraSource, SourceError> {
                         format!("the index files rule {number}, which has no readable file")
                     };
                     let line = line_of_rule(index_text, number);
-                    reader.finding(Severity::Error, &index_path, line, message, None);
+                    reader.finding(
+                        FindingKind::Filing,
+                        Severity::Error,
+                        &index_path,
+                        line,
+                        message,
+                        None,
+                    );
                 }
             }
         }
@@ -177,6 +189,7 @@ struct Reader {
 impl Reader {
     fn finding(
         &mut self,
+        kind: FindingKind,
         severity: Severity,
         file: &str,
         line: usize,
@@ -184,6 +197,7 @@ impl Reader {
         help: Option<String>,
     ) {
         self.findings.push(SourceFinding {
+            kind,
             severity,
             file: file.to_string(),
             line,
@@ -209,7 +223,7 @@ impl Reader {
                 Ok(Some(p)) => {
                     if p.id.0 != name {
                         let line = line_of(text, "id:");
-                        self.finding(
+                        self.finding(FindingKind::ProposalNumber,
                             Severity::Warning,
                             &file,
                             line,
@@ -236,6 +250,7 @@ impl Reader {
                     ));
                 }
                 Ok(None) => self.finding(
+                    FindingKind::Empty,
                     Severity::Warning,
                     &file,
                     1,
@@ -244,7 +259,14 @@ impl Reader {
                 ),
                 Err(err) => {
                     let (line, _) = err.location().map_or((1, 1), |l| (l.line(), l.column()));
-                    self.finding(Severity::Error, &file, line, err.to_string(), None);
+                    self.finding(
+                        FindingKind::Unreadable,
+                        Severity::Error,
+                        &file,
+                        line,
+                        err.to_string(),
+                        None,
+                    );
                 }
             }
         }
@@ -261,6 +283,7 @@ impl Reader {
             Ok(Some(parsed)) => parsed,
             Ok(None) => {
                 self.finding(
+                    FindingKind::Empty,
                     Severity::Warning,
                     file,
                     1,
@@ -271,14 +294,28 @@ impl Reader {
             }
             Err(err) => {
                 let (line, _) = err.location().map_or((1, 1), |l| (l.line(), l.column()));
-                self.finding(Severity::Error, file, line, err.to_string(), None);
+                self.finding(
+                    FindingKind::Unreadable,
+                    Severity::Error,
+                    file,
+                    line,
+                    err.to_string(),
+                    None,
+                );
                 return None;
             }
         };
         let Ok(number) = parsed.id.0.parse::<u32>() else {
             let line = line_of(text, "id:");
             let message = format!("the rule id `{}` is not a number", parsed.id.0);
-            self.finding(Severity::Error, file, line, message, None);
+            self.finding(
+                FindingKind::Unreadable,
+                Severity::Error,
+                file,
+                line,
+                message,
+                None,
+            );
             return None;
         };
         let power = parsed.power.and_then(|raw| {
@@ -286,7 +323,14 @@ impl Reader {
             if power.is_none() {
                 let line = line_of(text, "power:");
                 let message = format!("the power `{}` is not a decimal", raw.0);
-                self.finding(Severity::Error, file, line, message, None);
+                self.finding(
+                    FindingKind::Unreadable,
+                    Severity::Error,
+                    file,
+                    line,
+                    message,
+                    None,
+                );
             }
             power
         });
@@ -398,6 +442,7 @@ impl Reader {
             other => {
                 let line = line_of(text, &format!("type: {other}"));
                 self.finding(
+                    FindingKind::Unreadable,
                     Severity::Error,
                     file,
                     line,
@@ -488,6 +533,7 @@ impl Reader {
         if date.is_none() {
             let line = line_of(text, &raw.0);
             self.finding(
+                FindingKind::InvalidDate,
                 Severity::Error,
                 file,
                 line,
