@@ -17,6 +17,16 @@ pub fn read(path: &Path) -> Result<AgoraSource, Failure> {
     read_source(&files).map_err(|err| Failure::message(format!("{}/{err}", path.display())))
 }
 
+/// An Agora source folder as a parsed ruleset (format `agora-yaml`, no text).
+pub fn parsed(path: &Path) -> Result<crate::parse::Parsed, Failure> {
+    Ok(crate::parse::Parsed {
+        ruleset: read(path)?.ruleset,
+        format: crate::model::Format::AgoraYaml,
+        text: String::new(),
+        encoding: Vec::new(),
+    })
+}
+
 /// `nomic check` on an Agora source folder: the report and whether any
 /// finding is an error (or a warning, with `--deny warnings`).
 pub fn check(

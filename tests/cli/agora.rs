@@ -207,3 +207,40 @@ fn check_finds_a_revision_that_disagrees_with_the_history() {
         .status(1)
         .stdout_contains("error[A006]: rule 1698/8: its history counts 7 changes");
 }
+
+#[test]
+fn diff_of_the_flr_and_a_copy_with_one_rule_amended_names_that_rule_word_by_word() {
+    let flr = std::fs::read_to_string(agora_published().join("flr.txt")).unwrap();
+    let amended = flr.replacen(
+        "      Please treat Agora Right Good Forever.",
+        "      Please treat Agora Right Good Forever and Ever.",
+        1,
+    );
+    assert_ne!(flr, amended);
+    Test::new()
+        .file("old.txt", flr)
+        .file("new.txt", amended)
+        .args(["diff", "old.txt", "new.txt"])
+        .run()
+        .status(1)
+        .stdout("Rule 101: amended\n    … the game never ends. Please treat Agora Right Good Forever {+and Ever+}.\n");
+}
+
+#[test]
+fn diff_between_two_source_folders_names_the_changed_rule() {
+    let history = "- change:\n    type: enactment\n  date: 2020-05-01\n  agent:\n    proposal: \"10\"\n";
+    let test = tiny_source(Test::new(), history);
+    let test = test.file(
+        "new/rules_data/config/index",
+        "- name: Only\n  note: |\n    The one category.\n  rules:\n  - 1\n",
+    )
+    .file(
+        "new/rules_data/rules/1",
+        &format!("id: 1\nname: First\npower: 1.0\ntext: |\n  Rule 2 and R4 apply.\nhistory:\n{history}annotations: []\n"),
+    );
+    test.args(["diff", "src", "new"])
+        .run()
+        .status(1)
+        .stdout_contains("Rule 1: amended")
+        .stdout_contains("[-R3-]{+R4+}");
+}
