@@ -12,7 +12,7 @@ pub struct Args {}
 pub fn run(_args: Args) -> Result<ExitCode, Failure> {
     let mut out = String::new();
     for format in Format::every() {
-        out.push_str(&format!("{:<16} {}\n", format.name(), describe(format)));
+        out.push_str(&format!("{:<10} {}\n", format.name(), describe(format)));
     }
     print_stdout(&out)?;
     Ok(ExitCode::SUCCESS)

@@ -228,7 +228,8 @@ fn diff_of_the_flr_and_a_copy_with_one_rule_amended_names_that_rule_word_by_word
 
 #[test]
 fn diff_between_two_source_folders_names_the_changed_rule() {
-    let history = "- change:\n    type: enactment\n  date: 2020-05-01\n  agent:\n    proposal: \"10\"\n";
+    let history =
+        "- change:\n    type: enactment\n  date: 2020-05-01\n  agent:\n    proposal: \"10\"\n";
     let test = tiny_source(Test::new(), history);
     let test = test.file(
         "new/rules_data/config/index",
@@ -243,4 +244,49 @@ fn diff_between_two_source_folders_names_the_changed_rule() {
         .status(1)
         .stdout_contains("Rule 1: amended")
         .stdout_contains("[-R3-]{+R4+}");
+}
+
+#[test]
+fn apply_writes_an_agora_history_line_with_number_title_and_authors() {
+    let flr = std::fs::read_to_string(agora_published().join("flr.txt")).unwrap();
+    let out = Test::new()
+        .file("flr.txt", &flr)
+        .file(
+            "p9400.md",
+            "# Proposal 9400 (Janet, G.), Aug 2, 2026: Forever Again\n\n\
+             In Rule 101, replace \"Right Good Forever\" with \"Right Good Forever and Ever\".\n",
+        )
+        .args(["apply", "flr.txt", "p9400.md", "-o", "next.txt"])
+        .run()
+        .status(0);
+    let next = out.read("next.txt");
+    let expected = flr
+        .replacen("Rule 101/17 (Power=4)", "Rule 101/18 (Power=4)", 1)
+        .replacen("Right Good Forever.", "Right Good Forever and Ever.", 1)
+        .replacen(
+            "Power changed from 3 to 4 by P7889 'Agora Protection Act' (Aris), 26 Sep\n   2017\n",
+            "Power changed from 3 to 4 by P7889 'Agora Protection Act' (Aris), 26 Sep\n   2017\n\
+             Amended(18) by P9400 'Forever Again' (Janet, G.), 02 Aug 2026\n",
+            1,
+        );
+    assert!(next == expected, "only rule 101 changes, in Agora's style");
+}
+
+#[test]
+fn renumber_moves_the_rule_in_the_index_and_records_it() {
+    let flr = std::fs::read_to_string(agora_published().join("flr.txt")).unwrap();
+    let out = Test::new()
+        .file("flr.txt", &flr)
+        .args(["renumber", "flr.txt", "2718=2730", "-o", "next.txt"])
+        .run()
+        .status(0);
+    let expected = flr
+        .replacen("   * Rule 2718: Purchased", "   * Rule 2730: Purchased", 1)
+        .replacen("Rule 2718/0 (Power=2.0)", "Rule 2730/0 (Power=2.0)", 1)
+        .replacen(
+            "Enacted by P9328 'Revival' (ais523), 25 Apr 2026\n",
+            "Enacted by P9328 'Revival' (ais523), 25 Apr 2026\nRenumbered\n",
+            1,
+        );
+    assert!(out.read("next.txt") == expected);
 }
