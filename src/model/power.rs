@@ -20,7 +20,7 @@ impl Power {
         let valid = !whole.is_empty()
             && digits(whole)
             && digits(fraction)
-            && (fraction.is_empty() == !written.contains('.'));
+            && (fraction.is_empty() != written.contains('.'));
         valid.then(|| Power(written.to_string()))
     }
 
@@ -92,7 +92,7 @@ mod tests {
                 .cmp_value(&Power::new("3.14").unwrap()),
             Ordering::Greater
         );
-        assert!((Power::new("3.14").unwrap().value() - 3.14).abs() < 1e-9);
+        assert!((Power::new("3.25").unwrap().value() - 3.25).abs() < 1e-9);
         for bad in ["", ".5", "3.", "x", "-1", "1.2.3"] {
             assert_eq!(Power::new(bad), None, "{bad}");
         }

@@ -142,7 +142,7 @@ fn tiny_source(test: Test, history: &str) -> Test {
     )
     .file(
         "src/rules_data/rules/1",
-        &format!(
+        format!(
             "id: 1\nname: First\npower: 1.0\ntext: |\n  Rule 2 and R3 apply.\nhistory:\n{history}annotations: []\n"
         ),
     )
@@ -237,7 +237,7 @@ fn diff_between_two_source_folders_names_the_changed_rule() {
     )
     .file(
         "new/rules_data/rules/1",
-        &format!("id: 1\nname: First\npower: 1.0\ntext: |\n  Rule 2 and R4 apply.\nhistory:\n{history}annotations: []\n"),
+        format!("id: 1\nname: First\npower: 1.0\ntext: |\n  Rule 2 and R4 apply.\nhistory:\n{history}annotations: []\n"),
     );
     test.args(["diff", "src", "new"])
         .run()
