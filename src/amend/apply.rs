@@ -109,6 +109,9 @@ pub fn apply(
             applied.changed.insert(number);
         }
         applied.notes.extend(result.notes);
+        if applied.ruleset.agora.is_some() {
+            super::agora::restyle(&mut applied.ruleset, proposal, &mut applied.notes);
+        }
         if let Some(links) = &options.links {
             link_entries(&mut applied.ruleset, proposal.number, links);
         }

@@ -4,6 +4,7 @@
 //!
 //! Proposal files follow the grammar in `docs/amend.md`.
 
+mod agora;
 mod apply;
 mod citations;
 mod conflicts;

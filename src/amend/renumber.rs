@@ -58,7 +58,10 @@ pub(crate) fn renumber_in_place(
         let kept = rule.unchanged_source().is_some();
         let old_number = rule.number;
         let old_text = rule.text.clone();
-        let renumbered = refs::renumber(&old_text, &moves);
+        let mut renumbered = refs::renumber(&old_text, &moves);
+        if rule.agora.is_some() {
+            renumbered.text = super::agora::renumber_short_citations(&renumbered.text, &moves);
+        }
         let new_number = moves.get(&old_number).copied().unwrap_or(old_number);
         for skipped in &renumbered.skipped {
             let span = &skipped.cited.span;
@@ -89,8 +92,11 @@ pub(crate) fn renumber_in_place(
                 .as_deref()
                 .map(|id| crate::model::identifier::renumbered(id, new));
             if !rule.history.is_empty() {
-                rule.history
-                    .push(HistoryEntry::renumbered(old_number, new, change));
+                let mut entry = HistoryEntry::renumbered(old_number, new, change);
+                if rule.agora.is_some() && change.is_none() {
+                    entry = super::agora::renumbered(old_number, new);
+                }
+                rule.history.push(entry);
                 recorded = true;
             }
         }
@@ -98,7 +104,15 @@ pub(crate) fn renumber_in_place(
             patch_rule(rule, old_number, &old_text, rewrote, &moves);
         }
     }
-    ruleset.rules.sort_by_key(|rule| rule.number);
+    match ruleset.agora.as_mut() {
+        // Agora's rules stay in index order; the index follows the numbers.
+        Some(agora) => {
+            for number in agora.categories.iter_mut().flat_map(|c| c.rules.iter_mut()) {
+                *number = moves.get(number).copied().unwrap_or(*number);
+            }
+        }
+        None => ruleset.rules.sort_by_key(|rule| rule.number),
+    }
     Ok(notes)
 }
 

@@ -5,6 +5,7 @@
 //! [`Code`] and byte spans in the file's text. The checks never print; the
 //! CLI renders what they return.
 
+pub mod agora;
 mod codes;
 mod encoding;
 mod files;
@@ -67,6 +68,14 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
         None => *input,
     };
     let mut findings = Vec::new();
+    if input.format.is_agora() {
+        // Agora's rules follow Agora's conventions (power, not mutability;
+        // its own history forms): only Agora's checks apply.
+        findings.extend(agora::diagnostics(input.ruleset, input.text));
+        findings.extend(encoding::check(input));
+        findings.sort_by(|a, b| (a.span.start, &a.code).cmp(&(b.span.start, &b.code)));
+        return findings;
+    }
     findings.extend(numbers::check(input));
     findings.extend(headings::check(input));
     findings.extend(history::check(input));

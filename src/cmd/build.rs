@@ -5,20 +5,25 @@ use super::io::{print_stdout, read_input, stdout_color, Failure};
 use anstyle::{AnsiColor, Style};
 use nomic::output::WriteOutcome;
 use nomic::parse::{self, ReadOptions};
-use nomic::render::{published_files, Plan, PublishedFile, RenderOptions, Renderer};
+use nomic::render::{
+    agora_published_files, published_files, Plan, PublishedFile, RenderOptions, Renderer,
+};
 use nomic::{check, meaning};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Build every published form: rules-l.md, rules-l.txt, rules-s.md,
-/// rules-s.txt, rules/md/NNN.md and rules/txt/NNN.txt
+/// rules-s.txt, rules/md/NNN.md and rules/txt/NNN.txt (from an Agora source
+/// folder: flr.txt, slr.txt, full_rules/RNNN.txt and short_rules/RNNN.txt)
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:\n  \
     nomic build                              # every ruleset in rulesets/ into out/<name>/\n  \
     nomic build rules-l.md -o .              # publish next to the source\n  \
-    nomic build rules-l.md -o . --check      # in CI: exit 1 if the published files are stale")]
+    nomic build rules-l.md -o . --check      # in CI: exit 1 if the published files are stale\n  \
+    nomic build rulesets/agora/source -o out/agora   # Agora: flr.txt, slr.txt, full_rules/, short_rules/")]
 pub struct Args {
-    /// The source ruleset, in any format [default: every file in rulesets/]
+    /// The source ruleset, in any format, or an Agora source folder
+    /// [default: every file in rulesets/]
     pub source: Option<PathBuf>,
     /// Output folder [default: out/<source file stem>]; with no SOURCE, the
     /// folder that receives one sub-folder per bundled ruleset [default: out]
@@ -154,6 +159,12 @@ fn render_source(
     renderer: &Renderer,
     verify: bool,
 ) -> Result<(Vec<PublishedFile>, usize), Failure> {
+    if super::agora::is_source(source) {
+        let read = super::agora::read(source)?;
+        let files = agora_published_files(&read.ruleset, renderer)
+            .map_err(|err| Failure::message(format!("{}: {err}", source.display())))?;
+        return Ok((files, 0));
+    }
     let (name, bytes) = read_input(source)?;
     let parsed =
         super::io::read_ruleset(&name, &bytes, &ReadOptions::default())?.map_err(|err| {
@@ -245,18 +256,39 @@ fn list(out: &mut String, verb: &str, paths: &[String]) {
         return;
     }
     let (forms, pages): (Vec<&String>, Vec<&String>) =
-        paths.iter().partition(|path| !path.starts_with("rules/"));
+        paths.iter().partition(|path| !is_page_path(path));
     if !forms.is_empty() {
         let names: Vec<&str> = forms.iter().map(|s| s.as_str()).collect();
         out.push_str(&format!("  {verb} {}\n", names.join(" ")));
     }
     if pages.len() > SHOWN {
         out.push_str(&format!(
-            "  {verb} {} rule pages in rules/md and rules/txt\n",
-            pages.len()
+            "  {verb} {} rule pages in {}\n",
+            pages.len(),
+            page_folders(&pages)
         ));
     } else if !pages.is_empty() {
         let names: Vec<&str> = pages.iter().map(|s| s.as_str()).collect();
         out.push_str(&format!("  {verb} {}\n", names.join(" ")));
     }
+}
+
+/// Whether a published path is a one-rule page (nomic's `rules/…` or
+/// Agora's `full_rules/…` and `short_rules/…`).
+fn is_page_path(path: &str) -> bool {
+    ["rules/", "full_rules/", "short_rules/"]
+        .iter()
+        .any(|folder| path.starts_with(folder))
+}
+
+/// `rules/md and rules/txt`: the folders the pages are in, in order.
+fn page_folders(pages: &[&String]) -> String {
+    let mut folders: Vec<&str> = Vec::new();
+    for page in pages {
+        let folder = page.rsplit_once('/').map_or(page.as_str(), |(f, _)| f);
+        if !folders.contains(&folder) {
+            folders.push(folder);
+        }
+    }
+    folders.join(" and ")
 }

@@ -22,7 +22,7 @@ use std::process::ExitCode;
     nomic check --format json --from txt-plain - < ruleset.txt"
 )]
 pub struct Args {
-    /// Ruleset files to check (`-` for standard input)
+    /// Ruleset files to check (`-` for standard input), or Agora source folders
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// How to report findings
@@ -64,9 +64,21 @@ struct Checked {
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let deny_warnings = args.deny.contains(&Deny::Warnings);
-    let checked: Vec<Checked> = args
+    let (sources, files): (Vec<&PathBuf>, Vec<&PathBuf>) = args
         .files
         .iter()
+        .partition(|path| super::agora::is_source(path));
+    let mut agora_failed = false;
+    for source in sources {
+        let (out, failed) = super::agora::check(source, args.format, deny_warnings)?;
+        print_stdout(&out)?;
+        agora_failed |= failed;
+    }
+    if files.is_empty() {
+        return Ok(ExitCode::from(u8::from(agora_failed)));
+    }
+    let checked: Vec<Checked> = files
+        .into_iter()
         .map(|path| check_file(path, args.from, deny_warnings))
         .collect();
     let out = match args.format {
@@ -85,7 +97,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     }
     let code = if checked.iter().any(|file| file.failure.is_some()) {
         2
-    } else if summary.errors > 0 {
+    } else if summary.errors > 0 || agora_failed {
         1
     } else {
         0

@@ -21,7 +21,7 @@ use std::process::ExitCode;
     nomic diff HEAD~1:rules/rules-l.md rules/rules-l.md\n  \
     nomic diff --format md rules-early.txt rules-l.md > announcement.md\n  \
     nomic diff --format unified old.md new.md | patch -p0\n\n\
-    OLD and NEW are files, `-` for standard input, or REVISION:PATH read \
+    OLD and NEW are files, `-` for standard input, Agora source folders, or REVISION:PATH read \
     through `git show` in the current repository. PATH is taken from the top of \
     the repository as in git, or from the current directory when only that \
     exists. A file that exists wins over the REVISION:PATH reading.")]
@@ -118,6 +118,13 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
 /// Reads a side: an existing file (or `-`) first, else `REV:path` from git.
 fn read_side(spec: &str, from: Option<Format>) -> Result<Side, Failure> {
     let path = Path::new(spec);
+    if super::agora::is_source(path) {
+        return Ok(Side {
+            name: spec.to_string(),
+            path: spec.to_string(),
+            parsed: super::agora::parsed(path)?,
+        });
+    }
     let git_spec = git::split_spec(spec).filter(|_| spec != "-" && !path.exists());
     let (name, file, bytes) = match git_spec {
         Some((_, file)) => (spec.to_string(), file.to_string(), git::show(spec)?),

@@ -11,8 +11,9 @@ pub struct Args {}
 
 pub fn run(_args: Args) -> Result<ExitCode, Failure> {
     let mut out = String::new();
-    for &format in Format::ALL {
-        out.push_str(&format!("{:<10} {}\n", format.name(), format.description()));
+    // A dialect is never named with --from, but it is a format nomic reads.
+    for format in Format::every().chain([Format::Dialect]) {
+        out.push_str(&format!("{:<16} {}\n", format.name(), format.description()));
     }
     print_stdout(&out)?;
     Ok(ExitCode::SUCCESS)

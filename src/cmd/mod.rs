@@ -1,6 +1,7 @@
 //! The command line: argument parsing, wiring and reporting. No command
 //! holds game or format logic; each calls the library and prints.
 
+mod agora;
 mod apply;
 mod build;
 mod check;

@@ -3,7 +3,7 @@
 use super::io::{json_document, parse_input, print_stdout, read_input, Failure};
 use nomic::model::{Format, Ruleset};
 use nomic::parse::ReadOptions;
-use nomic::refs::{extract, graph, runs, Dangling, Reference, ReferenceGraph};
+use nomic::refs::{graph, runs, Dangling, Reference, ReferenceGraph};
 use serde::Serialize;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -196,7 +196,7 @@ fn json(ruleset: &Ruleset, graph: &ReferenceGraph) -> Result<String, Failure> {
                     .iter()
                     .filter(|candidate| candidate.number == rule)
                     .flat_map(|rule| {
-                        extract(&rule.text)
+                        nomic::refs::extract_rule(rule)
                             .into_iter()
                             .map(move |reference| JsonReference {
                                 text: rule.text.get(reference.span.clone()),

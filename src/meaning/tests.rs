@@ -5,11 +5,7 @@ use crate::render::{render, RenderOptions};
 fn ruleset(text: &str) -> Ruleset {
     let mut rule = Rule::new(301, text);
     rule.revision = Some(0);
-    Ruleset {
-        title: "T".into(),
-        rules: vec![rule],
-        layout: None,
-    }
+    Ruleset::new("T", vec![rule])
 }
 
 fn refusal(text: &str, format: Format) -> Option<MeaningError> {

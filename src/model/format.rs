@@ -20,6 +20,17 @@ pub enum Format {
     /// (inferred, or read from `nomic.toml` / `--dialect`). Not in `ALL`:
     /// it is never chosen by name.
     Dialect,
+    /// Agora's source folder: `rules_data/` with `config/index`, `rules/`,
+    /// `proposals/` (read only).
+    AgoraYaml,
+    /// Agora's Full Logical Ruleset (`flr.txt`).
+    AgoraFlr,
+    /// Agora's Short Logical Ruleset (`slr.txt`).
+    AgoraSlr,
+    /// One rule of the FLR (`full_rules/RNNN.txt`).
+    AgoraRule,
+    /// One rule of the SLR (`short_rules/RNNN.txt`).
+    AgoraShortRule,
 }
 
 impl Format {
@@ -35,6 +46,27 @@ impl Format {
         Format::TxtRule,
         Format::Json,
     ];
+
+    /// Agora's forms (see `docs/formats.md`); kept apart from [`Format::ALL`],
+    /// whose forms all carry any ruleset, because these need Agora's
+    /// categories, titles and powers.
+    pub const AGORA: [Format; 5] = [
+        Format::AgoraYaml,
+        Format::AgoraFlr,
+        Format::AgoraSlr,
+        Format::AgoraRule,
+        Format::AgoraShortRule,
+    ];
+
+    /// Every format: [`Format::ALL`] then [`Format::AGORA`].
+    pub fn every() -> impl Iterator<Item = Format> {
+        Format::ALL.iter().copied().chain(Format::AGORA)
+    }
+
+    /// Whether the format is one of Agora's.
+    pub fn is_agora(self) -> bool {
+        Format::AGORA.contains(&self)
+    }
 
     /// The formats that hold a whole ruleset in one file (all but the
     /// per-rule pages).
@@ -67,19 +99,47 @@ impl Format {
                 "any other community's layout: inferred when no format above fits, or described \
                  in nomic.toml / --dialect FILE (docs/dialects.md; `nomic dialect infer FILE`)"
             }
+            Format::AgoraYaml => {
+                "Agora's source folder (rules_data/: config/index, rules/, proposals/)"
+            }
+            Format::AgoraFlr => {
+                "Agora's Full Logical Ruleset (flr.txt): categories, history, annotations"
+            }
+            Format::AgoraSlr => {
+                "Agora's Short Logical Ruleset (slr.txt): categories, rule text only"
+            }
+            Format::AgoraRule => "one FLR rule a page (full_rules/RNNN.txt)",
+            Format::AgoraShortRule => "one SLR rule a page (short_rules/RNNN.txt)",
         }
     }
 
     /// Whether the format carries history and judgments.
     pub fn carries_history(self) -> bool {
-        matches!(self, Format::MdLong | Format::TxtLong | Format::Json)
+        matches!(
+            self,
+            Format::MdLong
+                | Format::TxtLong
+                | Format::Json
+                | Format::AgoraYaml
+                | Format::AgoraFlr
+                | Format::AgoraRule
+        )
     }
 
     /// Whether the format carries revision numbers.
     pub fn carries_revision(self) -> bool {
         matches!(
             self,
-            Format::MdLong | Format::TxtLong | Format::MdRule | Format::TxtRule | Format::Json
+            Format::MdLong
+                | Format::TxtLong
+                | Format::MdRule
+                | Format::TxtRule
+                | Format::Json
+                | Format::AgoraYaml
+                | Format::AgoraFlr
+                | Format::AgoraSlr
+                | Format::AgoraRule
+                | Format::AgoraShortRule
         )
     }
 
@@ -98,9 +158,9 @@ impl fmt::Display for Format {
     }
 }
 
-/// A format name that is not one of [`Format::ALL`].
+/// A format name that is not one of [`Format::every`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown format `{name}`; expected one of {}", Format::ALL.iter().map(|f| f.name()).collect::<Vec<_>>().join(", "))]
+#[error("unknown format `{name}`; expected one of {}", Format::every().map(Format::name).collect::<Vec<_>>().join(", "))]
 pub struct UnknownFormat {
     /// The name given.
     pub name: String,
@@ -110,9 +170,7 @@ impl FromStr for Format {
     type Err = UnknownFormat;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Format::ALL
-            .iter()
-            .copied()
+        Format::every()
             .find(|format| format.name() == s)
             .ok_or_else(|| UnknownFormat {
                 name: s.to_string(),

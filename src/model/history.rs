@@ -1,3 +1,4 @@
+use super::agora::AgoraEntry;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -123,6 +124,9 @@ pub struct HistoryEntry {
     pub link: Option<String>,
     /// The entry's original text, without link markup or italics.
     pub source: String,
+    /// Agora's record of the change (its date as written, change and agent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agora: Option<AgoraEntry>,
 }
 
 impl HistoryEntry {
@@ -138,6 +142,7 @@ impl HistoryEntry {
             turn: None,
             link: None,
             source: source.into(),
+            agora: None,
         }
     }
 
@@ -273,6 +278,7 @@ impl HistoryEntry {
             turn: change.round_turn.map(|rt| rt.turn),
             link: None,
             source,
+            agora: None,
         }
     }
 }

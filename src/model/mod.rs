@@ -5,22 +5,36 @@
 //! exact bytes a rule was read from) live side by side so that renderers can
 //! re-emit untouched rules byte for byte while the meaning stays clean.
 
+mod agora;
+mod agora_change;
+mod agora_date;
+mod annotation;
+mod category;
 mod dialect;
 mod format;
 mod history;
 pub mod identifier;
 mod judgment;
 mod layout;
+mod power;
+mod proposal;
 mod rule;
 mod ruleset;
 mod synthetic;
 mod text_shape;
 
+pub use agora::{AgoraEntry, AgoraRule, AgoraRuleset};
+pub use agora_change::{Agent, AgoraChange, ChangeKind, ProposalRef};
+pub use agora_date::{AgoraDate, AGORA_BIRTH};
+pub use annotation::{Annotation, CfjCitation};
+pub use category::Category;
 pub use dialect::{Dialect, GroupHeading, IdShape};
 pub use format::{Format, UnknownFormat};
 pub use history::{Change, Date, HistoryEntry, HistoryKind, RoundTurn};
 pub use judgment::Judgment;
 pub use layout::{DocumentLayout, LayoutQuirk, LineEnding, QuirkKind, RuleLayout};
+pub use power::Power;
+pub use proposal::Proposal;
 pub use rule::{Mutability, Rule};
 pub use ruleset::Ruleset;
 pub use synthetic::synthetic_ruleset;

@@ -1,3 +1,4 @@
+use super::agora::AgoraRule;
 use super::history::{HistoryEntry, HistoryKind};
 use super::judgment::Judgment;
 use super::layout::RuleLayout;
@@ -91,6 +92,9 @@ pub struct Rule {
     /// were built or changed in memory and for JSON read without layout.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub layout: Option<RuleLayout>,
+    /// Title, power, category and annotations of an Agora rule.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agora: Option<AgoraRule>,
 }
 
 /// The meaning of a rule, the part that a fingerprint covers.
@@ -106,6 +110,8 @@ struct Meaning<'a> {
     text: &'a str,
     history: &'a [HistoryEntry],
     judgments: &'a [Judgment],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    agora: Option<&'a AgoraRule>,
 }
 
 impl Rule {
@@ -129,6 +135,7 @@ impl Rule {
             history: Vec::new(),
             judgments: Vec::new(),
             layout: None,
+            agora: None,
         }
     }
 
@@ -150,6 +157,7 @@ impl Rule {
             text: &self.text,
             history: &self.history,
             judgments: &self.judgments,
+            agora: self.agora.as_ref(),
         };
         let json = serde_json::to_vec(&meaning).expect("rule meaning serializes");
         let digest = Sha256::digest(&json);

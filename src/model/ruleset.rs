@@ -1,3 +1,4 @@
+use super::agora::AgoraRuleset;
 use super::layout::DocumentLayout;
 use super::rule::Rule;
 use serde::{Deserialize, Serialize};
@@ -10,6 +11,9 @@ pub struct Ruleset {
     /// How the file was laid out, when the ruleset was read from one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub layout: Option<DocumentLayout>,
+    /// Categories, proposals and page skeletons of an Agora ruleset.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agora: Option<AgoraRuleset>,
 }
 
 impl Ruleset {
@@ -18,6 +22,7 @@ impl Ruleset {
             title: title.into(),
             rules,
             layout: None,
+            agora: None,
         }
     }
 
@@ -42,6 +47,7 @@ impl Ruleset {
                 })
                 .collect(),
             layout: None,
+            agora: self.agora.clone(),
         }
     }
 

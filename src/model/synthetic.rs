@@ -145,6 +145,7 @@ pub fn synthetic_ruleset(rules: usize, seed: u64) -> Ruleset {
                 history,
                 judgments,
                 layout: None,
+                agora: None,
             }
         })
         .collect();

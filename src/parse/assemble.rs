@@ -70,5 +70,6 @@ pub fn assemble(text: &str, document: Document) -> Ruleset {
             quirks: document.quirks,
             dialect: None,
         }),
+        agora: None,
     }
 }

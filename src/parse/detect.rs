@@ -17,6 +17,20 @@ pub fn detect(text: &str) -> Result<Format, ParseError> {
     if body.starts_with('{') {
         return Ok(Format::Json);
     }
+    if super::agora::rule_page::looks_like(body) {
+        return Ok(if super::agora::rule_page::is_full(body) {
+            Format::AgoraRule
+        } else {
+            Format::AgoraShortRule
+        });
+    }
+    if super::agora::flr::looks_like(text) {
+        return Ok(if text.contains("\nHistory:\n") {
+            Format::AgoraFlr
+        } else {
+            Format::AgoraSlr
+        });
+    }
     let lines = text::lines(text, bom);
     if let Some(format) = candidate(&lines) {
         return Ok(format);

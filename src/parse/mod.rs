@@ -5,6 +5,7 @@
 //! the ruleset with its layout: the header, each rule's exact source and the
 //! footer concatenate to the text that was read.
 
+pub mod agora;
 mod assemble;
 mod detect;
 pub mod dialect;
@@ -157,6 +158,12 @@ fn parse_as(text: &str, format: Format) -> Result<Ruleset, ParseError> {
         Format::Dialect => dialect::infer(text)
             .map_err(|err| ParseError::new(err.to_string(), 0..0).in_format(Format::Dialect))
             .and_then(|candidate| dialect::read(text, &candidate.dialect)),
+        Format::AgoraFlr => agora::flr::parse(text),
+        Format::AgoraSlr => agora::slr::parse(text),
+        Format::AgoraRule | Format::AgoraShortRule => agora::rule_page::parse(text, format),
+        Format::AgoraYaml => Err(ParseError::new("agora-yaml is a folder, not a file", 0..0)
+            .expected("the folder holding rules_data/ (give the folder, not a file)")
+            .in_format(format)),
     }
 }
 

@@ -1,6 +1,6 @@
 //! Who cites whom in a ruleset.
 
-use super::{extract, CitedNumber, Reference};
+use super::{CitedNumber, Reference};
 use crate::model::Ruleset;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -62,7 +62,7 @@ pub fn graph(ruleset: &Ruleset) -> ReferenceGraph {
         graph.cited_by.insert(number, BTreeSet::new());
     }
     for (index, rule) in ruleset.rules.iter().enumerate() {
-        let references = extract(&rule.text);
+        let references = super::extract_rule(rule);
         for cited in references.iter().flat_map(|reference| &reference.numbers) {
             let targets: Vec<u32> = match &cited.id {
                 Some(id) => by_id.get(id.as_str()).copied().into_iter().collect(),

@@ -70,6 +70,7 @@
 //!   player…`). After `and` or `or` it ends a wrapped list and is taken.
 //! - `Rule` and a number in different paragraphs (`Rule\n\n206`).
 
+pub mod agora;
 #[cfg(test)]
 mod bundled_tests;
 mod grammar;
@@ -190,4 +191,14 @@ pub fn runs(numbers: impl IntoIterator<Item = u32>) -> Vec<(u32, u32)> {
 /// into `text`. Never panics, on any input.
 pub fn extract(text: &str) -> Vec<Reference> {
     grammar::extract(text)
+}
+
+/// The citations in a rule's text, read with its community's forms: an
+/// Agora rule also cites as `R1030` ([`agora::extract`]).
+pub fn extract_rule(rule: &crate::model::Rule) -> Vec<Reference> {
+    if rule.agora.is_some() {
+        agora::extract(&rule.text)
+    } else {
+        extract(&rule.text)
+    }
 }

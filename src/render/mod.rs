@@ -7,12 +7,15 @@
 //! A changed rule is written canonically in place, so only its region of the
 //! output differs.
 
+mod agora;
 mod dialect;
 pub mod publish;
 mod templates;
 pub mod text;
 
-pub use publish::{published_files, rule_pages, Plan, PublishError, PublishedFile};
+pub use publish::{
+    agora_published_files, published_files, rule_pages, Plan, PublishError, PublishedFile,
+};
 pub use templates::{template_name, DEFAULTS as DEFAULT_TEMPLATES};
 
 use crate::model::{Format, LineEnding, Rule, Ruleset};
@@ -106,6 +109,9 @@ impl Renderer {
         if format == Format::Dialect {
             return dialect::render(ruleset, self.canonical);
         }
+        if format.is_agora() {
+            return self.render_agora(ruleset, format);
+        }
         let Some(name) = template_name(format) else {
             let mut json = serde_json::to_string_pretty(&ruleset.without_layout())?;
             json.push('\n');
@@ -179,6 +185,9 @@ impl Renderer {
 
     /// Renders one rule as a page of a per-rule format.
     pub fn render_rule(&self, rule: &Rule, format: Format) -> Result<String, RenderError> {
+        if matches!(format, Format::AgoraRule | Format::AgoraShortRule) {
+            return self.render_agora_rule(rule, format);
+        }
         if !matches!(format, Format::MdRule | Format::TxtRule) {
             return Err(RenderError::NotARuleFormat(format));
         }

@@ -225,3 +225,33 @@ fn page_stem(rule: &Rule) -> String {
         _ => format!("{:03}", rule.number),
     }
 }
+
+/// Agora's published set: `flr.txt`, `slr.txt`, then `full_rules/RNNN.txt`
+/// and `short_rules/RNNN.txt` for each rule the index files.
+pub fn agora_published_files(
+    ruleset: &Ruleset,
+    renderer: &Renderer,
+) -> Result<Vec<PublishedFile>, RenderError> {
+    let mut files = vec![
+        PublishedFile {
+            path: PathBuf::from("flr.txt"),
+            contents: renderer.render(ruleset, Format::AgoraFlr)?,
+        },
+        PublishedFile {
+            path: PathBuf::from("slr.txt"),
+            contents: renderer.render(ruleset, Format::AgoraSlr)?,
+        },
+    ];
+    for (folder, format) in [
+        ("full_rules", Format::AgoraRule),
+        ("short_rules", Format::AgoraShortRule),
+    ] {
+        for rule in &ruleset.rules {
+            files.push(PublishedFile {
+                path: PathBuf::from(folder).join(format!("R{}.txt", rule.number)),
+                contents: renderer.render_rule(rule, format)?,
+            });
+        }
+    }
+    Ok(files)
+}

@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::path::{Component, Path, PathBuf};
 
 /// The embedded default templates, by file name.
-pub const DEFAULTS: [(&str, &str); 7] = [
+pub const DEFAULTS: [(&str, &str); 12] = [
     (
         "md-long.md.j2",
         include_str!("../../templates/md-long.md.j2"),
@@ -38,6 +38,23 @@ pub const DEFAULTS: [(&str, &str); 7] = [
         "txt-rule.txt.j2",
         include_str!("../../templates/txt-rule.txt.j2"),
     ),
+    ("agora.txt.j2", include_str!("../../templates/agora.txt.j2")),
+    (
+        "agora-flr.txt.j2",
+        include_str!("../../templates/agora-flr.txt.j2"),
+    ),
+    (
+        "agora-slr.txt.j2",
+        include_str!("../../templates/agora-slr.txt.j2"),
+    ),
+    (
+        "agora-rule.txt.j2",
+        include_str!("../../templates/agora-rule.txt.j2"),
+    ),
+    (
+        "agora-short-rule.txt.j2",
+        include_str!("../../templates/agora-short-rule.txt.j2"),
+    ),
 ];
 
 /// The template a format is rendered with; `json` and `dialect` (written
@@ -51,7 +68,11 @@ pub fn template_name(format: Format) -> Option<&'static str> {
         Format::TxtPlain => "txt-plain.txt.j2",
         Format::MdRule => "md-rule.md.j2",
         Format::TxtRule => "txt-rule.txt.j2",
-        Format::Json | Format::Dialect => return None,
+        Format::AgoraFlr => "agora-flr.txt.j2",
+        Format::AgoraSlr => "agora-slr.txt.j2",
+        Format::AgoraRule => "agora-rule.txt.j2",
+        Format::AgoraShortRule => "agora-short-rule.txt.j2",
+        Format::Json | Format::AgoraYaml | Format::Dialect => return None,
     })
 }
 
@@ -108,6 +129,15 @@ fn environment_with_fuel(dir: Option<&Path>, fuel: u64) -> Environment<'static> 
     env.add_filter("pad", pad);
     env.add_filter("indent", indent);
     env.add_function("ruler", ruler);
+    env.add_filter("agora_wrap", |line: &str, first: &str, rest: &str| {
+        super::agora::wrap_words(line, 72, first, rest)
+    });
+    env.add_filter("agora_indent", |text: &str, indent: &str| {
+        super::agora::indent_lines(text, indent)
+    });
+    env.add_filter("agora_pad", |text: &str, width: usize| {
+        format!("{text:>width$}")
+    });
     env
 }
 

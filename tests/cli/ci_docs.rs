@@ -2,7 +2,7 @@
 //! commands and flags that exist.
 
 use crate::Test;
-use serde_yaml::Value;
+use serde_norway::Value;
 use std::path::Path;
 
 fn repo_file(path: &str) -> String {
@@ -44,7 +44,7 @@ fn invocations(strings: &[String]) -> Vec<(String, Vec<String>)> {
 }
 
 fn assert_commands_exist(path: &str, expected: &[&str]) {
-    let yaml: Value = serde_yaml::from_str(&repo_file(path))
+    let yaml: Value = serde_norway::from_str(&repo_file(path))
         .unwrap_or_else(|err| panic!("{path} is not valid YAML: {err}"));
     let mut all = Vec::new();
     strings(&yaml, &mut all);
@@ -79,7 +79,7 @@ fn assert_commands_exist(path: &str, expected: &[&str]) {
 #[test]
 fn the_github_workflow_is_valid_and_runs_existing_commands() {
     assert_commands_exist("docs/examples/nomic-check.yml", &["check", "fmt"]);
-    let yaml: Value = serde_yaml::from_str(&repo_file("docs/examples/nomic-check.yml")).unwrap();
+    let yaml: Value = serde_norway::from_str(&repo_file("docs/examples/nomic-check.yml")).unwrap();
     assert!(yaml["jobs"]["check"]["steps"]
         .as_sequence()
         .is_some_and(|s| !s.is_empty()));
@@ -89,7 +89,7 @@ fn the_github_workflow_is_valid_and_runs_existing_commands() {
 #[test]
 fn the_pre_commit_hooks_are_valid_and_run_existing_commands() {
     assert_commands_exist(".pre-commit-hooks.yaml", &["check", "fmt"]);
-    let hooks: Value = serde_yaml::from_str(&repo_file(".pre-commit-hooks.yaml")).unwrap();
+    let hooks: Value = serde_norway::from_str(&repo_file(".pre-commit-hooks.yaml")).unwrap();
     for hook in hooks.as_sequence().unwrap() {
         for key in ["id", "name", "entry", "language"] {
             assert!(hook[key].as_str().is_some(), "hook without {key}: {hook:?}");

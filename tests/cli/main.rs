@@ -1,5 +1,6 @@
 //! CLI tests: every test runs the real `nomic` binary through [`Test`].
 
+mod agora;
 mod apply;
 mod build;
 mod check;

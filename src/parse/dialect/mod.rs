@@ -93,7 +93,7 @@ fn from_toml(text: &str) -> Result<Dialect, String> {
 }
 
 fn from_yaml(text: &str) -> Result<Dialect, String> {
-    serde_yaml::from_str(text).map_err(|err| err.to_string())
+    serde_norway::from_str(text).map_err(|err| err.to_string())
 }
 
 /// A dialect as a TOML dialect file.
@@ -103,7 +103,7 @@ pub fn to_toml(dialect: &Dialect) -> String {
 
 /// A dialect as a YAML dialect file.
 pub fn to_yaml(dialect: &Dialect) -> String {
-    serde_yaml::to_string(dialect).expect("a dialect serializes to YAML")
+    serde_norway::to_string(dialect).expect("a dialect serializes to YAML")
 }
 
 #[cfg(test)]

@@ -121,7 +121,7 @@ fn an_inferred_dialect_written_out_reads_the_same() {
         let text = fixture(name);
         let candidate = infer(&text).unwrap();
         let from_toml: Dialect = toml::from_str(&to_toml(&candidate.dialect)).unwrap();
-        let from_yaml: Dialect = serde_yaml::from_str(&to_yaml(&candidate.dialect)).unwrap();
+        let from_yaml: Dialect = serde_norway::from_str(&to_yaml(&candidate.dialect)).unwrap();
         assert_eq!(from_toml, candidate.dialect);
         assert_eq!(from_yaml, candidate.dialect);
         let given = read(&text, &from_toml).unwrap();

@@ -32,6 +32,7 @@ impl Heading {
             history: Vec::new(),
             judgments: Vec::new(),
             layout: None,
+            agora: None,
         }
     }
 }

@@ -49,6 +49,7 @@ fn entry_from(kind: HistoryKind, amendment: Option<u32>, tail: Tail, source: &st
         turn: tail.round_turn.map(|rt| rt.1),
         link: None,
         source: source.to_string(),
+        agora: None,
     }
 }
 

@@ -1,0 +1,304 @@
+//! Checks of an Agora source folder (or of a ruleset read from Agora's
+//! published text): what the reader found (files holding no rule, dates
+//! that do not exist, proposal files recording another number), rules
+//! missing from the index or filed twice, revisions against the counted
+//! changes, history dates out of order, proposals that history cites but
+//! the proposals folder lacks, and citations of rules not in force.
+//!
+//! Findings point into the source's files by path and line. Codes are
+//! stable (`A001`…); `docs/check.md` lists them.
+
+use crate::model::{AgoraDate, HistoryKind, Rule, Ruleset};
+use crate::parse::agora::{AgoraSource, FindingKind, Severity, SourceFiles, SourceFinding};
+use serde::Serialize;
+use std::collections::BTreeSet;
+use std::fmt;
+
+/// One finding about an Agora source.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    /// `A001`…: see [`codes`].
+    pub code: &'static str,
+    pub severity: &'static str,
+    /// The file, relative to the source folder.
+    pub file: String,
+    /// 1-based line and column.
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub help: Option<String>,
+}
+
+impl fmt::Display for Finding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}[{}]: {}",
+            self.file, self.line, self.column, self.severity, self.code, self.message
+        )?;
+        if let Some(help) = &self.help {
+            write!(f, "\n  help: {help}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The codes, with what each means.
+pub const CODES: [(&str, &str); 9] = [
+    (
+        "A001",
+        "a file holds no rule or proposal (empty or all comments)",
+    ),
+    (
+        "A002",
+        "a file cannot be read (YAML syntax, an unknown change type, a bad id or power)",
+    ),
+    ("A003", "a date that does not exist"),
+    ("A004", "a proposal file records another proposal's number"),
+    (
+        "A005",
+        "a rule missing from the index, or filed twice, or an index entry with no rule",
+    ),
+    (
+        "A006",
+        "a rule's revision differs from the changes its history counts",
+    ),
+    ("A007", "history dates out of order"),
+    (
+        "A008",
+        "history cites a proposal the proposals folder lacks",
+    ),
+    ("A009", "a rule's text cites a rule that is not in force"),
+];
+
+const WARNING: &str = "warning";
+const ERROR: &str = "error";
+
+/// Every finding about a source read from `files`.
+pub fn check_source(source: &AgoraSource, files: &SourceFiles) -> Vec<Finding> {
+    let mut findings: Vec<Finding> = source.findings.iter().map(reader_finding).collect();
+    let ruleset = &source.ruleset;
+    let locate_in = |rule: &Rule, needle: &str| locate(files, rule.number, needle);
+    if let Some(agora) = &ruleset.agora {
+        for rule in &agora.unfiled {
+            let repealed = rule
+                .history
+                .last()
+                .is_some_and(|e| e.kind == HistoryKind::Repealed);
+            if !repealed && !rule.history.is_empty() {
+                let (file, line) = locate_in(rule, "id:");
+                findings.push(Finding {
+                    code: "A005",
+                    severity: WARNING,
+                    file,
+                    line,
+                    column: 1,
+                    message: format!(
+                        "rule {} is in no category of the index, and its history does not end in a repeal",
+                        rule.number
+                    ),
+                    help: Some("file it under a category in config/index, or record its repeal".to_string()),
+                });
+            }
+        }
+        let known: BTreeSet<&str> = agora.proposals.iter().map(|p| p.number.as_str()).collect();
+        for rule in ruleset.rules.iter().chain(&agora.unfiled) {
+            for entry in &rule.history {
+                let cited = entry
+                    .agora
+                    .as_ref()
+                    .and_then(|a| a.change.as_ref())
+                    .and_then(|c| match c.agent.as_ref()? {
+                        crate::model::Agent::Proposal(p) => Some(p.number.as_str()),
+                        _ => None,
+                    });
+                if let Some(number) = cited.filter(|n| !known.contains(n)) {
+                    let (file, line) = locate_in(rule, &format!("proposal: \"{number}\""));
+                    findings.push(Finding {
+                        code: "A008",
+                        severity: WARNING,
+                        file,
+                        line,
+                        column: 1,
+                        message: format!(
+                            "rule {}'s history cites proposal {number}, which rules_data/proposals lacks",
+                            rule.number
+                        ),
+                        help: Some(format!("the published line names no title or author for P{number}; add rules_data/proposals/{number}")),
+                    });
+                }
+            }
+        }
+    }
+    for finding in check_ruleset(ruleset) {
+        let rule = finding.0;
+        let (file, line) = locate(files, rule, &finding.2);
+        findings.push(Finding {
+            file,
+            line,
+            ..finding.1
+        });
+    }
+    findings
+}
+
+/// Findings about the model alone (also for a ruleset read from an FLR):
+/// each with the rule it is about and a text to find its line by.
+pub fn check_ruleset(ruleset: &Ruleset) -> Vec<(u32, Finding, String)> {
+    let mut findings = Vec::new();
+    let in_force: BTreeSet<u32> = ruleset.rules.iter().map(|r| r.number).collect();
+    let blank = |code, severity, message: String, help: Option<String>| Finding {
+        code,
+        severity,
+        file: String::new(),
+        line: 1,
+        column: 1,
+        message,
+        help,
+    };
+    for rule in &ruleset.rules {
+        let counted = rule
+            .history
+            .iter()
+            .filter(|e| match e.agora.as_ref().and_then(|a| a.change.as_ref()) {
+                Some(change) => change.kind.counted(),
+                None => matches!(e.kind, HistoryKind::Amended | HistoryKind::Reenacted),
+            })
+            .count();
+        if let Some(revision) = rule
+            .revision
+            .filter(|r| !rule.history.is_empty() && *r as usize != counted)
+        {
+            findings.push((
+                rule.number,
+                blank(
+                    "A006",
+                    ERROR,
+                    format!(
+                        "rule {}/{revision}: its history counts {counted} changes (amendments and re-enactments)",
+                        rule.number
+                    ),
+                    Some("the revision is the number of counted changes".to_string()),
+                ),
+                format!("Rule {}/", rule.number),
+            ));
+        }
+        let mut previous: Option<(crate::model::Date, &str)> = None;
+        for entry in &rule.history {
+            let exact = match entry.agora.as_ref().and_then(|a| a.date.as_ref()) {
+                Some(AgoraDate::On { date }) => Some(*date),
+                Some(_) => None,
+                None => entry.date,
+            };
+            if let (Some(date), Some((before, before_line))) = (exact, previous) {
+                if date < before {
+                    findings.push((
+                        rule.number,
+                        blank(
+                            "A007",
+                            WARNING,
+                            format!(
+                                "rule {}: `{}` is dated before the entry above it (`{before_line}`)",
+                                rule.number, entry.source
+                            ),
+                            Some("history runs oldest first; check the date or the order".to_string()),
+                        ),
+                        date.to_string(),
+                    ));
+                }
+            }
+            if let Some(date) = exact {
+                previous = Some((date, entry.source.as_str()));
+            }
+        }
+        for reference in crate::refs::extract_rule(rule) {
+            for cited in &reference.numbers {
+                if !cited.numbers().any(|n| in_force.contains(&n)) {
+                    findings.push((
+                        rule.number,
+                        blank(
+                            "A009",
+                            WARNING,
+                            format!(
+                                "rule {} cites rule {cited}, which is not in force",
+                                rule.number
+                            ),
+                            None,
+                        ),
+                        rule.text[reference.span.clone()].to_string(),
+                    ));
+                }
+            }
+        }
+    }
+    findings
+}
+
+fn reader_finding(finding: &SourceFinding) -> Finding {
+    let code = match finding.kind {
+        FindingKind::Empty => "A001",
+        FindingKind::Unreadable => "A002",
+        FindingKind::InvalidDate => "A003",
+        FindingKind::ProposalNumber => "A004",
+        FindingKind::Filing => "A005",
+    };
+    Finding {
+        code,
+        severity: match finding.severity {
+            Severity::Warning => WARNING,
+            Severity::Error => ERROR,
+        },
+        file: finding.file.clone(),
+        line: finding.line,
+        column: finding.column,
+        message: finding.message.clone(),
+        help: finding.help.clone(),
+    }
+}
+
+/// The rule's file and the line of `needle` in it.
+fn locate(files: &SourceFiles, number: u32, needle: &str) -> (String, usize) {
+    let file = format!("rules_data/rules/{number}");
+    let line = files
+        .get(&file)
+        .and_then(|text| {
+            text.find(needle)
+                .map(|at| text[..at].matches('\n').count() + 1)
+        })
+        .unwrap_or(1);
+    (file, line)
+}
+
+/// The model checks as located diagnostics in a published text (an FLR,
+/// SLR or rule page): each points at the line of its rule that shows it.
+pub(crate) fn diagnostics(ruleset: &Ruleset, text: &str) -> Vec<crate::diagnostic::Diagnostic> {
+    use crate::diagnostic::{Diagnostic, Severity as Level};
+    check_ruleset(ruleset)
+        .into_iter()
+        .map(|(number, finding, needle)| {
+            let heading = format!("Rule {number}/");
+            let start = text
+                .match_indices(&heading)
+                .map(|(at, _)| at)
+                .find(|&at| at == 0 || text.as_bytes()[at - 1] == b'\n')
+                .unwrap_or(0);
+            let at = text[start..].find(&needle).map_or(start, |i| start + i);
+            let len = if text[start..].contains(&needle) {
+                needle.len()
+            } else {
+                0
+            };
+            let level = if finding.severity == ERROR {
+                Level::Error
+            } else {
+                Level::Warning
+            };
+            let diagnostic = Diagnostic::new(finding.code, level, finding.message, at..at + len);
+            match finding.help {
+                Some(help) => diagnostic.with_help(help),
+                None => diagnostic,
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,65 @@
+use super::agora_change::AgoraChange;
+use super::agora_date::AgoraDate;
+use super::annotation::Annotation;
+use super::category::Category;
+use super::power::Power;
+use super::proposal::Proposal;
+use super::rule::Rule;
+use serde::{Deserialize, Serialize};
+
+/// What an Agora rule carries beyond the common model.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct AgoraRule {
+    /// The rule's title (`The Game of Agora`).
+    pub title: String,
+    /// The power as written; `None` for a rule that has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub power: Option<Power>,
+    /// The name of the category the rule is filed under.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
+    /// Court rulings noted under the rule.
+    #[serde(default)]
+    pub annotations: Vec<Annotation>,
+}
+
+/// What an Agora history entry carries beyond the common model.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub struct AgoraEntry {
+    /// The date as recorded (exact, around, between, unknown).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub date: Option<AgoraDate>,
+    /// The change and its agent, when read from the source (a published
+    /// ruleset carries only the printed line, kept in `source`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub change: Option<AgoraChange>,
+}
+
+/// What an Agora ruleset carries beyond the common model.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct AgoraRuleset {
+    /// The categories of the index, in order.
+    pub categories: Vec<Category>,
+    /// The proposals the history names (empty when read from published text).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub proposals: Vec<Proposal>,
+    /// The header text (`config/header`) with its `{num}`-style slots.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub header: Option<String>,
+    /// The FLR page skeleton (`config/flr_format`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub flr_format: Option<String>,
+    /// The SLR page skeleton (`config/slr_format`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub slr_format: Option<String>,
+    /// Rules of the source that no category files (repealed rules, mostly).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unfiled: Vec<Rule>,
+}
+
+impl AgoraRuleset {
+    /// The proposal with that number, if the folder has it.
+    pub fn proposal(&self, number: &str) -> Option<&Proposal> {
+        self.proposals.iter().find(|p| p.number == number)
+    }
+}

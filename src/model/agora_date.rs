@@ -1,0 +1,122 @@
+use super::history::Date;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A date as Agora's history records it: exact, approximate, a range, or
+/// unknown.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", tag = "type")]
+pub enum AgoraDate {
+    /// `13 Oct 2019` (`Agora's birth` for 30 Jun 1993).
+    On { date: Date },
+    /// `around 07 Apr 1994`.
+    Around { date: Date },
+    /// `between 01 Jan 1994 and 28 Feb 1994`.
+    Between { start: Date, end: Date },
+    /// The source says `unknown`.
+    Unknown,
+    /// A date the source writes but that does not exist (`2023-05-32`),
+    /// kept as written.
+    Invalid { written: String },
+}
+
+/// The day Agora began; history prints it as `Agora's birth`.
+pub const AGORA_BIRTH: Date = Date {
+    year: 1993,
+    month: 6,
+    day: 30,
+};
+
+impl AgoraDate {
+    /// The one date it stands for (the start of a range), if any.
+    pub fn date(&self) -> Option<Date> {
+        match self {
+            AgoraDate::On { date } | AgoraDate::Around { date } => Some(*date),
+            AgoraDate::Between { start, .. } => Some(*start),
+            AgoraDate::Unknown | AgoraDate::Invalid { .. } => None,
+        }
+    }
+
+    /// `13 Oct 2019`, the form Agora's rulesets print.
+    pub fn day_month_year(date: Date) -> String {
+        if date == AGORA_BIRTH {
+            "Agora's birth".to_string()
+        } else {
+            format!("{:02} {} {}", date.day, date.month_abbrev(), date.year)
+        }
+    }
+
+    /// Reads the printed form back.
+    pub fn parse_printed(text: &str) -> Option<AgoraDate> {
+        if let Some(rest) = text.strip_prefix("around ") {
+            return Some(AgoraDate::Around {
+                date: parse_day(rest)?,
+            });
+        }
+        if let Some(rest) = text.strip_prefix("between ") {
+            let (start, end) = rest.split_once(" and ")?;
+            return Some(AgoraDate::Between {
+                start: parse_day(start)?,
+                end: parse_day(end)?,
+            });
+        }
+        if text == "unknown" {
+            return Some(AgoraDate::Unknown);
+        }
+        Some(AgoraDate::On {
+            date: parse_day(text)?,
+        })
+    }
+}
+
+fn parse_day(text: &str) -> Option<Date> {
+    if text == "Agora's birth" {
+        return Some(AGORA_BIRTH);
+    }
+    let mut parts = text.split(' ');
+    let day = parts.next()?;
+    let month = Date::month_from_abbrev(parts.next()?)?;
+    let year = parts.next()?;
+    if parts.next().is_some() || day.len() != 2 || year.len() != 4 {
+        return None;
+    }
+    Date::new(year.parse().ok()?, month, day.parse().ok()?)
+}
+
+impl fmt::Display for AgoraDate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AgoraDate::On { date } => f.write_str(&AgoraDate::day_month_year(*date)),
+            AgoraDate::Around { date } => {
+                write!(f, "around {}", AgoraDate::day_month_year(*date))
+            }
+            AgoraDate::Between { start, end } => write!(
+                f,
+                "between {} and {}",
+                AgoraDate::day_month_year(*start),
+                AgoraDate::day_month_year(*end)
+            ),
+            AgoraDate::Unknown => f.write_str("unknown"),
+            AgoraDate::Invalid { written } => f.write_str(written),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn printed_dates_read_back() {
+        for text in [
+            "13 Oct 2019",
+            "Agora's birth",
+            "around 07 Apr 1994",
+            "between 01 Jan 1994 and 28 Feb 1994",
+            "unknown",
+        ] {
+            assert_eq!(AgoraDate::parse_printed(text).unwrap().to_string(), text);
+        }
+        assert_eq!(AgoraDate::parse_printed("31 Sep 2020"), None);
+    }
+}

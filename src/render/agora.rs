@@ -1,0 +1,271 @@
+//! Agora's text forms: the FLR, the SLR and their one-rule pages, through
+//! the `agora-*.txt.j2` templates. The page skeleton (`flr_format`,
+//! `slr_format`) and the header come from the ruleset, as the Rulekeepor's
+//! program takes them from its `config/` folder.
+
+use super::templates::template_error;
+use super::{RenderError, Renderer};
+use crate::model::{Annotation, Format, Power, Rule, Ruleset};
+use minijinja::Value;
+use serde::Serialize;
+use std::cmp::Ordering;
+
+/// The skeletons the Rulekeepor's `config/` folder holds, for a ruleset that
+/// carries none (one built in memory).
+const DEFAULT_FLR: &str = "THE FULL LOGICAL RULESET\n\n{header}\n\n{line}\n\nTable of Contents:\n\n{toc}\n\n{line}\n\nPower Distribution:\n\n{powers}\n\n{ruleset}\n";
+const DEFAULT_SLR: &str = "THE SHORT LOGICAL RULESET\n\n{header}\n\n{ruleset}\n";
+
+/// What the templates see of an Agora rule.
+#[derive(Debug, Serialize)]
+struct AgoraRuleView<'a> {
+    number: u32,
+    revision: u32,
+    power: Option<&'a str>,
+    title: &'a str,
+    text: &'a str,
+    /// Each history entry's line, unwrapped.
+    history: Vec<&'a str>,
+    /// Each annotation's line, unwrapped.
+    annotations: Vec<String>,
+}
+
+impl<'a> AgoraRuleView<'a> {
+    fn new(rule: &'a Rule) -> AgoraRuleView<'a> {
+        let agora = rule.agora.as_ref();
+        AgoraRuleView {
+            number: rule.number,
+            revision: rule.revision.unwrap_or_else(|| rule.amendment_count()),
+            power: agora.and_then(|a| a.power.as_ref()).map(Power::as_str),
+            title: agora.map_or("", |a| a.title.as_str()),
+            text: &rule.text,
+            history: rule.history.iter().map(|e| e.source.as_str()).collect(),
+            annotations: agora
+                .map(|a| a.annotations.iter().map(annotation_line).collect())
+                .unwrap_or_default(),
+        }
+    }
+}
+
+/// `CFJ 1104 (called 20 Aug 1998), CFJ 1105: the finding`.
+pub(crate) fn annotation_line(annotation: &Annotation) -> String {
+    let cfjs: Vec<String> = annotation
+        .cfjs
+        .iter()
+        .map(|cfj| match &cfj.called {
+            Some(date) => format!("CFJ {} (called {date})", cfj.number),
+            None => format!("CFJ {}", cfj.number),
+        })
+        .collect();
+    format!("{}: {}", cfjs.join(", "), annotation.text)
+}
+
+#[derive(Debug, Serialize)]
+struct CategoryView<'a> {
+    name: &'a str,
+    note: &'a str,
+    rules: Vec<AgoraRuleView<'a>>,
+}
+
+#[derive(Debug, Serialize)]
+struct PowerView {
+    count: String,
+    power: String,
+}
+
+#[derive(Debug, Serialize)]
+struct Stats {
+    num: String,
+    her: String,
+    hr: String,
+    hp: String,
+}
+
+/// The rules grouped as the index files them; a ruleset without categories
+/// is one unnamed category.
+fn categories(ruleset: &Ruleset) -> Vec<CategoryView<'_>> {
+    match ruleset.agora.as_ref().filter(|a| !a.categories.is_empty()) {
+        Some(agora) => agora
+            .categories
+            .iter()
+            .map(|category| CategoryView {
+                name: &category.name,
+                note: &category.note,
+                rules: category
+                    .rules
+                    .iter()
+                    .filter_map(|n| ruleset.rule(*n))
+                    .map(AgoraRuleView::new)
+                    .collect(),
+            })
+            .collect(),
+        None => vec![CategoryView {
+            name: &ruleset.title,
+            note: "",
+            rules: ruleset.rules.iter().map(AgoraRuleView::new).collect(),
+        }],
+    }
+}
+
+/// `44 with Power=1`: how many rules have each power, lowest first.
+fn powers(ruleset: &Ruleset) -> Vec<PowerView> {
+    let mut counts: Vec<(Power, usize)> = Vec::new();
+    for power in ruleset
+        .rules
+        .iter()
+        .filter_map(|r| r.agora.as_ref()?.power.clone())
+    {
+        match counts
+            .iter_mut()
+            .find(|(p, _)| p.cmp_value(&power) == Ordering::Equal)
+        {
+            Some((_, count)) => *count += 1,
+            None => counts.push((power, 1)),
+        }
+    }
+    counts.sort_by(|a, b| a.0.cmp_value(&b.0));
+    let width = counts
+        .iter()
+        .map(|(_, c)| c.to_string().len())
+        .max()
+        .unwrap_or(0);
+    counts
+        .into_iter()
+        .map(|(power, count)| PowerView {
+            count: format!("{count:<width$}"),
+            power: power.normalized(),
+        })
+        .collect()
+}
+
+fn stats(ruleset: &Ruleset) -> Stats {
+    let agora = ruleset.agora.as_ref();
+    let filed = ruleset.rules.iter().map(|r| r.number).max();
+    let all = agora
+        .into_iter()
+        .flat_map(|a| a.unfiled.iter().map(|r| r.number))
+        .chain(filed)
+        .max();
+    let proposal = agora
+        .and_then(|a| a.proposals.iter().filter_map(|p| p.numeric()).max())
+        .or_else(|| ruleset.highest_proposal());
+    let show = |n: Option<u32>| n.map_or_else(String::new, |n| n.to_string());
+    Stats {
+        num: ruleset.rules.len().to_string(),
+        her: show(filed),
+        hr: show(all),
+        hp: show(proposal),
+    }
+}
+
+impl Renderer {
+    /// Renders an Agora whole-ruleset form (FLR or SLR).
+    pub(super) fn render_agora(
+        &self,
+        ruleset: &Ruleset,
+        format: Format,
+    ) -> Result<String, RenderError> {
+        let (name, skeleton) = match format {
+            Format::AgoraFlr => (
+                "agora-flr.txt.j2",
+                ruleset.agora.as_ref().and_then(|a| a.flr_format.as_deref()),
+            ),
+            Format::AgoraSlr => (
+                "agora-slr.txt.j2",
+                ruleset.agora.as_ref().and_then(|a| a.slr_format.as_deref()),
+            ),
+            Format::AgoraRule | Format::AgoraShortRule => {
+                let mut out = String::new();
+                for rule in &ruleset.rules {
+                    out.push_str(&self.render_agora_rule(rule, format)?);
+                }
+                return Ok(out);
+            }
+            _ => return Err(RenderError::NotARuleFormat(format)),
+        };
+        let skeleton = skeleton.unwrap_or(if format == Format::AgoraFlr {
+            DEFAULT_FLR
+        } else {
+            DEFAULT_SLR
+        });
+        let header = ruleset
+            .agora
+            .as_ref()
+            .and_then(|a| a.header.as_deref())
+            .unwrap_or("");
+        let template = self
+            .env
+            .get_template(name)
+            .map_err(|e| template_error(&e, name))?;
+        let context = minijinja::context! {
+            skeleton => skeleton.strip_suffix('\n').unwrap_or(skeleton),
+            header => header.strip_suffix('\n').unwrap_or(header),
+            categories => Value::from(minijinja::value::Serde(categories(ruleset))),
+            powers => Value::from(minijinja::value::Serde(powers(ruleset))),
+            stats => Value::from(minijinja::value::Serde(stats(ruleset))),
+        };
+        let mut out = template
+            .render(context)
+            .map_err(|e| template_error(&e, name))?;
+        if skeleton.ends_with('\n') {
+            out.push('\n');
+        }
+        Ok(out)
+    }
+
+    /// Renders one rule as a `full_rules/RNNN.txt` or `short_rules/RNNN.txt` page.
+    pub(super) fn render_agora_rule(
+        &self,
+        rule: &Rule,
+        format: Format,
+    ) -> Result<String, RenderError> {
+        let name = match format {
+            Format::AgoraRule => "agora-rule.txt.j2",
+            Format::AgoraShortRule => "agora-short-rule.txt.j2",
+            _ => return Err(RenderError::NotARuleFormat(format)),
+        };
+        let template = self
+            .env
+            .get_template(name)
+            .map_err(|e| template_error(&e, name))?;
+        let context = minijinja::context! { rule => Value::from(minijinja::value::Serde(AgoraRuleView::new(rule))) };
+        template
+            .render(context)
+            .map_err(|e| template_error(&e, name))
+    }
+}
+
+/// Words of one line wrapped at `width`, as Agora's program does: each line
+/// takes words while it stays within the width; a word is never split.
+pub(crate) fn wrap_words(text: &str, width: usize, first: &str, rest: &str) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            None => lines.push(format!("{first}{word}")),
+            Some(last) if last.chars().count() + word.chars().count() < width => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            Some(_) => lines.push(format!("{rest}{word}")),
+        }
+    }
+    lines.join("\n")
+}
+
+/// Each line indented; a blank line becomes the indent alone unless it is
+/// longer (Kotlin's `prependIndent`, which the program uses).
+pub(crate) fn indent_lines(text: &str, indent: &str) -> String {
+    text.split('\n')
+        .map(|line| {
+            if line.trim().is_empty() {
+                if line.len() < indent.len() {
+                    indent.to_string()
+                } else {
+                    line.to_string()
+                }
+            } else {
+                format!("{indent}{line}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
