@@ -16,3 +16,4 @@ pub mod parse;
 pub mod refs;
 pub mod render;
 pub mod sim;
+pub mod site;

@@ -14,6 +14,7 @@ mod refs;
 mod render;
 mod renumber;
 mod simulate;
+mod site;
 
 pub use io::{print_stdout, Failure};
 
@@ -38,6 +39,7 @@ enum Command {
     Parse(parse::Args),
     Render(render::Args),
     Build(build::Args),
+    Site(site::Args),
     Check(check::Args),
     Fmt(fmt::Args),
     Diff(diff::Args),
@@ -55,6 +57,7 @@ pub fn main() -> ExitCode {
         Command::Parse(args) => parse::run(args),
         Command::Render(args) => render::run(args),
         Command::Build(args) => build::run(args),
+        Command::Site(args) => site::run(args),
         Command::Check(args) => check::run(args),
         Command::Fmt(args) => fmt::run(args),
         Command::Diff(args) => diff::run(args),

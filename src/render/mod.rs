@@ -12,6 +12,8 @@ mod templates;
 pub mod text;
 
 pub use publish::{published_files, PublishedFile};
+/// The template environment (with the `--templates` loader) the site builds on.
+pub(crate) use templates::environment as template_environment;
 pub use templates::{template_name, DEFAULTS as DEFAULT_TEMPLATES};
 
 use crate::model::{Format, LineEnding, Rule, Ruleset};
