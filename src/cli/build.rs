@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Build every published form: rules-l.md, rules-l.txt, rules-s.md,
-/// rules-s.txt, rules/md/NNN.md and rules/txt/NNN.txt
+/// rules-s.txt, rules/md/NNN.md, rules/txt/NNN.txt and the website in site/
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:\n  \
     nomic build                              # every ruleset in rulesets/ into out/<name>/\n  \
@@ -31,6 +31,10 @@ pub struct Args {
     /// Take templates from DIR first, falling back to the built-in ones
     #[arg(long, value_name = "DIR")]
     pub templates: Option<PathBuf>,
+    /// Give the website in site/ a changes page per committed version of the
+    /// source (read with git)
+    #[arg(long)]
+    pub git: bool,
 }
 
 /// One ruleset's published set, rendered and compared with what is on disk.
@@ -55,7 +59,8 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     // template, an unreadable source) leaves the previous outputs untouched.
     let mut plans = Vec::new();
     for (source, dir) in jobs {
-        let (files, damaged) = render_source(&source, &renderer)?;
+        let (mut files, damaged) = render_source(&source, &renderer)?;
+        files.extend(site_files(&source, &args)?);
         let mut plan = plan(&source, dir, files)?;
         plan.damaged = damaged;
         plans.push(plan);
@@ -155,6 +160,30 @@ fn render_source(
     Ok((files, parsed.encoding.len()))
 }
 
+/// The website of a source, its paths under `site/`.
+fn site_files(source: &Path, args: &Args) -> Result<Vec<PublishedFile>, Failure> {
+    let (name, bytes) = read_input(source)?;
+    let parsed = parse::read(&bytes, &ReadOptions::default())
+        .map_err(|err| Failure::message(format!("{name}: {err}")))?;
+    let versions = if args.git {
+        super::site::versions(source, true)?
+    } else {
+        Vec::new()
+    };
+    let options = crate::site::SiteOptions {
+        templates: args.templates.clone(),
+    };
+    let files = crate::site::site_files(&parsed.ruleset, &versions, &options)
+        .map_err(|err| Failure::message(format!("{name}: {err}")))?;
+    Ok(files
+        .into_iter()
+        .map(|file| PublishedFile {
+            path: Path::new("site").join(file.path),
+            contents: file.contents,
+        })
+        .collect())
+}
+
 /// Two rules with one number would share one `rules/*/NNN` page, and one of
 /// them would silently not be published: refuse, with `check`'s finding.
 fn refuse_duplicate_numbers(name: &str, parsed: &parse::Parsed) -> Result<(), Failure> {
@@ -199,6 +228,21 @@ fn plan(source: &Path, dir: PathBuf, files: Vec<PublishedFile>) -> Result<Plan, 
             if is_rule_page(&name, extension) && !wanted.contains(relative.as_path()) {
                 removals.push(relative);
             }
+        }
+    }
+    let site_files: Vec<PublishedFile> = writes
+        .iter()
+        .filter_map(|(file, _)| {
+            let path = file.path.strip_prefix("site").ok()?;
+            Some(PublishedFile {
+                path: path.to_path_buf(),
+                contents: String::new(),
+            })
+        })
+        .collect();
+    for stale in super::site::stale_pages(&dir.join("site"), &site_files) {
+        if let Ok(relative) = stale.strip_prefix(&dir) {
+            removals.push(relative.to_path_buf());
         }
     }
     removals.sort();
@@ -277,8 +321,11 @@ fn list(out: &mut String, verb: &str, paths: &[String]) {
     if paths.is_empty() {
         return;
     }
-    let (forms, pages): (Vec<&String>, Vec<&String>) =
-        paths.iter().partition(|path| !path.starts_with("rules/"));
+    let (site, paths): (Vec<&String>, Vec<&String>) =
+        paths.iter().partition(|path| path.starts_with("site/"));
+    let (forms, pages): (Vec<&String>, Vec<&String>) = paths
+        .into_iter()
+        .partition(|path| !path.starts_with("rules/"));
     if !forms.is_empty() {
         let names: Vec<&str> = forms.iter().map(|s| s.as_str()).collect();
         out.push_str(&format!("  {verb} {}\n", names.join(" ")));
@@ -291,6 +338,13 @@ fn list(out: &mut String, verb: &str, paths: &[String]) {
     } else if !pages.is_empty() {
         let names: Vec<&str> = pages.iter().map(|s| s.as_str()).collect();
         out.push_str(&format!("  {verb} {}\n", names.join(" ")));
+    }
+    if !site.is_empty() {
+        let files = if site.len() == 1 { "file" } else { "files" };
+        out.push_str(&format!(
+            "  {verb} {} {files} of the website in site/\n",
+            site.len()
+        ));
     }
 }
 

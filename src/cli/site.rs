@@ -140,6 +140,11 @@ pub(super) fn stale_pages(dir: &Path, files: &[PublishedFile]) -> Vec<PathBuf> {
             }
         }
     }
+    // The index of versions, when the site no longer has changes pages.
+    let changes_index = Path::new("changes").join("index.html");
+    if dir.join(&changes_index).is_file() && !files.iter().any(|file| file.path == changes_index) {
+        stale.push(dir.join(changes_index));
+    }
     stale.sort();
     stale
 }
