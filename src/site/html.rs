@@ -18,7 +18,7 @@ impl RuleText {
             .url_schemes(HashSet::from(["http", "https", "mailto"]))
             .url_relative(ammonia::UrlRelative::PassThrough)
             .add_allowed_classes("a", &["cite"])
-            .add_allowed_classes("span", &["dangling"])
+            .add_allowed_classes("span", &["dangling", "image"])
             .link_rel(Some("noopener noreferrer"));
         RuleText { sanitizer }
     }
@@ -29,9 +29,26 @@ impl RuleText {
         let marks = cite::marks(&refs::extract(markdown), in_force);
         let mut events = Vec::new();
         let mut in_link = 0usize;
+        let mut in_image = 0usize;
         let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
         for (event, range) in Parser::new_ext(markdown, options).into_offset_iter() {
             match &event {
+                // A relative image is a file beside the source, which the
+                // site does not have: its alt text stands in, with the path.
+                Event::Start(Tag::Image { dest_url, .. }) if !dest_url.contains(':') => {
+                    in_image += 1;
+                    let open = format!(
+                        "<span class=\"image\" title=\"image: {}\">",
+                        escape(dest_url)
+                    );
+                    events.push(Event::InlineHtml(CowStr::from(open)));
+                    continue;
+                }
+                Event::End(TagEnd::Image) if in_image > 0 => {
+                    in_image -= 1;
+                    events.push(Event::InlineHtml(CowStr::from("</span>")));
+                    continue;
+                }
                 Event::Start(Tag::Link { .. }) => in_link += 1,
                 Event::End(TagEnd::Link) => in_link = in_link.saturating_sub(1),
                 Event::Text(text) if in_link == 0 && markdown.get(range.clone()) == Some(text) => {
@@ -81,4 +98,20 @@ fn split_text<'t>(text: &str, offset: usize, marks: &[Mark], events: &mut Vec<Ev
     if at < text.len() {
         events.push(Event::Text(CowStr::from(text[at..].to_string())));
     }
+}
+
+/// Text for an attribute value between double quotes.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
 }

@@ -154,6 +154,7 @@ impl<'a> Site<'a> {
                 .get(&rule.number)
                 .into_iter()
                 .flatten()
+                .filter(|number| **number != rule.number)
                 .filter_map(|number| self.rules.iter().find(|r| r.number == *number))
                 .map(|rule| link(rule))
                 .collect();

@@ -293,3 +293,21 @@ fn a_rule_page_is_stable() {
     let files = site_files(&small(), &[], &SiteOptions::default()).unwrap();
     insta::assert_snapshot!(page(&files, "rules/101.html"));
 }
+
+#[test]
+fn a_relative_image_becomes_its_alt_text_and_a_web_image_stays() {
+    let text = RuleText::new();
+    let html = text.render(
+        "![the grid](tmp\"grid.png) and ![w](https://example.org/w.png)",
+        &in_force(&[]),
+    );
+    assert!(
+        html.contains("<span class=\"image\" title=\"image: tmp&quot;grid.png\">the grid</span>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<img src=\"https://example.org/w.png\" alt=\"w\">"),
+        "{html}"
+    );
+    assert!(!html.contains("<img src=\"tmp"), "{html}");
+}

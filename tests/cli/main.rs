@@ -12,6 +12,7 @@ mod refs;
 mod render;
 mod renumber;
 mod simulate;
+mod site;
 mod test;
 mod workflow;
 
