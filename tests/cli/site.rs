@@ -80,7 +80,7 @@ fn in_a_git_repository_every_committed_version_gets_a_changes_page() {
 }
 
 #[test]
-fn no_git_leaves_the_changes_out_and_git_outside_a_repository_fails() {
+fn git_outside_a_repository_fails() {
     Test::new()
         .bundled_file("nomic-4-long.md", "rules.md")
         .args(["site", "rules.md", "-o", "web", "--git"])
