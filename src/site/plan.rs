@@ -28,6 +28,8 @@ pub(crate) struct Site<'a> {
     pub rules: Vec<&'a Rule>,
     pub graph: ReferenceGraph,
     pub in_force: BTreeSet<u32>,
+    /// Each number's position in `rules`.
+    position: BTreeMap<u32, usize>,
     pub has_changes: bool,
 }
 
@@ -107,18 +109,24 @@ impl<'a> Site<'a> {
         for (index, rule) in ruleset.rules.iter().enumerate() {
             last.insert(rule.number, index);
         }
-        let rules = ruleset
+        let rules: Vec<&Rule> = ruleset
             .rules
             .iter()
             .enumerate()
             .filter(|(index, rule)| last[&rule.number] == *index)
             .map(|(_, rule)| rule)
             .collect();
+        let position = rules
+            .iter()
+            .enumerate()
+            .map(|(index, rule)| (rule.number, index))
+            .collect();
         Site {
             title: &ruleset.title,
             rules,
             graph: refs::graph(ruleset),
             in_force: last.keys().copied().collect(),
+            position,
             has_changes,
         }
     }
@@ -155,7 +163,7 @@ impl<'a> Site<'a> {
                 .into_iter()
                 .flatten()
                 .filter(|number| **number != rule.number)
-                .filter_map(|number| self.rules.iter().find(|r| r.number == *number))
+                .filter_map(|number| self.position.get(number).map(|&i| self.rules[i]))
                 .map(|rule| link(rule))
                 .collect();
             RulePage {

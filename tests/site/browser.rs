@@ -32,6 +32,12 @@ fn first_existing(candidates: &[&str]) -> Option<PathBuf> {
 /// The browser, or `None` (after a loud message) when Chromium or
 /// chromedriver is missing. With `CI` set, a missing browser fails the test.
 pub async fn start() -> Option<Browser> {
+    start_with(&[]).await
+}
+
+/// The browser with more command-line switches (such as one that turns
+/// JavaScript off).
+pub async fn start_with(extra: &[&str]) -> Option<Browser> {
     let turn = ONE_AT_A_TIME.lock().await;
     let (Some(chromium), Some(chromedriver)) =
         (first_existing(&CHROMIUM), first_existing(&CHROMEDRIVER))
@@ -62,25 +68,27 @@ pub async fn start() -> Option<Browser> {
         std::thread::sleep(Duration::from_millis(50));
     }
     let profile = tempfile::tempdir().expect("a profile folder");
+    let mut args = vec![
+        "--headless=new".to_string(),
+        "--no-sandbox".to_string(),
+        "--disable-gpu".to_string(),
+        "--disable-dev-shm-usage".to_string(),
+        "--disable-background-networking".to_string(),
+        "--disable-component-update".to_string(),
+        "--disable-sync".to_string(),
+        "--no-first-run".to_string(),
+        "--no-default-browser-check".to_string(),
+        "--hide-scrollbars".to_string(),
+        "--window-size=1280,900".to_string(),
+        format!("--user-data-dir={}", profile.path().display()),
+    ];
+    args.extend(extra.iter().map(|arg| arg.to_string()));
     let capabilities = json!({
         "browserName": "chrome",
         "goog:loggingPrefs": { "browser": "ALL" },
         "goog:chromeOptions": {
             "binary": chromium,
-            "args": [
-                "--headless=new",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-dev-shm-usage",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-                "--no-default-browser-check",
-                "--hide-scrollbars",
-                "--window-size=1280,900",
-                format!("--user-data-dir={}", profile.path().display()),
-            ]
+            "args": args
         }
     });
     let Value::Object(capabilities) = capabilities else {

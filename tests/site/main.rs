@@ -388,3 +388,41 @@ async fn screenshots_of_the_index_a_rule_page_and_search_results() {
     }
     browser.close().await;
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn without_javascript_everything_but_search_works() {
+    let Some(browser) = browser::start_with(&["--blink-settings=scriptEnabled=false"]).await else {
+        return;
+    };
+    let site = build(&Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets/nomic-4-long.md"));
+    browser.open(&site.page("index.html")).await;
+    let search = browser
+        .client
+        .find(Locator::Css("#search-area"))
+        .await
+        .unwrap();
+    assert!(
+        !search.is_displayed().await.unwrap(),
+        "the search box is hidden"
+    );
+    let first = browser
+        .client
+        .find(Locator::Css("ol.rules li a"))
+        .await
+        .unwrap();
+    first.click().await.unwrap();
+    let url = browser.client.current_url().await.unwrap();
+    assert!(url.as_str().ends_with("/rules/101.html"), "{url}");
+    let cite = wait_for(&browser, "article a.cite").await;
+    let cited = cite.text().await.unwrap();
+    cite.click().await.unwrap();
+    let url = browser.client.current_url().await.unwrap();
+    assert!(url.as_str().ends_with(&format!("#r{cited}")), "{url}");
+    let history = browser
+        .client
+        .find_all(Locator::Css(".history a"))
+        .await
+        .unwrap();
+    assert!(!history.is_empty(), "history links are there");
+    browser.close().await;
+}
