@@ -164,7 +164,7 @@ impl<'a> Site<'a> {
                 .flatten()
                 .filter(|number| **number != rule.number)
                 .filter_map(|number| self.position.get(number).map(|&i| self.rules[i]))
-                .map(|rule| link(rule))
+                .map(&link)
                 .collect();
             RulePage {
                 frame: self.frame("../"),
