@@ -7,6 +7,7 @@ use nomic::model::synthetic_ruleset;
 use nomic::render::{published_files, RenderOptions, Renderer};
 use nomic::site::{site_files, SiteOptions, SEARCH_INDEX};
 use std::hint::black_box;
+use std::time::Duration;
 
 fn bench(c: &mut Criterion) {
     let ruleset = synthetic_ruleset(10_000, 42);
@@ -27,6 +28,8 @@ fn bench(c: &mut Criterion) {
     let renderer = Renderer::new(&RenderOptions::default()).expect("default templates");
     let mut group = c.benchmark_group("site");
     group.sample_size(10);
+    group.warm_up_time(Duration::from_secs(1));
+    group.measurement_time(Duration::from_secs(10));
     group.bench_function("site, 10k rules", |b| {
         b.iter(|| site_files(black_box(&ruleset), &[], &options).expect("the site builds"))
     });
