@@ -40,3 +40,4 @@ pub mod refs;
 pub mod render;
 pub mod rules_text;
 pub mod sim;
+pub mod site;

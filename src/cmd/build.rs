@@ -13,8 +13,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Build every published form: rules-l.md, rules-l.txt, rules-s.md,
-/// rules-s.txt, rules/md/NNN.md and rules/txt/NNN.txt (from an Agora source
-/// folder: flr.txt, slr.txt, full_rules/RNNN.txt and short_rules/RNNN.txt)
+/// rules-s.txt, rules/md/NNN.md, rules/txt/NNN.txt and the website in site/
+/// (from an Agora source folder: flr.txt, slr.txt, full_rules/RNNN.txt and
+/// short_rules/RNNN.txt, and the website)
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:\n  \
     nomic build                              # every ruleset in rulesets/ into out/<name>/\n  \
@@ -35,6 +36,10 @@ pub struct Args {
     /// Take templates from DIR first, falling back to the built-in ones
     #[arg(long, value_name = "DIR")]
     pub templates: Option<PathBuf>,
+    /// Give the website in site/ a changes page per committed version of the
+    /// source (read with git)
+    #[arg(long)]
+    pub git: bool,
 }
 
 /// One ruleset's published set, compared with its output folder.
@@ -57,11 +62,15 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     // template, an unreadable source) leaves the previous outputs untouched.
     let mut plans = Vec::new();
     for (source, dir) in jobs {
-        let (files, damaged) = render_source(&source, &renderer, args.templates.is_none())?;
-        let plan = Plan::compare(dir, files).map_err(|err| Failure::message(err.to_string()))?;
+        let rendered = render_source(&source, &renderer, args.templates.is_none())?;
+        let mut files = rendered.files;
+        files.extend(site_files(&source, &rendered.ruleset, &args)?);
+        let mut plan =
+            Plan::compare(dir, files).map_err(|err| Failure::message(err.to_string()))?;
+        remove_stale_site_pages(&mut plan);
         plans.push(Job {
             source: source.display().to_string(),
-            damaged,
+            damaged: rendered.damaged,
             plan,
         });
     }
@@ -154,16 +163,16 @@ fn stem(path: &Path) -> String {
 /// `verify`: read every file back and refuse one that would change a
 /// rule's meaning (not done with templates of one's own, whose forms nomic
 /// does not read).
-fn render_source(
-    source: &Path,
-    renderer: &Renderer,
-    verify: bool,
-) -> Result<(Vec<PublishedFile>, usize), Failure> {
+fn render_source(source: &Path, renderer: &Renderer, verify: bool) -> Result<Rendered, Failure> {
     if super::agora::is_source(source) {
         let read = super::agora::read(source)?;
         let files = agora_published_files(&read.ruleset, renderer)
             .map_err(|err| Failure::message(format!("{}: {err}", source.display())))?;
-        return Ok((files, 0));
+        return Ok(Rendered {
+            files,
+            damaged: 0,
+            ruleset: read.ruleset,
+        });
     }
     let (name, bytes) = read_input(source)?;
     let parsed =
@@ -181,7 +190,45 @@ fn render_source(
         meaning::verify_published(&parsed.ruleset, &files)
             .map_err(|err| Failure::message(format!("{name}: {err}; nothing was written")))?;
     }
-    Ok((files, parsed.encoding.len()))
+    Ok(Rendered {
+        files,
+        damaged: parsed.encoding.len(),
+        ruleset: parsed.ruleset,
+    })
+}
+
+/// One source's published set in memory, and the ruleset it was rendered from.
+struct Rendered {
+    files: Vec<PublishedFile>,
+    /// Damaged character sequences (mojibake) published as they are.
+    damaged: usize,
+    ruleset: nomic::model::Ruleset,
+}
+
+/// The website of a source, its paths under `site/`.
+fn site_files(
+    source: &Path,
+    ruleset: &nomic::model::Ruleset,
+    args: &Args,
+) -> Result<Vec<PublishedFile>, Failure> {
+    let name = source.display();
+    let versions = if args.git {
+        super::site::versions(source, true)?
+    } else {
+        Vec::new()
+    };
+    let options = nomic::site::SiteOptions {
+        templates: args.templates.clone(),
+    };
+    let files = nomic::site::site_files(ruleset, &versions, &options)
+        .map_err(|err| Failure::message(format!("{name}: {err}")))?;
+    Ok(files
+        .into_iter()
+        .map(|file| PublishedFile {
+            path: Path::new("site").join(file.path),
+            contents: file.contents,
+        })
+        .collect())
 }
 
 /// Two rules with one number would share one `rules/*/NNN` page, and one of
@@ -196,6 +243,28 @@ fn refuse_duplicate_numbers(name: &str, parsed: &parse::Parsed) -> Result<(), Fa
         text: parsed.text.clone(),
         diagnostics,
     })
+}
+
+/// Pages of the website that the new site no longer has (rules repealed or
+/// renumbered) join the plan's removals.
+fn remove_stale_site_pages(plan: &mut Plan) {
+    let site_files: Vec<PublishedFile> = plan
+        .writes
+        .iter()
+        .filter_map(|(file, _)| {
+            let path = file.path.strip_prefix("site").ok()?;
+            Some(PublishedFile {
+                path: path.to_path_buf(),
+                contents: String::new(),
+            })
+        })
+        .collect();
+    for stale in super::site::stale_pages(&plan.dir.join("site"), &site_files) {
+        if let Ok(relative) = stale.strip_prefix(&plan.dir) {
+            plan.removals.push(relative.to_path_buf());
+        }
+    }
+    plan.removals.sort();
 }
 
 /// Adds the plan's report to `out`; returns how many files are created,
@@ -255,8 +324,10 @@ fn list(out: &mut String, verb: &str, paths: &[String]) {
     if paths.is_empty() {
         return;
     }
+    let (site, paths): (Vec<&String>, Vec<&String>) =
+        paths.iter().partition(|path| path.starts_with("site/"));
     let (forms, pages): (Vec<&String>, Vec<&String>) =
-        paths.iter().partition(|path| !is_page_path(path));
+        paths.into_iter().partition(|path| !is_page_path(path));
     if !forms.is_empty() {
         let names: Vec<&str> = forms.iter().map(|s| s.as_str()).collect();
         out.push_str(&format!("  {verb} {}\n", names.join(" ")));
@@ -270,6 +341,13 @@ fn list(out: &mut String, verb: &str, paths: &[String]) {
     } else if !pages.is_empty() {
         let names: Vec<&str> = pages.iter().map(|s| s.as_str()).collect();
         out.push_str(&format!("  {verb} {}\n", names.join(" ")));
+    }
+    if !site.is_empty() {
+        let files = if site.len() == 1 { "file" } else { "files" };
+        out.push_str(&format!(
+            "  {verb} {} {files} of the website in site/\n",
+            site.len()
+        ));
     }
 }
 

@@ -16,6 +16,7 @@ mod refs;
 mod render;
 mod renumber;
 mod simulate;
+mod site;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -45,6 +46,7 @@ enum Command {
     Parse(parse::Args),
     Render(render::Args),
     Build(build::Args),
+    Site(site::Args),
     Check(check::Args),
     Fmt(fmt::Args),
     Diff(diff::Args),
@@ -68,6 +70,7 @@ pub(crate) fn main() -> ExitCode {
         Command::Parse(args) => parse::run(args),
         Command::Render(args) => render::run(args),
         Command::Build(args) => build::run(args),
+        Command::Site(args) => site::run(args),
         Command::Check(args) => check::run(args),
         Command::Fmt(args) => fmt::run(args),
         Command::Diff(args) => diff::run(args),

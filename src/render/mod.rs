@@ -16,6 +16,8 @@ pub mod text;
 pub use publish::{
     agora_published_files, published_files, rule_pages, Plan, PublishError, PublishedFile,
 };
+/// The template environment (with the `--templates` loader) the site builds on.
+pub(crate) use templates::environment as template_environment;
 pub use templates::{template_name, DEFAULTS as DEFAULT_TEMPLATES};
 
 use crate::model::{Format, LineEnding, Rule, Ruleset};

@@ -233,8 +233,9 @@ fn the_report_lists_forms_and_counts_pages() {
         .stdout(
             "rules.md → site\n  \
              created rules-l.md rules-l.txt rules-s.md rules-s.txt\n  \
-             created 114 rule pages in rules/md and rules/txt\n\
-             Done: 118 created, 0 changed, 0 removed.\n",
+             created 114 rule pages in rules/md and rules/txt\n  \
+             created 63 files of the website in site/\n\
+             Done: 181 created, 0 changed, 0 removed.\n",
         );
 }
 

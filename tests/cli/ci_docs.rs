@@ -105,3 +105,17 @@ fn the_ci_guide_shows_the_committed_workflow() {
         "docs/ci.md and docs/examples/nomic-check.yml differ"
     );
 }
+
+#[test]
+fn the_pages_workflow_is_valid_runs_existing_commands_and_is_in_the_guide() {
+    assert_commands_exist("docs/examples/nomic-pages.yml", &["site"]);
+    let workflow = repo_file("docs/examples/nomic-pages.yml");
+    let yaml: Value = serde_norway::from_str(&workflow).unwrap();
+    assert!(yaml["jobs"]["deploy"]["steps"]
+        .as_sequence()
+        .is_some_and(|s| !s.is_empty()));
+    assert!(
+        repo_file("docs/ci.md").contains(&format!("```yaml\n{workflow}```")),
+        "docs/ci.md and docs/examples/nomic-pages.yml differ"
+    );
+}

@@ -102,7 +102,10 @@ fn differing(before: &BTreeMap<String, Vec<u8>>, after: &BTreeMap<String, Vec<u8
 
 /// What a build rewrites when the given rules change: the four whole forms
 /// and each rule's two pages, in the sorted order `differing` returns.
-fn rewritten_by_changing(rules: &[u32]) -> Vec<String> {
+/// What a build rewrites when `rules` change: the four forms, their per-rule
+/// pages, and in the website the index, the search index and `site_pages`
+/// (the changed rules' pages and those whose neighbours or citations changed).
+fn rewritten_by_changing(rules: &[u32], site_pages: &[u32]) -> Vec<String> {
     let mut names: Vec<String> = ["rules-l.md", "rules-l.txt", "rules-s.md", "rules-s.txt"]
         .map(String::from)
         .into();
@@ -113,6 +116,9 @@ fn rewritten_by_changing(rules: &[u32]) -> Vec<String> {
                 .map(|n| format!("rules/{folder}/{n:03}.{extension}")),
         );
     }
+    names.extend(["site/index.html", "site/search-index.js"].map(String::from));
+    names.extend(site_pages.iter().map(|n| format!("site/rules/{n}.html")));
+    names.sort();
     names
 }
 
@@ -179,21 +185,23 @@ fn editing_one_rule_rebuilds_exactly_its_files() {
     let (built, root) = published_checkout();
     assert!(built
         .stdout
-        .contains("Done: 118 created, 0 changed, 0 removed."));
+        .contains("Done: 181 created, 0 changed, 0 removed."));
     assert_eq!(
         fs::read(root.join("pub/rules-l.md")).unwrap(),
         fs::read(root.join("rules-l.md")).unwrap(),
         "the source's own form is published byte for byte"
     );
     let before = snapshot(&root.join("pub"));
-    assert_eq!(before.len(), 4 + 2 * 57);
+    // The four forms, two pages per rule, and the website (index, a page
+    // per rule, search index, four assets).
+    assert_eq!(before.len(), 4 + 2 * 57 + 1 + 57 + 1 + 4);
 
     amend_213(&root);
     // CI first: --check says what would change, exits 1, writes nothing.
     let check = nomic(&root, &["build", "rules-l.md", "-o", "pub", "--check"]).status(1, "check");
     assert!(check
         .stdout
-        .contains("0 to create, 6 to change, 0 to remove"));
+        .contains("0 to create, 9 to change, 0 to remove"));
     assert_eq!(
         snapshot(&root.join("pub")),
         before,
@@ -202,7 +210,10 @@ fn editing_one_rule_rebuilds_exactly_its_files() {
 
     let rebuild = nomic(&root, &["build", "rules-l.md", "-o", "pub"]).status(0, "rebuild");
     let after = snapshot(&root.join("pub"));
-    assert_eq!(differing(&before, &after), rewritten_by_changing(&[213]));
+    assert_eq!(
+        differing(&before, &after),
+        rewritten_by_changing(&[213], &[213])
+    );
     assert!(rebuild
         .stdout
         .contains("changed rules-l.md rules-l.txt rules-s.md rules-s.txt"));
@@ -211,7 +222,7 @@ fn editing_one_rule_rebuilds_exactly_its_files() {
         .contains("changed rules/md/213.md rules/txt/213.txt"));
     assert!(rebuild
         .stdout
-        .contains("Done: 0 created, 6 changed, 0 removed."));
+        .contains("Done: 0 created, 9 changed, 0 removed."));
 
     // Each published file changed only where rule 213 is.
     for name in ["rules-l.md", "rules-l.txt", "rules-s.md", "rules-s.txt"] {
@@ -262,7 +273,9 @@ fn a_repealed_rule_loses_its_pages() {
         .contains("removed rules/md/213.md rules/txt/213.txt"));
     assert_eq!(
         differing(&before, &snapshot(&root.join("pub"))),
-        rewritten_by_changing(&[213])
+        // 213's page is removed; 212 and 214 were its neighbours; 323 cites
+        // 213, now a rule not in force.
+        rewritten_by_changing(&[213], &[212, 213, 214, 323])
     );
     assert!(!root.join("pub/rules/md/213.md").exists());
     assert!(!root.join("pub/rules/txt/213.txt").exists());
@@ -938,7 +951,8 @@ mod amend {
         nomic(&root, &["build", "rules-l.md", "-o", "pub"]).status(0, "build");
         assert_eq!(
             differing(&before, &snapshot(&root.join("pub"))),
-            rewritten_by_changing(&[213, 342])
+            // 342 is enacted between 338 and 601, its neighbours.
+            rewritten_by_changing(&[213, 342], &[213, 338, 342, 601])
         );
 
         // Applying the same proposal twice is refused and writes nothing.

@@ -1,0 +1,229 @@
+//! `nomic site`: the ruleset as a static website.
+
+use super::io::{print_stdout, read_input, Failure};
+use nomic::check;
+use nomic::output::{write_atomic, WriteOutcome};
+use nomic::parse::{self, ReadOptions};
+use nomic::render::PublishedFile;
+use nomic::site::{self, SiteOptions, Version, SITE_FOLDERS};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+/// Write a static website of a ruleset: an index, a page per rule with
+/// linked citations, search as you type, and changes per committed version
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  \
+    nomic site rules-l.md -o site            # then open site/index.html\n  \
+    nomic site rules-l.md -o site --no-git   # without the changes pages\n  \
+    nomic site rules-l.md -o site --templates my-templates   # my-templates/site/*.j2 first")]
+pub struct Args {
+    /// The source ruleset, in any format
+    pub source: PathBuf,
+    /// Output folder
+    #[arg(short, long, value_name = "DIR")]
+    pub output: PathBuf,
+    /// Read SOURCE as this format instead of detecting it
+    #[arg(long, value_name = "FORMAT")]
+    pub from: Option<nomic::model::Format>,
+    /// Add a changes page per committed version of SOURCE (the default when
+    /// SOURCE is in a git repository); fail if it is not
+    #[arg(long, conflicts_with = "no_git")]
+    pub git: bool,
+    /// No changes pages, even when SOURCE is in a git repository
+    #[arg(long)]
+    pub no_git: bool,
+    /// Take templates from DIR/site/ first, falling back to the built-in ones
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, Failure> {
+    let (name, bytes) = read_input(&args.source)?;
+    let options = ReadOptions {
+        from: args.from,
+        ..ReadOptions::default()
+    };
+    let parsed = parse::read(&bytes, &options).map_err(|err| Failure::Located {
+        name: name.clone(),
+        text: String::from_utf8_lossy(&bytes).into_owned(),
+        diagnostics: vec![err.to_diagnostic()],
+    })?;
+    refuse_duplicate_numbers(&name, &parsed)?;
+    let versions = if args.no_git {
+        Vec::new()
+    } else {
+        versions(&args.source, args.git)?
+    };
+    let files = site::site_files(
+        &parsed.ruleset,
+        &versions,
+        &SiteOptions {
+            templates: args.templates,
+        },
+    )
+    .map_err(|err| Failure::message(format!("{name}: {err}")))?;
+    let (written, removed) = write(&args.output, &files)?;
+    let mut report = format!(
+        "{name} → {}: {} files, {} written, {} unchanged",
+        args.output.display(),
+        files.len(),
+        written,
+        files.len() - written
+    );
+    if removed > 0 {
+        report.push_str(&format!(", {removed} removed"));
+    }
+    if !versions.is_empty() {
+        report.push_str(&format!("; changes of {} versions", versions.len()));
+    }
+    report.push_str(&format!(
+        "\nOpen {} in a browser.\n",
+        args.output.join("index.html").display()
+    ));
+    print_stdout(&report)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Two rules with one number would share one page: refuse, with `check`'s
+/// finding.
+fn refuse_duplicate_numbers(name: &str, parsed: &parse::Parsed) -> Result<(), Failure> {
+    let diagnostics = check::duplicate_numbers(&check::Input::from_parsed(parsed, None));
+    if diagnostics.is_empty() {
+        return Ok(());
+    }
+    Err(Failure::Located {
+        name: name.to_string(),
+        text: parsed.text.clone(),
+        diagnostics,
+    })
+}
+
+/// Writes every file (atomically; identical files are left alone) and
+/// removes numbered pages the site no longer has. Returns how many files
+/// were written and removed.
+fn write(dir: &Path, files: &[PublishedFile]) -> Result<(usize, usize), Failure> {
+    let mut written = 0;
+    for file in files {
+        let path = dir.join(&file.path);
+        let outcome = write_atomic(&path, file.contents.as_bytes())
+            .map_err(|err| Failure::message(format!("cannot write {}: {err}", path.display())))?;
+        if outcome != WriteOutcome::Unchanged {
+            written += 1;
+        }
+    }
+    let stale = stale_pages(dir, files);
+    for path in &stale {
+        fs::remove_file(path)
+            .map_err(|err| Failure::message(format!("cannot remove {}: {err}", path.display())))?;
+    }
+    Ok((written, stale.len()))
+}
+
+/// Numbered pages (`rules/206.html`, `changes/3.html`) under `dir` that are
+/// not among `files`, whose paths are relative to `dir`.
+pub(super) fn stale_pages(dir: &Path, files: &[PublishedFile]) -> Vec<PathBuf> {
+    let mut stale = Vec::new();
+    for (folder, extension) in SITE_FOLDERS {
+        let Ok(entries) = fs::read_dir(dir.join(folder)) else {
+            continue;
+        };
+        for entry in entries.filter_map(Result::ok) {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let numbered = name
+                .strip_suffix(extension)
+                .and_then(|stem| stem.strip_suffix('.'))
+                .is_some_and(|stem| !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_digit()));
+            let relative = Path::new(folder).join(&name);
+            if numbered && !files.iter().any(|file| file.path == relative) {
+                stale.push(dir.join(relative));
+            }
+        }
+    }
+    // The index of versions, when the site no longer has changes pages.
+    let changes_index = Path::new("changes").join("index.html");
+    if dir.join(&changes_index).is_file() && !files.iter().any(|file| file.path == changes_index) {
+        stale.push(dir.join(changes_index));
+    }
+    stale.sort();
+    stale
+}
+
+/// The committed versions of `source`, oldest first, read with `git`.
+/// Without `required`, a source outside a git repository (or without `git`)
+/// has none; with it, that is an error. A version that does not parse is
+/// left out, with a note.
+pub(super) fn versions(source: &Path, required: bool) -> Result<Vec<Version>, Failure> {
+    let dir = match source.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let Some(file) = source.file_name() else {
+        return Ok(Vec::new());
+    };
+    let file = format!("./{}", file.to_string_lossy());
+    let log = git(
+        dir,
+        &["log", "--reverse", "--format=%H%x1f%cs%x1f%s", "--", &file],
+    );
+    let log = match log {
+        Ok(log) => log,
+        Err(reason) if required => {
+            return Err(Failure::message(format!(
+                "--git: cannot read the history of {}: {reason}",
+                source.display()
+            )))
+        }
+        Err(_) => return Ok(Vec::new()),
+    };
+    let mut versions = Vec::new();
+    for line in String::from_utf8_lossy(&log).lines() {
+        let mut fields = line.split('\u{1f}');
+        let (Some(commit), Some(date), Some(subject)) =
+            (fields.next(), fields.next(), fields.next())
+        else {
+            continue;
+        };
+        let label = commit.chars().take(10).collect::<String>();
+        let parsed = git(dir, &["show", &format!("{commit}:{file}")])
+            .map_err(|reason| reason.to_string())
+            .and_then(|bytes| {
+                parse::read(&bytes, &ReadOptions::default()).map_err(|err| err.to_string())
+            });
+        match parsed {
+            Ok(parsed) => versions.push(Version {
+                label,
+                date: date.to_string(),
+                subject: subject.to_string(),
+                ruleset: parsed.ruleset,
+            }),
+            Err(reason) => eprintln!(
+                "note: {} at {label} is left out of the changes pages: {reason}",
+                source.display()
+            ),
+        }
+    }
+    if versions.is_empty() && required {
+        return Err(Failure::message(format!(
+            "--git: {} has no committed version",
+            source.display()
+        )));
+    }
+    Ok(versions)
+}
+
+/// Runs `git` in `dir`; its standard output, or why it failed.
+fn git(dir: &Path, args: &[&str]) -> Result<Vec<u8>, String> {
+    let output = Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        .env("GIT_PAGER", "cat")
+        .output()
+        .map_err(|err| format!("cannot run git: {err}"))?;
+    if !output.status.success() {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        return Err(stderr.trim().trim_start_matches("fatal: ").to_string());
+    }
+    Ok(output.stdout)
+}

@@ -1,0 +1,237 @@
+//! The plan of the site: which pages there are, and what each one shows,
+//! as plain serializable views the templates read.
+
+use super::html::RuleText;
+use crate::model::{Rule, Ruleset};
+use crate::refs::{self, ReferenceGraph};
+use crate::render::text::markdown_to_text;
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The search index's path in the site: a script that sets
+/// `window.nomicSearch`, so that it loads from `file://` too.
+pub const SEARCH_INDEX: &str = "search-index.js";
+
+/// Folders of generated pages named by a number (`rules/206.html`,
+/// `changes/3.html`), and their extension: a page there that the site no
+/// longer has can be removed.
+pub const SITE_FOLDERS: [(&str, &str); 2] = [("rules", "html"), ("changes", "html")];
+
+/// How many characters of a rule's text stand for its title on the index.
+const SUMMARY_CHARS: usize = 90;
+
+/// The ruleset, its rules once each, and who cites whom.
+pub(crate) struct Site<'a> {
+    pub title: &'a str,
+    /// In ruleset order; a number used twice keeps the rule that comes last
+    /// (as the per-rule pages of `nomic build` do).
+    pub rules: Vec<&'a Rule>,
+    pub graph: ReferenceGraph,
+    pub in_force: BTreeSet<u32>,
+    /// Each number's position in `rules`.
+    position: BTreeMap<u32, usize>,
+    pub has_changes: bool,
+}
+
+/// What every page's frame needs.
+#[derive(Debug, Serialize)]
+pub(crate) struct Frame<'a> {
+    /// The ruleset's title.
+    pub site_title: &'a str,
+    /// From the page to the site's root: `""` or `"../"`.
+    pub root: &'static str,
+    pub has_changes: bool,
+}
+
+/// One line of the index: number, revision, mutability and title.
+#[derive(Debug, Serialize)]
+pub(crate) struct Entry {
+    pub number: u32,
+    pub revision: u32,
+    pub mutability: String,
+    pub title: String,
+}
+
+/// A group of rules on the index. A ruleset without categories has one
+/// section without a heading; a ruleset with categories gets one per
+/// category, in the order they first appear.
+#[derive(Debug, Serialize)]
+pub(crate) struct Section {
+    pub heading: Option<String>,
+    pub rules: Vec<Entry>,
+}
+
+#[derive(Debug, Serialize)]
+pub(crate) struct IndexPage<'a> {
+    #[serde(flatten)]
+    pub frame: Frame<'a>,
+    pub sections: Vec<Section>,
+    pub count: usize,
+}
+
+/// A link to a rule from another rule's page.
+#[derive(Debug, Serialize)]
+pub(crate) struct RuleLink {
+    pub number: u32,
+    pub title: String,
+}
+
+#[derive(Debug, Serialize)]
+pub(crate) struct HistoryLine<'a> {
+    pub text: &'a str,
+    /// The source's link, when it is a safe one (http(s), mailto, relative).
+    pub href: Option<&'a str>,
+}
+
+#[derive(Debug, Serialize)]
+pub(crate) struct JudgmentLine<'a> {
+    pub text: &'a str,
+}
+
+#[derive(Debug, Serialize)]
+pub(crate) struct RulePage<'a> {
+    #[serde(flatten)]
+    pub frame: Frame<'a>,
+    #[serde(flatten)]
+    pub entry: Entry,
+    /// The rule text as sanitized HTML.
+    pub html: String,
+    pub history: Vec<HistoryLine<'a>>,
+    pub judgments: Vec<JudgmentLine<'a>>,
+    pub cited_by: Vec<RuleLink>,
+    pub previous: Option<RuleLink>,
+    pub next: Option<RuleLink>,
+}
+
+impl<'a> Site<'a> {
+    pub fn new(ruleset: &'a Ruleset, has_changes: bool) -> Site<'a> {
+        let mut last: BTreeMap<u32, usize> = BTreeMap::new();
+        for (index, rule) in ruleset.rules.iter().enumerate() {
+            last.insert(rule.number, index);
+        }
+        let rules: Vec<&Rule> = ruleset
+            .rules
+            .iter()
+            .enumerate()
+            .filter(|(index, rule)| last[&rule.number] == *index)
+            .map(|(_, rule)| rule)
+            .collect();
+        let position = rules
+            .iter()
+            .enumerate()
+            .map(|(index, rule)| (rule.number, index))
+            .collect();
+        Site {
+            title: &ruleset.title,
+            rules,
+            graph: refs::graph(ruleset),
+            in_force: last.keys().copied().collect(),
+            position,
+            has_changes,
+        }
+    }
+
+    pub fn frame(&self, root: &'static str) -> Frame<'a> {
+        Frame {
+            site_title: self.title,
+            root,
+            has_changes: self.has_changes,
+        }
+    }
+
+    pub fn index(&self) -> IndexPage<'a> {
+        IndexPage {
+            frame: self.frame(""),
+            sections: vec![Section {
+                heading: None,
+                rules: self.rules.iter().map(|rule| entry(rule)).collect(),
+            }],
+            count: self.rules.len(),
+        }
+    }
+
+    pub fn rule_pages<'s>(&'s self, text: &'s RuleText) -> impl Iterator<Item = RulePage<'a>> + 's {
+        self.rules.iter().enumerate().map(move |(index, rule)| {
+            let link = |rule: &Rule| RuleLink {
+                number: rule.number,
+                title: summary(&rule.text),
+            };
+            let cited_by = self
+                .graph
+                .cited_by
+                .get(&rule.number)
+                .into_iter()
+                .flatten()
+                .filter(|number| **number != rule.number)
+                .filter_map(|number| self.position.get(number).map(|&i| self.rules[i]))
+                .map(&link)
+                .collect();
+            RulePage {
+                frame: self.frame("../"),
+                entry: entry(rule),
+                html: text.render(&rule.text, &self.in_force),
+                history: rule
+                    .history
+                    .iter()
+                    .map(|line| HistoryLine {
+                        text: &line.source,
+                        href: line.link.as_deref().filter(|link| safe_href(link)),
+                    })
+                    .collect(),
+                judgments: rule
+                    .judgments
+                    .iter()
+                    .map(|judgment| JudgmentLine {
+                        text: &judgment.source,
+                    })
+                    .collect(),
+                cited_by,
+                previous: index.checked_sub(1).map(|i| link(self.rules[i])),
+                next: self.rules.get(index + 1).map(|rule| link(rule)),
+            }
+        })
+    }
+}
+
+pub(crate) fn entry(rule: &Rule) -> Entry {
+    Entry {
+        number: rule.number,
+        revision: rule.revision.unwrap_or_else(|| rule.amendment_count()),
+        mutability: rule.mutability.as_str().to_string(),
+        title: summary(&rule.text),
+    }
+}
+
+/// The first words of a rule's text, as plain text, cut at a word boundary.
+pub(crate) fn summary(markdown: &str) -> String {
+    let plain = markdown_to_text(markdown);
+    let words: Vec<&str> = plain.split_whitespace().collect();
+    let mut out = String::new();
+    for word in words.iter() {
+        if out.chars().count() + word.chars().count() > SUMMARY_CHARS {
+            out.push('…');
+            return out;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// Whether a link from the source may be published: `http(s)`, `mailto`, or
+/// relative (no scheme at all).
+pub(crate) fn safe_href(link: &str) -> bool {
+    let link = link.trim();
+    let scheme_end = link.find(':');
+    let path_start = link.find(['/', '?', '#']);
+    match (scheme_end, path_start) {
+        (None, _) => true,
+        (Some(colon), Some(path)) if path < colon => true,
+        (Some(colon), _) => {
+            let scheme = link[..colon].to_ascii_lowercase();
+            matches!(scheme.as_str(), "http" | "https" | "mailto")
+        }
+    }
+}
