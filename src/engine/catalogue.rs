@@ -388,6 +388,27 @@ mod tests {
     }
 
     #[test]
+    fn provenance_reads_back_what_it_writes() {
+        for from in [
+            Provenance::Rule {
+                number: 203,
+                revision: Some(1),
+            },
+            Provenance::Rule {
+                number: 108,
+                revision: None,
+            },
+            Provenance::Proposal(340),
+            Provenance::Script,
+            Provenance::Default,
+        ] {
+            assert_eq!(from.to_string().parse::<Provenance>(), Ok(from));
+        }
+        assert!("rule x".parse::<Provenance>().is_err());
+        assert!("proposal".parse::<Provenance>().is_err());
+    }
+
+    #[test]
     fn keys_and_settings_agree_for_every_parameter() {
         let params = Params::default();
         for &key in ParamKey::ALL {

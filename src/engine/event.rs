@@ -11,7 +11,8 @@ pub type PlayerId = u16;
 pub type Time = i64;
 
 /// One vote's meaning.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum Ballot {
     Yes,
     No,
@@ -19,12 +20,9 @@ pub enum Ballot {
 }
 
 impl Ballot {
+    /// The word the log writes (`yes`, `no`, `abstain`); `str::parse` reads it.
     pub fn as_str(self) -> &'static str {
-        match self {
-            Ballot::Yes => "yes",
-            Ballot::No => "no",
-            Ballot::Abstain => "abstain",
-        }
+        self.into()
     }
 }
 
@@ -80,46 +78,46 @@ pub struct Tally {
 }
 
 /// What a roll decides.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr)]
 pub enum DicePurpose {
+    #[strum(serialize = "turn-end score")]
     TurnEnd,
+    #[strum(serialize = "tiebreak")]
     Tiebreak,
+    #[strum(serialize = "judge")]
     Judge,
 }
 
 impl DicePurpose {
+    /// The words the log writes; `str::parse` reads them.
     pub fn as_str(self) -> &'static str {
-        match self {
-            DicePurpose::TurnEnd => "turn-end score",
-            DicePurpose::Tiebreak => "tiebreak",
-            DicePurpose::Judge => "judge",
-        }
+        self.into()
     }
 }
 
 /// Why a player's status or score changed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr)]
 pub enum Reason {
+    #[strum(serialize = "declared")]
     Declared,
+    #[strum(serialize = "no proposal by the end of the turn")]
     NoProposal,
+    #[strum(serialize = "no vote by the end of the turn")]
     NoVote,
+    #[strum(serialize = "cast a vote")]
     Voted,
+    #[strum(serialize = "end of turn")]
     TurnEnd,
+    #[strum(serialize = "voted against an adopted proposal")]
     VotedAgainstAdopted,
+    #[strum(serialize = "script")]
     Script,
 }
 
 impl Reason {
+    /// The words the log writes; `str::parse` reads them.
     pub fn as_str(self) -> &'static str {
-        match self {
-            Reason::Declared => "declared",
-            Reason::NoProposal => "no proposal by the end of the turn",
-            Reason::NoVote => "no vote by the end of the turn",
-            Reason::Voted => "cast a vote",
-            Reason::TurnEnd => "end of turn",
-            Reason::VotedAgainstAdopted => "voted against an adopted proposal",
-            Reason::Script => "script",
-        }
+        self.into()
     }
 }
 

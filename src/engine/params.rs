@@ -38,6 +38,39 @@ impl fmt::Display for Provenance {
     }
 }
 
+/// A provenance text that is not one [`Provenance`] writes.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown provenance `{0}`: expected `rule N`, `rule N/R`, `proposal N`, `script` or `default`"
+)]
+pub struct ProvenanceError(pub String);
+
+impl std::str::FromStr for Provenance {
+    type Err = ProvenanceError;
+
+    /// Reads what `Display` writes.
+    fn from_str(text: &str) -> Result<Provenance, ProvenanceError> {
+        let bad = || ProvenanceError(text.to_string());
+        match text {
+            "script" => return Ok(Provenance::Script),
+            "default" => return Ok(Provenance::Default),
+            _ => {}
+        }
+        if let Some(n) = text.strip_prefix("proposal ") {
+            return n.parse().map(Provenance::Proposal).map_err(|_| bad());
+        }
+        let rule = text.strip_prefix("rule ").ok_or_else(bad)?;
+        let (number, revision) = match rule.split_once('/') {
+            Some((n, r)) => (n, Some(r.parse().map_err(|_| bad())?)),
+            None => (rule, None),
+        };
+        Ok(Provenance::Rule {
+            number: number.parse().map_err(|_| bad())?,
+            revision,
+        })
+    }
+}
+
 /// A value and its provenance.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Param<T> {

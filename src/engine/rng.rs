@@ -6,6 +6,7 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
 
+#[derive(Clone)]
 pub struct Dice {
     rng: ChaCha8Rng,
     /// Forced single-die results by number of sides.

@@ -8,8 +8,6 @@ use crate::engine::rng::Dice;
 use crate::engine::state::{ProposalStatus, State};
 use crate::engine::{Ballot, Engine, PlayerId, PlayerSpec, ProposalBody, Setup, SetupError, Sink};
 use crate::model::Ruleset;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Mutex;
 
 /// How the random voters vote.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,6 +107,9 @@ pub enum MonteCarloError {
     /// The ruleset's turns take proposals from a queue.
     #[error("Monte Carlo plays mover turns; this ruleset uses a Proposal Queue")]
     QueueRuleset,
+    /// The thread pool cannot be built.
+    #[error("cannot start the Monte Carlo threads: {0}")]
+    Threads(String),
     /// The game cannot be set up.
     #[error(transparent)]
     Setup(#[from] SetupError),
@@ -203,39 +204,50 @@ pub fn play<S: Sink>(
     }
 }
 
-/// Runs `config.games` games on `config.threads` threads; `progress` is
-/// told how many games finished, in batches.
+/// Runs `config.games` games on `config.threads` threads (a rayon pool of
+/// that size); `progress` is told how many games finished, in batches. Game
+/// `i` always gets the dice of `(seed, i)` and totals are integer sums, so
+/// the result is the same whatever the thread count and scheduling.
 pub fn run(
     ruleset: &Ruleset,
     config: &Config,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Totals, MonteCarloError> {
+    use rayon::prelude::*;
+    const BATCH: u64 = 256;
     let first = template(ruleset, config.players)?;
     let seats = usize::from(config.players);
-    let next = AtomicU64::new(0);
-    let total = Mutex::new(Totals::for_seats(seats));
-    const BATCH: u64 = 256;
-    std::thread::scope(|scope| {
-        for _ in 0..config.threads.max(1) {
-            scope.spawn(|| {
-                let mut engine = template(ruleset, config.players).expect("checked above");
-                let mut mine = Totals::for_seats(seats);
-                loop {
-                    let start = next.fetch_add(BATCH, Ordering::Relaxed);
-                    if start >= config.games {
-                        break;
-                    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads.max(1))
+        .build()
+        .map_err(|e| MonteCarloError::Threads(e.to_string()))?;
+    let batches = config.games.div_ceil(BATCH);
+    let totals = pool.install(|| {
+        (0..batches)
+            .into_par_iter()
+            .map_init(
+                // One engine per rayon job split, reset for every game.
+                || first.clone(),
+                |engine, batch| {
+                    let mut mine = Totals::for_seats(seats);
+                    let start = batch * BATCH;
                     let end = (start + BATCH).min(config.games);
                     for index in start..end {
-                        play(&mut engine, &first.state, config, index, &mut mine);
+                        play(engine, &first.state, config, index, &mut mine);
                     }
                     progress(end - start);
-                }
-                total.lock().expect("no worker panics").add(&mine);
-            });
-        }
+                    mine
+                },
+            )
+            .reduce(
+                || Totals::for_seats(seats),
+                |mut a, b| {
+                    a.add(&b);
+                    a
+                },
+            )
     });
-    Ok(total.into_inner().expect("no worker panics"))
+    Ok(totals)
 }
 
 #[cfg(test)]

@@ -97,33 +97,11 @@ fn flag(v: &Value, key: &str) -> Result<bool, Kind> {
 }
 
 fn ballot(word: &str) -> Result<Ballot, Kind> {
-    match word {
-        "yes" => Ok(Ballot::Yes),
-        "no" => Ok(Ballot::No),
-        "abstain" => Ok(Ballot::Abstain),
-        other => Err(unknown("vote", other)),
-    }
+    word.parse().map_err(|_| unknown("vote", word))
 }
 
 fn provenance(text: &str) -> Result<Provenance, Kind> {
-    let bad = || unknown("provenance", text);
-    match text {
-        "script" => return Ok(Provenance::Script),
-        "default" => return Ok(Provenance::Default),
-        _ => {}
-    }
-    if let Some(n) = text.strip_prefix("proposal ") {
-        return n.parse().map(Provenance::Proposal).map_err(|_| bad());
-    }
-    let rule = text.strip_prefix("rule ").ok_or_else(bad)?;
-    let (number, revision) = match rule.split_once('/') {
-        Some((n, r)) => (n, Some(r.parse().map_err(|_| bad())?)),
-        None => (rule, None),
-    };
-    Ok(Provenance::Rule {
-        number: number.parse().map_err(|_| bad())?,
-        revision,
-    })
+    text.parse().map_err(|_| unknown("provenance", text))
 }
 
 fn setting(name: &str, value: &str) -> Result<Setting, Kind> {
@@ -131,18 +109,7 @@ fn setting(name: &str, value: &str) -> Result<Setting, Kind> {
 }
 
 fn reason(text: &str) -> Result<Reason, Kind> {
-    [
-        Reason::Declared,
-        Reason::NoProposal,
-        Reason::NoVote,
-        Reason::Voted,
-        Reason::TurnEnd,
-        Reason::VotedAgainstAdopted,
-        Reason::Script,
-    ]
-    .into_iter()
-    .find(|r| r.as_str() == text)
-    .ok_or_else(|| unknown("reason", text))
+    text.parse().map_err(|_| unknown("reason", text))
 }
 
 /// Reads events back with the state they apply to (for names and numbers).
@@ -342,11 +309,10 @@ impl Reader {
                 let dice = text(v, "dice")?;
                 let (n, sides) = crate::engine::catalogue::parse_dice(&dice)
                     .ok_or_else(|| unknown("dice", &dice))?;
-                let purpose = match text(v, "for")?.as_str() {
-                    "tiebreak" => DicePurpose::Tiebreak,
-                    "judge" => DicePurpose::Judge,
-                    _ => DicePurpose::TurnEnd,
-                };
+                let purpose = text(v, "for")?;
+                let purpose: DicePurpose = purpose
+                    .parse()
+                    .map_err(|_| unknown("dice purpose", &purpose))?;
                 Event::DiceRolled {
                     n,
                     sides,

@@ -82,6 +82,7 @@ pub struct Setup {
     pub next_number: Option<u32>,
 }
 
+#[derive(Clone)]
 pub struct Engine<S: Sink> {
     pub state: State,
     pub dice: Dice,
