@@ -99,7 +99,7 @@ fn txt_long_wraps_and_ends_with_a_ruler() {
          {ruler}\nRule 203/1\n\n\
          \x20     A rule-change is adopted if a simple majority of eligible voters\n\
          \x20     vote for it.\n\n\
-         \x20     * It is *one* item\n\n\
+         \x20     * It is *one* item\n\
          \x20     * It is another\n\n\
          History:\nInitial mutable Rule 203, Jun 1, 2020\n\
          Amended (1) by Proposal 329 (Alekosen), Jul 27, 2020 (R4T1)\n\n{ruler}",
@@ -141,7 +141,7 @@ fn rule_pages() {
     assert_eq!(
         render_rule(&ruleset.rules[1], Format::TxtRule, &options).unwrap(),
         "Rule 203/1\n\nA rule-change is adopted if a simple majority of eligible voters vote for \
-         it.\n\n* It is *one* item\n\n* It is another"
+         it.\n\n* It is *one* item\n* It is another"
     );
     assert!(matches!(
         render_rule(&ruleset.rules[1], Format::MdLong, &options),

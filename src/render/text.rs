@@ -24,6 +24,9 @@ pub const MAX_ITEM_INDENT: usize = 32;
 /// would read as a line break) and wrapped forms reflow it.
 pub const SOFT_BREAK: char = '\u{2028}';
 
+/// The bullet `txt-plain` writes.
+pub const BULLET: &str = "•";
+
 /// One block of a rule body, already free of Markdown markup.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Block {
@@ -122,7 +125,7 @@ pub fn markdown_to_export(md: &str) -> String {
                 let bullet = if marker.ends_with(['.', ')']) {
                     marker
                 } else {
-                    "•".to_string()
+                    BULLET.to_string()
                 };
                 out.push_str(&hang(
                     &format!("  {}{bullet} ", "  ".repeat(depth.min(MAX_ITEM_INDENT / 2))),
@@ -244,13 +247,20 @@ fn verbatim(text: &str, margin: &str) -> String {
         .join("\n")
 }
 
+/// The blocks laid out, separated by a blank line; list items follow one
+/// another on consecutive lines, one item a line, as the rulesets' own text
+/// files write lists.
 fn join_blocks(blocks: &[Block], lay_out: impl Fn(usize, &Block) -> String) -> String {
-    blocks
-        .iter()
-        .enumerate()
-        .map(|(n, block)| lay_out(n, block))
-        .collect::<Vec<_>>()
-        .join("\n\n")
+    let mut out = String::new();
+    for (n, block) in blocks.iter().enumerate() {
+        if n > 0 {
+            let items =
+                matches!(block, Block::Item { .. }) && matches!(blocks[n - 1], Block::Item { .. });
+            out.push_str(if items { "\n" } else { "\n\n" });
+        }
+        out.push_str(&lay_out(n, block));
+    }
+    out
 }
 
 mod blocks;

@@ -12,6 +12,7 @@ mod refs;
 mod render;
 mod renumber;
 mod simulate;
+mod structure;
 mod test;
 mod untouched;
 mod workflow;
