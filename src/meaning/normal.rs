@@ -42,7 +42,10 @@ impl Normal {
                 .collect(),
         };
         let mut words = Vec::new();
-        if let Normal::Item { number, .. } = self {
+        if let Normal::Item { number, depth, .. } = self {
+            if *depth > 0 {
+                words.push(format!("(nested {depth} deep)"));
+            }
             words.push(number.clone().unwrap_or_else(|| "*".to_string()));
         }
         for (k, line) in lines.into_iter().enumerate() {

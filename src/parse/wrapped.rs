@@ -249,7 +249,8 @@ fn to_markdown(blocks: &[Block<'_>], mode: Mode) -> String {
                 (Kind::Item { .. }, Kind::Item { .. }) => true,
                 (Kind::Paragraph, Kind::Item { marker, .. }) => {
                     !block.after_blank
-                        && (marker == "*" || marker.starts_with("1") && marker.len() == 2)
+                        && (matches!(marker.as_str(), "*" | "-" | "+")
+                            || marker.starts_with('1') && marker.len() == 2)
                 }
                 _ => false,
             };

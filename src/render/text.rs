@@ -24,6 +24,9 @@ pub const MAX_ITEM_INDENT: usize = 32;
 /// would read as a line break) and wrapped forms reflow it.
 pub const SOFT_BREAK: char = '\u{2028}';
 
+/// The bullet `txt-plain` writes.
+pub const BULLET: &str = "•";
+
 /// One block of a rule body, already free of Markdown markup.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -123,7 +126,7 @@ pub fn markdown_to_export(md: &str) -> String {
                 let bullet = if marker.ends_with(['.', ')']) {
                     marker
                 } else {
-                    "•".to_string()
+                    BULLET.to_string()
                 };
                 out.push_str(&hang(
                     &format!("  {}{bullet} ", "  ".repeat(depth.min(MAX_ITEM_INDENT / 2))),
@@ -245,6 +248,9 @@ fn verbatim(text: &str, margin: &str) -> String {
         .join("\n")
 }
 
+/// The blocks laid out, separated by a blank line: list items too, one item
+/// a line of its own with its bullet, as the rulesets' own text files write
+/// lists (`rulesets/nomic-4-long-early.txt`).
 fn join_blocks(blocks: &[Block], lay_out: impl Fn(usize, &Block) -> String) -> String {
     blocks
         .iter()

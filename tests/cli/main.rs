@@ -16,6 +16,7 @@ mod render;
 mod renumber;
 mod simulate;
 mod site;
+mod structure;
 mod test;
 mod untouched;
 mod workflow;

@@ -111,7 +111,7 @@ impl Builder {
                         *number += 1;
                         marker
                     }
-                    // Text forms write every bullet as `*` (FORMATS.md).
+                    // Text forms write every bullet as `*` (docs/formats.md).
                     _ => "*".to_string(),
                 };
                 self.pending = Some(Pending::Item { marker, depth });

@@ -213,3 +213,34 @@ fn nested_items_line_up_with_the_text_of_their_parent_item() {
     );
     assert!(markdown_to_text(md).contains("\n\n   * nested\n\n     * deeper"));
 }
+
+#[test]
+fn output_stays_proportional_to_deeply_nested_input() {
+    // `* * * … x`: a list nested once per two bytes of input. Indentation
+    // is bounded, so output grows linearly with the input, not with the
+    // square of the depth.
+    let measure = |depth: usize| {
+        let md = format!("{}x", "* ".repeat(depth));
+        let start = std::time::Instant::now();
+        let sizes = [
+            wrap_markdown(&md, WIDTH, INDENT).len(),
+            markdown_to_text(&md).len(),
+            markdown_to_export(&md).len(),
+        ];
+        (md.len(), sizes, start.elapsed())
+    };
+    let (small_in, small_out, small_time) = measure(5_000);
+    let (large_in, large_out, large_time) = measure(50_000);
+    for (small, large) in small_out.iter().zip(large_out) {
+        assert!(large <= 64 * large_in, "{large} bytes from {large_in}");
+        // Ten times the input, about ten times the output.
+        assert!(large <= 12 * small, "{small} → {large}");
+    }
+    assert!(small_in * 10 <= large_in + 10);
+    // Linear work: ten times the input within far less than a hundred
+    // times the time (generous, for a shared machine).
+    assert!(
+        large_time < small_time * 40 + std::time::Duration::from_millis(200),
+        "{small_time:?} → {large_time:?}"
+    );
+}
