@@ -79,7 +79,7 @@ impl Format {
         Format::Json,
     ];
 
-    /// The name on the command line and in `FORMATS.md`: `md-long`.
+    /// The name on the command line and in docs/formats.md: `md-long`.
     pub fn name(self) -> &'static str {
         self.into()
     }

@@ -22,3 +22,17 @@ mod untouched;
 mod workflow;
 
 pub use test::{bundled, git, Test, BUNDLED};
+
+#[test]
+fn the_bundled_list_is_the_rulesets_folder() {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
+    let mut found: Vec<String> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap())
+        .filter(|entry| entry.file_type().unwrap().is_file())
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .filter(|name| !name.starts_with('.'))
+        .collect();
+    found.sort();
+    assert_eq!(found, BUNDLED);
+}

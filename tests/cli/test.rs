@@ -9,14 +9,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use tempfile::TempDir;
 
-/// The five rulesets bundled in `rulesets/`.
-pub const BUNDLED: [&str; 5] = [
-    "nomic-1-final.txt",
-    "nomic-3.md",
-    "nomic-4-long-early.txt",
-    "nomic-4-long.md",
-    "nomic-5-initial.txt",
-];
+#[path = "../common/bundled.rs"]
+mod bundled_list;
+pub use bundled_list::BUNDLED;
 
 /// Runs git in `dir` as a throwaway identity (never a repository above the
 /// temporary folder) and returns its trimmed standard output.
@@ -48,8 +43,24 @@ pub fn bundled(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// Where a test's commands run: its own temporary folder, or a folder an
+/// earlier step set up (so several commands run one after another there).
+pub enum Dir {
+    Temp(TempDir),
+    At(PathBuf),
+}
+
+impl Dir {
+    pub fn path(&self) -> &Path {
+        match self {
+            Dir::Temp(dir) => dir.path(),
+            Dir::At(path) => path,
+        }
+    }
+}
+
 pub struct Test {
-    dir: TempDir,
+    dir: Dir,
     args: Vec<String>,
     stdin: Option<Vec<u8>>,
     envs: Vec<(String, String)>,
@@ -57,7 +68,7 @@ pub struct Test {
 
 /// What a run produced; assertions chain on it.
 pub struct Output {
-    pub dir: TempDir,
+    pub dir: Dir,
     pub status: i32,
     pub stdout: String,
     pub stderr: String,
@@ -71,8 +82,18 @@ impl Default for Test {
 
 impl Test {
     pub fn new() -> Test {
+        Test::with_dir(Dir::Temp(tempfile::tempdir().expect("temporary directory")))
+    }
+
+    /// Another command in a folder an earlier step set up (and still owns):
+    /// one test, several commands, one directory.
+    pub fn in_dir(dir: &Path) -> Test {
+        Test::with_dir(Dir::At(dir.to_path_buf()))
+    }
+
+    fn with_dir(dir: Dir) -> Test {
         Test {
-            dir: tempfile::tempdir().expect("temporary directory"),
+            dir,
             args: Vec::new(),
             stdin: None,
             envs: vec![("NO_COLOR".into(), "1".into())],
@@ -156,12 +177,29 @@ impl Test {
 
 impl Output {
     pub fn status(self, expected: i32) -> Output {
+        self.status_of(expected, "nomic")
+    }
+
+    /// As [`Output::status`], naming the step in the message (for tests
+    /// that run several commands).
+    pub fn status_of(self, expected: i32, what: &str) -> Output {
         assert_eq!(
             self.status, expected,
-            "exit status\n--- stdout ---\n{}\n--- stderr ---\n{}",
+            "{what}: exit status\n--- stdout ---\n{}\n--- stderr ---\n{}",
             self.stdout, self.stderr
         );
         self
+    }
+
+    /// Standard output read as JSON.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.stdout)
+            .unwrap_or_else(|err| panic!("not JSON ({err}):\n{}", self.stdout))
+    }
+
+    /// The same folder, for the next command.
+    pub fn then(&self) -> Test {
+        Test::in_dir(self.dir.path())
     }
 
     pub fn stdout(self, expected: &str) -> Output {

@@ -6,6 +6,7 @@
 //! commands of that branch (`check`, `amend`, `engine`) and can be dropped
 //! whole if that branch is not merged.
 
+use crate::test::Output;
 use crate::{bundled, Test, BUNDLED};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -14,58 +15,19 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// One more run of `nomic` in a folder an earlier step set up.
-struct Run {
-    status: i32,
-    stdout: String,
-    stderr: String,
+/// One more run of `nomic` in a folder an earlier step set up, through the
+/// shared builder.
+fn nomic(dir: &Path, args: &[&str]) -> Output {
+    Test::in_dir(dir).args(args).run()
 }
 
-fn nomic(dir: &Path, args: &[&str]) -> Run {
-    nomic_with_stdin(dir, args, None)
-}
-
-fn nomic_with_stdin(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nomic"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .env_remove("CLICOLOR_FORCE")
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("nomic runs");
-    if let Some(input) = stdin {
-        child.stdin.take().unwrap().write_all(input).unwrap();
+fn nomic_with_stdin(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let test = Test::in_dir(dir).args(args);
+    match stdin {
+        Some(input) => test.stdin(input),
+        None => test,
     }
-    let output = child.wait_with_output().unwrap();
-    Run {
-        status: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
-
-impl Run {
-    fn status(self, expected: i32, what: &str) -> Run {
-        assert_eq!(
-            self.status, expected,
-            "{what}: exit status\n--- stdout ---\n{}\n--- stderr ---\n{}",
-            self.stdout, self.stderr
-        );
-        self
-    }
-
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.stdout)
-            .unwrap_or_else(|err| panic!("not JSON ({err}):\n{}", self.stdout))
-    }
+    .run()
 }
 
 /// Every file under `dir` (relative path → bytes).
@@ -198,7 +160,8 @@ fn editing_one_rule_rebuilds_exactly_its_files() {
 
     amend_213(&root);
     // CI first: --check says what would change, exits 1, writes nothing.
-    let check = nomic(&root, &["build", "rules-l.md", "-o", "pub", "--check"]).status(1, "check");
+    let check =
+        nomic(&root, &["build", "rules-l.md", "-o", "pub", "--check"]).status_of(1, "check");
     assert!(check
         .stdout
         .contains("0 to create, 9 to change, 0 to remove"));
@@ -208,7 +171,7 @@ fn editing_one_rule_rebuilds_exactly_its_files() {
         "--check wrote something"
     );
 
-    let rebuild = nomic(&root, &["build", "rules-l.md", "-o", "pub"]).status(0, "rebuild");
+    let rebuild = nomic(&root, &["build", "rules-l.md", "-o", "pub"]).status_of(0, "rebuild");
     let after = snapshot(&root.join("pub"));
     assert_eq!(
         differing(&before, &after),
@@ -249,10 +212,11 @@ fn editing_one_rule_rebuilds_exactly_its_files() {
 
     // Building again rewrites nothing, and CI is green.
     let times = mtimes(&root.join("pub"));
-    let again = nomic(&root, &["build", "rules-l.md", "-o", "pub"]).status(0, "third build");
+    let again = nomic(&root, &["build", "rules-l.md", "-o", "pub"]).status_of(0, "third build");
     assert!(!again.stdout.contains("changed "), "{}", again.stdout);
     assert_eq!(mtimes(&root.join("pub")), times, "a file was rewritten");
-    nomic(&root, &["build", "rules-l.md", "-o", "pub", "--check"]).status(0, "check after build");
+    nomic(&root, &["build", "rules-l.md", "-o", "pub", "--check"])
+        .status_of(0, "check after build");
 }
 
 #[test]
@@ -267,7 +231,7 @@ fn a_repealed_rule_loses_its_pages() {
     )
     .unwrap();
     let before = snapshot(&root.join("pub"));
-    let rebuild = nomic(&root, &["build", "rules-l.md", "-o", "pub"]).status(0, "rebuild");
+    let rebuild = nomic(&root, &["build", "rules-l.md", "-o", "pub"]).status_of(0, "rebuild");
     assert!(rebuild
         .stdout
         .contains("removed rules/md/213.md rules/txt/213.txt"));
@@ -283,7 +247,7 @@ fn a_repealed_rule_loses_its_pages() {
         &root,
         &["diff", "--format", "json", "pub/rules-l.txt", "rules-l.md"],
     )
-    .status(0, "same meaning across formats");
+    .status_of(0, "same meaning across formats");
     assert_eq!(diff.json()["changes"], serde_json::json!([]));
 }
 
@@ -294,7 +258,7 @@ fn the_diff_of_the_edit_is_one_amended_rule_with_its_word_change() {
     amend_213(&root);
 
     let json =
-        nomic(&root, &["diff", "--format", "json", "old.md", "rules-l.md"]).status(1, "json");
+        nomic(&root, &["diff", "--format", "json", "old.md", "rules-l.md"]).status_of(1, "json");
     let changes = json.json()["changes"].as_array().unwrap().clone();
     assert_eq!(changes.len(), 1, "{changes:#?}");
     assert_eq!(changes[0]["kind"], "amended");
@@ -310,7 +274,7 @@ fn the_diff_of_the_edit_is_one_amended_rule_with_its_word_change() {
     assert_eq!(of("removed"), ["100"]);
     assert_eq!(of("added"), ["50"]);
 
-    let human = nomic(&root, &["diff", "old.md", "rules-l.md"]).status(1, "human");
+    let human = nomic(&root, &["diff", "old.md", "rules-l.md"]).status_of(1, "human");
     assert!(
         human.stdout.starts_with("Rule 213: amended"),
         "{}",
@@ -326,7 +290,7 @@ fn the_diff_of_the_edit_is_one_amended_rule_with_its_word_change() {
         1
     );
 
-    let md = nomic(&root, &["diff", "--format", "md", "old.md", "rules-l.md"]).status(1, "md");
+    let md = nomic(&root, &["diff", "--format", "md", "old.md", "rules-l.md"]).status_of(1, "md");
     assert!(md.stdout.contains("## Rule 213: amended"), "{}", md.stdout);
     assert!(md.stdout.contains("~~100~~**50**"), "{}", md.stdout);
     assert_eq!(md.stdout.matches("\n## ").count(), 1, "{}", md.stdout);
@@ -335,7 +299,7 @@ fn the_diff_of_the_edit_is_one_amended_rule_with_its_word_change() {
         &root,
         &["diff", "--format", "unified", "old.md", "rules-l.md"],
     )
-    .status(1, "unified");
+    .status_of(1, "unified");
     let minus: Vec<&str> = unified
         .stdout
         .lines()
@@ -349,7 +313,7 @@ fn the_diff_of_the_edit_is_one_amended_rule_with_its_word_change() {
     assert_eq!(minus, [format!("-{RULE_213}")]);
     assert_eq!(plus, [format!("+{RULE_213_AMENDED}")]);
 
-    let stat = nomic(&root, &["diff", "--stat", "old.md", "rules-l.md"]).status(1, "stat");
+    let stat = nomic(&root, &["diff", "--stat", "old.md", "rules-l.md"]).status_of(1, "stat");
     let rows: Vec<&str> = stat
         .stdout
         .lines()
@@ -363,13 +327,13 @@ fn the_diff_of_the_edit_is_one_amended_rule_with_its_word_change() {
         &root,
         &["diff", "--format", "json", "pub/rules-l.txt", "rules-l.md"],
     )
-    .status(1, "across formats");
+    .status_of(1, "across formats");
     let changes = across.json()["changes"].as_array().unwrap().clone();
     assert_eq!(changes.len(), 1, "{changes:#?}");
     assert_eq!(changes[0]["rule"], 213);
 
     // Nothing changed: exit 0, nothing printed.
-    let same = nomic(&root, &["diff", "old.md", "old.md"]).status(0, "same");
+    let same = nomic(&root, &["diff", "old.md", "old.md"]).status_of(0, "same");
     assert_eq!(same.stdout, "");
 }
 
@@ -377,11 +341,11 @@ fn the_diff_of_the_edit_is_one_amended_rule_with_its_word_change() {
 fn every_published_form_parses_back_to_the_same_rules() {
     let (_built, root) = published_checkout();
     let source = nomic(&root, &["parse", "rules-l.md"])
-        .status(0, "source")
+        .status_of(0, "source")
         .json();
     let parse = |format: &str, path: &str| -> Value {
         nomic(&root, &["parse", "--from", format, path])
-            .status(0, path)
+            .status_of(0, path)
             .json()
     };
     let long_md = parse("md-long", "pub/rules-l.md");
@@ -546,10 +510,10 @@ fn every_bundled_ruleset_renders_back_to_its_own_bytes_through_stdin_and_files()
             "{name}"
         );
         let from_stdin = nomic_with_stdin(out.dir.path(), &["parse", "-"], Some(&bytes))
-            .status(0, name)
+            .status_of(0, name)
             .json();
         let from_file = nomic(out.dir.path(), &["parse", name])
-            .status(0, name)
+            .status_of(0, name)
             .json();
         assert_eq!(from_stdin, from_file, "{name}: stdin and file differ");
         // Every other form renders, and its JSON form reads back as the model.
@@ -565,9 +529,9 @@ fn every_bundled_ruleset_renders_back_to_its_own_bytes_through_stdin_and_files()
                 out.dir.path(),
                 &["render", name, "--to", format, "-o", format],
             )
-            .status(0, format);
+            .status_of(0, format);
         }
-        let json = nomic(out.dir.path(), &["parse", "--from", "json", "json"]).status(0, "json");
+        let json = nomic(out.dir.path(), &["parse", "--from", "json", "json"]).status_of(0, "json");
         assert_eq!(json.json(), from_file, "{name}: json round trip");
     }
 }
@@ -612,7 +576,7 @@ fn bad_input_is_a_located_error_and_writes_nothing() {
             vec!["refs", file],
             vec!["diff", file, "broken.md"],
         ] {
-            let run = nomic(root, &command).status(2, &command.join(" "));
+            let run = nomic(root, &command).status_of(2, &command.join(" "));
             assert_eq!(run.stdout, "", "{command:?}");
             for needle in expected {
                 assert!(run.stderr.contains(needle), "{command:?}: {}", run.stderr);
@@ -622,7 +586,7 @@ fn bad_input_is_a_located_error_and_writes_nothing() {
         }
     }
     // A usage mistake is clap's exit 2, with the accepted names.
-    let unknown = nomic(root, &["render", "empty.md", "--to", "pdf"]).status(2, "--to pdf");
+    let unknown = nomic(root, &["render", "empty.md", "--to", "pdf"]).status_of(2, "--to pdf");
     assert!(unknown.stderr.contains("md-long"), "{}", unknown.stderr);
 }
 
@@ -679,7 +643,7 @@ fn assert_help_has_an_example(commands: &[&str]) {
             out.stdout.contains(&format!("  {command} ")),
             "{command} not listed"
         );
-        let help = nomic(out.dir.path(), &[command, "--help"]).status(0, command);
+        let help = nomic(out.dir.path(), &[command, "--help"]).status_of(0, command);
         let example = help
             .stdout
             .split_once("Example")
@@ -712,7 +676,7 @@ fn refs_name_the_citations_of_nomic_1() {
         .find(|row| row["rule"] == 303)
         .unwrap();
     assert_eq!(row["cites"], serde_json::json!([304]));
-    let table = nomic(out.dir.path(), &["refs", "n1.txt"]).status(0, "table");
+    let table = nomic(out.dir.path(), &["refs", "n1.txt"]).status_of(0, "table");
     assert!(table.stdout.starts_with("rule  cites"));
     assert!(
         table.stdout.contains("206"),
@@ -788,19 +752,20 @@ fn a_windows_checkout_keeps_its_bom_and_crlf_through_an_edit() {
         windows.replace(RULE_213, RULE_213_AMENDED),
     )
     .unwrap();
-    nomic(root, &["build", "rules-l.md", "-o", "pub"]).status(0, "rebuild");
+    nomic(root, &["build", "rules-l.md", "-o", "pub"]).status_of(0, "rebuild");
     let published = fs::read(root.join("pub/rules-l.md")).unwrap();
     assert_eq!(published, fs::read(root.join("rules-l.md")).unwrap());
     assert!(published.starts_with("\u{feff}".as_bytes()));
     let text = String::from_utf8(published).unwrap();
     assert_eq!(text.matches('\n').count(), text.matches("\r\n").count());
-    let diff = nomic(root, &["diff", "--format", "json", "old.md", "rules-l.md"]).status(1, "diff");
+    let diff =
+        nomic(root, &["diff", "--format", "json", "old.md", "rules-l.md"]).status_of(1, "diff");
     let changes = diff.json()["changes"].as_array().unwrap().clone();
     assert_eq!(changes.len(), 1, "{changes:#?}");
     assert_eq!(changes[0]["rule"], 213);
     // Against the LF original: the same meaning.
     fs::write(root.join("lf.md"), &lf).unwrap();
-    let same = nomic(root, &["diff", "lf.md", "old.md"]).status(0, "crlf vs lf");
+    let same = nomic(root, &["diff", "lf.md", "old.md"]).status_of(0, "crlf vs lf");
     assert_eq!(same.stdout, "");
 }
 
@@ -813,14 +778,14 @@ mod check {
         let (_built, root) = published_checkout();
         // The early Nomic IV text form is clean: exit 0 with only warnings.
         fs::copy(bundled("nomic-4-long-early.txt"), root.join("early.txt")).unwrap();
-        let clean = nomic(&root, &["check", "early.txt"]).status(0, "clean");
+        let clean = nomic(&root, &["check", "early.txt"]).status_of(0, "clean");
         assert!(clean.stdout.contains("0 errors") || clean.stderr.contains("0 errors"));
         let denied = nomic(&root, &["check", "--deny", "warnings", "early.txt"]);
         assert_eq!(denied.status, 1, "warnings denied");
 
         // Nomic I cites a rule that is gone: an error with its place.
         fs::copy(bundled("nomic-1-final.txt"), root.join("n1.txt")).unwrap();
-        let github = nomic(&root, &["check", "--format", "github", "n1.txt"]).status(1, "n1");
+        let github = nomic(&root, &["check", "--format", "github", "n1.txt"]).status_of(1, "n1");
         assert!(
             github.stdout.lines().any(|line| line
                 .starts_with("::error file=n1.txt,line=137,col=103")
@@ -828,18 +793,18 @@ mod check {
             "{}",
             github.stdout
         );
-        let json = nomic(&root, &["check", "--format", "json", "n1.txt"]).status(1, "json");
+        let json = nomic(&root, &["check", "--format", "json", "n1.txt"]).status_of(1, "json");
         assert_eq!(json.json()["summary"]["errors"], 1);
-        nomic(&root, &["check", "missing.md"]).status(2, "missing");
+        nomic(&root, &["check", "missing.md"]).status_of(2, "missing");
 
         // fmt --check exits 1 with a diff; fmt; then it is canonical, and
         // the meaning did not change.
         fs::copy(root.join("early.txt"), root.join("early-before.txt")).unwrap();
-        let stale = nomic(&root, &["fmt", "--check", "early.txt"]).status(1, "fmt --check");
+        let stale = nomic(&root, &["fmt", "--check", "early.txt"]).status_of(1, "fmt --check");
         assert!(stale.stdout.contains("--- a/early.txt"), "{}", stale.stdout);
-        nomic(&root, &["fmt", "early.txt"]).status(0, "fmt");
-        nomic(&root, &["fmt", "--check", "early.txt"]).status(0, "fmt --check after fmt");
-        let diff = nomic(&root, &["diff", "early-before.txt", "early.txt"]).status(0, "diff");
+        nomic(&root, &["fmt", "early.txt"]).status_of(0, "fmt");
+        nomic(&root, &["fmt", "--check", "early.txt"]).status_of(0, "fmt --check after fmt");
+        let diff = nomic(&root, &["diff", "early-before.txt", "early.txt"]).status_of(0, "diff");
         assert_eq!(diff.stdout, "");
         let layout = nomic(
             &root,
@@ -853,7 +818,7 @@ mod check {
         // left out: their Markdown hard breaks read back as wrapping, a
         // known parse/render bug.)
         nomic(&root, &["fmt", "--check", "pub/rules-s.md"])
-            .status(0, "published files are canonical");
+            .status_of(0, "published files are canonical");
     }
 
     #[test]
@@ -899,7 +864,7 @@ mod amend {
         let (_built, root) = published_checkout();
         fs::copy(root.join("rules-l.md"), root.join("old.md")).unwrap();
         fs::write(root.join("342.md"), PROPOSAL).unwrap();
-        nomic(&root, &["apply", "rules-l.md", "342.md", "--in-place"]).status(0, "apply");
+        nomic(&root, &["apply", "rules-l.md", "342.md", "--in-place"]).status_of(0, "apply");
 
         let source = fs::read_to_string(root.join("rules-l.md")).unwrap();
         let old = fs::read_to_string(root.join("old.md")).unwrap();
@@ -926,8 +891,8 @@ mod amend {
             &source[..source.find("## 213/1").unwrap()]
         );
 
-        let diff =
-            nomic(&root, &["diff", "--format", "json", "old.md", "rules-l.md"]).status(1, "diff");
+        let diff = nomic(&root, &["diff", "--format", "json", "old.md", "rules-l.md"])
+            .status_of(1, "diff");
         let changes = diff.json()["changes"].as_array().unwrap().clone();
         let kinds: Vec<(String, u64)> = changes
             .iter()
@@ -948,7 +913,7 @@ mod amend {
         );
 
         let before = snapshot(&root.join("pub"));
-        nomic(&root, &["build", "rules-l.md", "-o", "pub"]).status(0, "build");
+        nomic(&root, &["build", "rules-l.md", "-o", "pub"]).status_of(0, "build");
         assert_eq!(
             differing(&before, &snapshot(&root.join("pub"))),
             // 342 is enacted between 338 and 601, its neighbours.
@@ -957,7 +922,7 @@ mod amend {
 
         // Applying the same proposal twice is refused and writes nothing.
         let again =
-            nomic(&root, &["apply", "rules-l.md", "342.md", "--in-place"]).status(2, "twice");
+            nomic(&root, &["apply", "rules-l.md", "342.md", "--in-place"]).status_of(2, "twice");
         assert!(again.stderr.contains("342.md:1:1"), "{}", again.stderr);
         assert_eq!(fs::read_to_string(root.join("rules-l.md")).unwrap(), source);
     }
@@ -979,7 +944,7 @@ mod amend {
         assert!(moved.contains("taking precedence over both Rule 206 and Rule 340."));
         assert!(moved.contains("\n\n\nRule 340\n\nOne turn consists of two parts"));
         let diff =
-            nomic(root, &["diff", "--format", "json", "n1.txt", "moved.txt"]).status(1, "diff");
+            nomic(root, &["diff", "--format", "json", "n1.txt", "moved.txt"]).status_of(1, "diff");
         let kinds: Vec<String> = diff.json()["changes"]
             .as_array()
             .unwrap()
@@ -991,7 +956,7 @@ mod amend {
             root,
             &["renumber", "moved.txt", "340=304", "-o", "back.txt"],
         )
-        .status(0, "back");
+        .status_of(0, "back");
         assert_eq!(
             fs::read(root.join("back.txt")).unwrap(),
             fs::read(root.join("n1.txt")).unwrap()
@@ -1038,7 +1003,7 @@ mod engine {
             "--seed",
             "1",
         ];
-        let run = nomic(root, &args).status(0, ruleset);
+        let run = nomic(root, &args).status_of(0, ruleset);
         let line = run
             .stdout
             .lines()
@@ -1062,7 +1027,7 @@ mod engine {
         let after = mean_game_length(&root, "rules-l.md");
         assert!(after < before * 0.7, "{before} turns before, {after} after");
         // The published text form simulates the same game as its source.
-        nomic(&root, &["build", "rules-l.md", "-o", "pub"]).status(0, "build");
+        nomic(&root, &["build", "rules-l.md", "-o", "pub"]).status_of(0, "build");
         assert_eq!(mean_game_length(&root, "pub/rules-l.txt"), after);
         // Same seed, same numbers.
         assert_eq!(mean_game_length(&root, "rules-l.md"), after);

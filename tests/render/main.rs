@@ -9,14 +9,9 @@ mod snapshots;
 use nomic::model::Ruleset;
 use std::path::Path;
 
-/// The bundled rulesets, by file name.
-pub const BUNDLED: [&str; 5] = [
-    "nomic-1-final.txt",
-    "nomic-3.md",
-    "nomic-4-long-early.txt",
-    "nomic-4-long.md",
-    "nomic-5-initial.txt",
-];
+#[path = "../common/bundled.rs"]
+mod bundled;
+pub use bundled::BUNDLED;
 
 pub fn bytes(name: &str) -> Vec<u8> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -3,8 +3,9 @@
 mod bench_peers;
 
 use std::env;
+use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{exit, Command};
+use std::process::{exit, Command, Stdio};
 
 mod fuzz;
 
@@ -12,7 +13,8 @@ const USAGE: &str = "\
 usage: cargo xtask <task>
 
 tasks:
-  ci       what CI runs: cargo fmt --check, clippy -D warnings, the test suite
+  ci       what CI runs: cargo fmt --check, clippy -D warnings, a build with the
+           declared rust-version, the test suite and its one-line tally
   bless    run the tests and accept every changed snapshot (review with git diff)
   bench    run every benchmark in release mode (extra arguments go to cargo bench)
   bench-peers [--sizes 1000,10000,100000] [--runs 5] [--games 200000]
@@ -63,6 +65,8 @@ fn main() {
     exit(if ok { 0 } else { 1 });
 }
 
+/// The one definition of CI: `.ci/run` installs the toolchains and calls
+/// this. Stops at the first step that fails.
 fn ci() -> bool {
     cargo(&["fmt", "--all", "--", "--check"], &[], false)
         && cargo(
@@ -77,7 +81,108 @@ fn ci() -> bool {
             &[],
             false,
         )
-        && cargo(&["test", "--workspace"], &[], false)
+        && minimum_rust_version()
+        && tests()
+}
+
+/// The library and binary build with the `rust-version` that Cargo.toml
+/// declares (through rustup, which `.ci/run` has install that toolchain).
+fn minimum_rust_version() -> bool {
+    let manifest = match std::fs::read_to_string("Cargo.toml") {
+        Ok(text) => text,
+        Err(err) => {
+            eprintln!("cannot read Cargo.toml: {err}");
+            return false;
+        }
+    };
+    let Some(version) = manifest.lines().find_map(|line| {
+        let value = line.strip_prefix("rust-version")?.trim_start();
+        Some(
+            value
+                .strip_prefix('=')?
+                .trim()
+                .trim_matches('"')
+                .to_string(),
+        )
+    }) else {
+        eprintln!("Cargo.toml declares no rust-version");
+        return false;
+    };
+    let args = [
+        "run",
+        version.as_str(),
+        "cargo",
+        "check",
+        "--workspace",
+        "--lib",
+        "--bins",
+        "--locked",
+    ];
+    eprintln!("$ rustup {}", args.join(" "));
+    // rustup sets CARGO/RUSTC for the toolchain it runs; ours must not leak.
+    let status = Command::new("rustup")
+        .args(args)
+        .env_remove("CARGO")
+        .env_remove("RUSTC")
+        .env_remove("RUSTUP_TOOLCHAIN")
+        .status();
+    match status {
+        Ok(status) if status.success() => true,
+        Ok(_) => {
+            eprintln!("nomic does not build with its declared rust-version {version}");
+            false
+        }
+        Err(err) => {
+            eprintln!("cannot run rustup to check rust-version {version}: {err}");
+            false
+        }
+    }
+}
+
+/// `cargo test --workspace`, its output passed through, then one closing
+/// line summed over every test binary: `tests: N passed, M failed`.
+fn tests() -> bool {
+    let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    eprintln!("$ cargo test --workspace");
+    let mut child = match Command::new(cargo)
+        .args(["test", "--workspace"])
+        .stdout(Stdio::piped())
+        .spawn()
+    {
+        Ok(child) => child,
+        Err(err) => {
+            eprintln!("cannot run cargo: {err}");
+            return false;
+        }
+    };
+    let (mut passed, mut failed) = (0u64, 0u64);
+    if let Some(stdout) = child.stdout.take() {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            println!("{line}");
+            if let Some((p, f)) = tally(&line) {
+                passed += p;
+                failed += f;
+            }
+        }
+    }
+    let ok = child.wait().is_ok_and(|status| status.success());
+    println!("tests: {passed} passed, {failed} failed");
+    ok
+}
+
+/// The counts of a `test result: ok. 12 passed; 0 failed; …` line.
+fn tally(line: &str) -> Option<(u64, u64)> {
+    let rest = line.strip_prefix("test result: ")?;
+    let count = |word: &str| {
+        rest.split(';')
+            .map(str::trim)
+            .find_map(|part| {
+                let part = part.rsplit(". ").next().unwrap_or(part);
+                part.strip_suffix(word)?.trim().parse::<u64>().ok()
+            })
+            .unwrap_or(0)
+    };
+    Some((count("passed"), count("failed")))
 }
 
 /// Runs cargo with arguments and environment; `unset_ci` removes `CI`, since

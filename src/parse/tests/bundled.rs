@@ -3,14 +3,10 @@
 use super::*;
 use crate::model::{Date, HistoryKind, Mutability, QuirkKind};
 
-/// The five rulesets bundled in `rulesets/` (other modules' tests use it too).
-pub(crate) const BUNDLED: [&str; 5] = [
-    "nomic-4-long.md",
-    "nomic-4-long-early.txt",
-    "nomic-1-final.txt",
-    "nomic-5-initial.txt",
-    "nomic-3.md",
-];
+/// The rulesets bundled in `rulesets/`: the list every test crate shares.
+#[path = "../../../tests/common/bundled.rs"]
+mod list;
+pub(crate) use list::BUNDLED;
 
 fn bundled(name: &str) -> Vec<u8> {
     repo_file(&format!("rulesets/{name}"))
