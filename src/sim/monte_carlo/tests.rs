@@ -92,7 +92,7 @@ mod log_round_trip {
             let header = report::header(&engine, &source, seed, START);
             let initial = engine.state.clone();
             let mut totals = Totals::for_seats(usize::from(players));
-            play(&mut engine, &initial, &config, index, &mut totals);
+            play_with(&mut engine, &initial, &config, index, &mut totals);
             prop_assert!(!engine.sink.events.is_empty());
             let report = Report {
                 header,
