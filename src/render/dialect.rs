@@ -50,10 +50,10 @@ pub(crate) fn write_rule(
         // template has one, or the line would not read back.
         title: Some(rule.title.clone().unwrap_or_else(|| "Untitled".to_string())),
         revision: rule.revision,
-        mutability: rule.mutability.heading_marker().map(|m| {
-            let lower = m.to_lowercase();
-            lower[..1].to_uppercase() + &lower[1..]
-        }),
+        mutability: rule
+            .mutability
+            .heading_marker()
+            .map(|m| capitalized(&m.to_lowercase())),
     };
     let first = template.write(&fields);
     let mut out = first.clone();
@@ -87,4 +87,12 @@ fn with_line_ending(text: &str, ending: LineEnding) -> String {
         LineEnding::Lf => text.to_string(),
         LineEnding::Crlf => text.replace("\r\n", "\n").replace('\n', "\r\n"),
     }
+}
+
+/// `immutable` → `Immutable`.
+pub(crate) fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }

@@ -222,10 +222,11 @@ fn update_fields(front: &str, id: &str, mutability: &Mutability) -> String {
             match key_l.as_str() {
                 "rule" | "id" | "number" => format!("{key}: {id}{newline}"),
                 "type" | "mutability" => {
-                    let mut value = mutability.as_str().to_string();
-                    if let Some(first) = value.get(..1) {
-                        value = first.to_uppercase() + &value[1..];
-                    }
+                    let mut chars = mutability.as_str().chars();
+                    let value: String = chars
+                        .next()
+                        .map(|first| first.to_uppercase().chain(chars).collect())
+                        .unwrap_or_default();
                     format!("{key}: {value}{newline}")
                 }
                 _ => line.to_string(),

@@ -107,4 +107,6 @@ pub fn to_yaml(dialect: &Dialect) -> String {
 }
 
 #[cfg(test)]
+mod proptests;
+#[cfg(test)]
 mod tests;
