@@ -19,13 +19,16 @@ use std::fmt;
 pub struct Finding {
     /// `A001`…: see [`codes`].
     pub code: &'static str,
+    /// `error` or `warning`.
     pub severity: &'static str,
     /// The file, relative to the source folder.
     pub file: String,
     /// 1-based line and column.
     pub line: usize,
     pub column: usize,
+    /// What is wrong.
     pub message: String,
+    /// How to fix it, when there is advice.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
 }
