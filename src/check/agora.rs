@@ -19,13 +19,16 @@ use std::fmt;
 pub struct Finding {
     /// `A001`…: see [`codes`].
     pub code: &'static str,
+    /// `error` or `warning`.
     pub severity: &'static str,
     /// The file, relative to the source folder.
     pub file: String,
     /// 1-based line and column.
     pub line: usize,
     pub column: usize,
+    /// What is wrong.
     pub message: String,
+    /// How to fix it, when there is advice.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub help: Option<String>,
 }
@@ -131,7 +134,9 @@ pub fn check_source(source: &AgoraSource, files: &SourceFiles) -> Vec<Finding> {
             }
         }
     }
-    for finding in check_ruleset(ruleset) {
+    let unfiled = ruleset.agora.iter().flat_map(|a| &a.unfiled);
+    let unfiled_dates = unfiled.flat_map(dates_out_of_order);
+    for finding in check_ruleset(ruleset).into_iter().chain(unfiled_dates) {
         let rule = finding.0;
         let (file, line) = locate(files, rule, &finding.2);
         findings.push(Finding {
@@ -184,34 +189,7 @@ pub fn check_ruleset(ruleset: &Ruleset) -> Vec<(u32, Finding, String)> {
                 format!("Rule {}/", rule.number),
             ));
         }
-        let mut previous: Option<(crate::model::Date, &str)> = None;
-        for entry in &rule.history {
-            let exact = match entry.agora.as_ref().and_then(|a| a.date.as_ref()) {
-                Some(AgoraDate::On { date }) => Some(*date),
-                Some(_) => None,
-                None => entry.date,
-            };
-            if let (Some(date), Some((before, before_line))) = (exact, previous) {
-                if date < before {
-                    findings.push((
-                        rule.number,
-                        blank(
-                            "A007",
-                            WARNING,
-                            format!(
-                                "rule {}: `{}` is dated before the entry above it (`{before_line}`)",
-                                rule.number, entry.source
-                            ),
-                            Some("history runs oldest first; check the date or the order".to_string()),
-                        ),
-                        date.to_string(),
-                    ));
-                }
-            }
-            if let Some(date) = exact {
-                previous = Some((date, entry.source.as_str()));
-            }
-        }
+        findings.extend(dates_out_of_order(rule));
         for reference in crate::refs::extract_rule(rule) {
             for cited in &reference.numbers {
                 if !cited.numbers().any(|n| in_force.contains(&n)) {
@@ -301,4 +279,48 @@ pub(crate) fn diagnostics(ruleset: &Ruleset, text: &str) -> Vec<crate::diagnosti
             }
         })
         .collect()
+}
+
+/// A007: entries dated before the entry above them (exact dates only:
+/// `around` and `between` dates are not compared).
+fn dates_out_of_order(rule: &Rule) -> Vec<(u32, Finding, String)> {
+    let mut findings = Vec::new();
+    let blank = |code, severity, message: String, help: Option<String>| Finding {
+        code,
+        severity,
+        file: String::new(),
+        line: 1,
+        column: 1,
+        message,
+        help,
+    };
+    let mut previous: Option<(crate::model::Date, &str)> = None;
+    for entry in &rule.history {
+        let exact = match entry.agora.as_ref().and_then(|a| a.date.as_ref()) {
+            Some(AgoraDate::On { date }) => Some(*date),
+            Some(_) => None,
+            None => entry.date,
+        };
+        if let (Some(date), Some((before, before_line))) = (exact, previous) {
+            if date < before {
+                findings.push((
+                    rule.number,
+                    blank(
+                        "A007",
+                        WARNING,
+                        format!(
+                            "rule {}: `{}` is dated before the entry above it (`{before_line}`)",
+                            rule.number, entry.source
+                        ),
+                        Some("history runs oldest first; check the date or the order".to_string()),
+                    ),
+                    date.to_string(),
+                ));
+            }
+        }
+        if let Some(date) = exact {
+            previous = Some((date, entry.source.as_str()));
+        }
+    }
+    findings
 }

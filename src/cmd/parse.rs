@@ -18,7 +18,8 @@ pub struct Args {
     /// The ruleset file, or `-` for standard input
     pub file: PathBuf,
     /// Read as this format instead of detecting it (md-long, md-short,
-    /// txt-long, txt-short, txt-plain, md-rule, txt-rule, json)
+    /// txt-long, txt-short, txt-plain, md-rule, txt-rule, json, agora-flr,
+    /// agora-slr, agora-rule, agora-short-rule; agora-yaml is a folder)
     #[arg(long, value_name = "FORMAT")]
     pub from: Option<Format>,
     /// Repair mojibake (UTF-8 once read as Windows-1252/1254) where the

@@ -14,13 +14,14 @@ use std::process::ExitCode;
 #[command(after_help = "Example:\n  nomic refs rulesets/nomic-1-final.txt\n  \
                         nomic refs ruleset.md --format json | jq '.dangling'")]
 pub struct Args {
-    /// The ruleset file (`-` for standard input)
+    /// The ruleset file (`-` for standard input), or an Agora source folder
     file: PathBuf,
     /// `table` for people, `json` for tools
     #[arg(long, value_enum, default_value_t = OutputFormat::Table)]
     format: OutputFormat,
     /// Read as this format instead of detecting it (md-long, md-short,
-    /// txt-long, txt-short, txt-plain, md-rule, txt-rule, json)
+    /// txt-long, txt-short, txt-plain, md-rule, txt-rule, json, agora-flr,
+    /// agora-slr, agora-rule, agora-short-rule; agora-yaml is a folder)
     #[arg(long, value_name = "FORMAT")]
     from: Option<Format>,
 }
@@ -32,12 +33,16 @@ enum OutputFormat {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
-    let (name, bytes) = read_input(&args.file)?;
-    let options = ReadOptions {
-        from: args.from,
-        ..ReadOptions::default()
+    let parsed = if super::agora::is_source(&args.file) {
+        super::agora::parsed(&args.file)?
+    } else {
+        let (name, bytes) = read_input(&args.file)?;
+        let options = ReadOptions {
+            from: args.from,
+            ..ReadOptions::default()
+        };
+        parse_input(&name, &bytes, &options)?
     };
-    let parsed = parse_input(&name, &bytes, &options)?;
     let graph = graph(&parsed.ruleset);
     let out = match args.format {
         OutputFormat::Table => table(&parsed.ruleset, &graph),

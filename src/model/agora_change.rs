@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 /// One change of an Agora rule's history, as its source records it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct AgoraChange {
+    /// What changed.
     pub kind: ChangeKind,
     /// Who or what made the change; `None` where the record names nobody.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -164,14 +165,18 @@ pub enum Agent {
 /// A proposal as a history entry names it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ProposalRef {
+    /// The number as written.
     pub number: String,
+    /// The title, from the proposals folder.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
     /// Author then coauthors (names as currently known).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub authors: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The chamber of the proposal's class (`green`, `purple`).
     pub chamber: Option<String>,
+    /// Whether it was disinterested (`disi.`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub disinterested: bool,
 }

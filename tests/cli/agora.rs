@@ -116,6 +116,7 @@ fn check_lists_the_real_problems_of_the_source_and_none_of_the_published_rules()
             "A005 rules_data/rules/2514:1:1",
             "A005 rules_data/rules/2554:1:1",
             "A005 rules_data/rules/2627:1:1",
+            "A007 rules_data/rules/2593:90:1",
         ]
     );
     assert!(out.stdout.contains("the date `2023-05-32` does not exist"));
@@ -289,4 +290,19 @@ fn renumber_moves_the_rule_in_the_index_and_records_it() {
             1,
         );
     assert!(out.read("next.txt") == expected);
+}
+
+#[test]
+fn refs_reads_agora_citations_in_a_source_folder() {
+    let history =
+        "- change:\n    type: enactment\n  date: 2020-05-01\n  agent:\n    proposal: \"10\"\n";
+    let out = tiny_source(Test::new(), history)
+        .args(["refs", "src", "--format", "json"])
+        .run()
+        .status(0);
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert!(out.stdout.contains("\"R3\""), "{}", out.stdout);
+    // Rule 1 cites rules 2 (`Rule 2`) and 3 (`R3`); neither is in force.
+    let dangling = json["dangling"].as_array().unwrap();
+    assert_eq!(dangling.len(), 2, "{}", out.stdout);
 }

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 /// `name_replacement_data`), by path relative to the folder, `/`-separated.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SourceFiles {
+    /// Path → text.
     pub files: BTreeMap<String, String>,
 }
 
@@ -115,14 +116,18 @@ pub enum FindingKind {
 /// Something the reader found in a file it could still read past.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct SourceFinding {
+    /// What was found.
     pub kind: FindingKind,
+    /// How much it matters.
     pub severity: Severity,
     /// The file, relative to the source folder.
     pub file: String,
     /// 1-based line and column.
     pub line: usize,
     pub column: usize,
+    /// What is wrong.
     pub message: String,
+    /// How to fix it, when there is advice.
     pub help: Option<String>,
 }
 

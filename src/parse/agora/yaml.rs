@@ -20,7 +20,10 @@ use std::collections::{BTreeMap, HashMap};
 /// A source read into the model, with what the reader found on the way.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AgoraSource {
+    /// The rules the index files, in index order, with categories,
+    /// proposals and unfiled rules in `ruleset.agora`.
     pub ruleset: Ruleset,
+    /// What the reader found and read past, in file order.
     pub findings: Vec<SourceFinding>,
 }
 
