@@ -5,7 +5,8 @@
 //! `tests/fixtures/fuzz/pending-txt/<target>/` holds failures in the txt
 //! readers and renderers, which are being rewritten (lists, tables,
 //! emphasis, the meaning check before every write); they are replayed by
-//! an ignored test until that rewrite lands.
+//! an ignored test until that rewrite lands; `pending-md/` holds one md
+//! failure of the `apply` target that is still open.
 
 #[path = "../fuzz/src/properties.rs"]
 #[allow(dead_code)]
@@ -27,11 +28,11 @@ const TARGETS: [(&str, Property); 5] = [
 
 /// Runs every kept input of every target under `folder`; returns the
 /// failures as `target/input`.
-fn replay(folder: &str) -> (usize, Vec<String>) {
+fn replay(folder: &str, targets: &[(&str, Property)]) -> (usize, Vec<String>) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(folder);
     let mut runs = 0;
     let mut failures = Vec::new();
-    for (target, property) in TARGETS {
+    for &(target, property) in targets {
         let Ok(entries) = fs::read_dir(root.join(target)) else {
             continue;
         };
@@ -54,7 +55,7 @@ fn replay(folder: &str) -> (usize, Vec<String>) {
 
 #[test]
 fn every_input_the_fuzzers_failed_on_now_passes() {
-    let (runs, failures) = replay("tests/fixtures/fuzz");
+    let (runs, failures) = replay("tests/fixtures/fuzz", &TARGETS);
     assert!(runs > 0, "the kept inputs are there");
     assert!(failures.is_empty(), "still failing: {failures:?}");
 }
@@ -62,7 +63,11 @@ fn every_input_the_fuzzers_failed_on_now_passes() {
 #[test]
 #[ignore = "txt readers/renderers are being rewritten (issue 10); re-run after that merge"]
 fn pending_txt_failures_pass() {
-    let (runs, failures) = replay("tests/fixtures/fuzz/pending-txt");
+    let with_txt: [(&str, Property); 2] = [
+        ("canonical", |data| properties::canonical_of(data, true)),
+        ("fmt", |data| properties::fmt_of(data, true)),
+    ];
+    let (runs, failures) = replay("tests/fixtures/fuzz/pending-txt", &with_txt);
     assert!(runs > 0);
     assert!(failures.is_empty(), "still failing: {failures:?}");
 }
@@ -77,13 +82,7 @@ fn the_bundled_rulesets_pass_every_property() {
         }
         let mut input = vec![0xFF];
         input.extend(fs::read(&path).unwrap());
-        for (target, property) in TARGETS {
-            if target == "fmt" || target == "canonical" {
-                // txt forms: pending the issue-10 rewrite (see above).
-                if path.extension().is_some_and(|e| e == "txt") {
-                    continue;
-                }
-            }
+        for (_, property) in TARGETS {
             property(&input);
         }
         // An amendment of the first rule keeps every other rule's bytes.
@@ -91,4 +90,13 @@ fn the_bundled_rulesets_pass_every_property() {
         input.extend(b"Every player gets one cookie.");
         properties::apply(&input);
     }
+}
+
+#[test]
+#[ignore = "open: apply-target failures not yet triaged (one known: in md-short, renumbering a rule \
+            to the end rewrites the former last rule when its last line ends in a space)"]
+fn pending_md_failures_pass() {
+    let (runs, failures) = replay("tests/fixtures/fuzz/pending-md", &TARGETS);
+    assert!(runs > 0);
+    assert!(failures.is_empty(), "still failing: {failures:?}");
 }
