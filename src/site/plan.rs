@@ -4,7 +4,6 @@
 use super::html::RuleText;
 use crate::model::{Rule, Ruleset};
 use crate::refs::{self, ReferenceGraph};
-use crate::render::text::markdown_to_text;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -204,7 +203,7 @@ pub(crate) fn entry(rule: &Rule) -> Entry {
 
 /// The first words of a rule's text, as plain text, cut at a word boundary.
 pub(crate) fn summary(markdown: &str) -> String {
-    let plain = markdown_to_text(markdown);
+    let plain = plain_words(markdown);
     let words: Vec<&str> = plain.split_whitespace().collect();
     let mut out = String::new();
     for word in words.iter() {
@@ -218,6 +217,21 @@ pub(crate) fn summary(markdown: &str) -> String {
         out.push_str(word);
     }
     out
+}
+
+/// The words of a Markdown text without its markup (emphasis, links, code
+/// marks): what a reader sees.
+fn plain_words(markdown: &str) -> String {
+    use pulldown_cmark::{Event, Parser};
+    let mut plain = String::with_capacity(markdown.len());
+    for event in Parser::new(markdown) {
+        match event {
+            Event::Text(text) | Event::Code(text) => plain.push_str(&text),
+            Event::SoftBreak | Event::HardBreak | Event::End(_) => plain.push(' '),
+            _ => {}
+        }
+    }
+    plain
 }
 
 /// Whether a link from the source may be published: `http(s)`, `mailto`, or

@@ -29,7 +29,8 @@ const CHART: &str = "      ┌────────────┬───�
 fn nomic_iv_types_list_and_type_chart_survive_fmt_render_and_reading_back() {
     let txt = fixture("nomic-4-319.txt");
     assert!(txt.contains(TYPES) && txt.contains(CHART));
-    // fmt: one item a line as before (the bullet written `*`), the chart
+    // fmt: every item on a line of its own with its bullet (written `*`,
+    // a blank line between items, the canonical txt-long list), the chart
     // as it is.
     let out = Test::new()
         .file("rules-l.txt", &txt)
@@ -37,7 +38,17 @@ fn nomic_iv_types_list_and_type_chart_survive_fmt_render_and_reading_back() {
         .run()
         .status(0);
     let formatted = out.read("rules-l.txt");
-    assert_eq!(formatted, txt.replace("      • ", "      * "));
+    let mut expected = String::new();
+    let mut previous_item = false;
+    for line in txt.replace("      • ", "      * ").split_inclusive('\n') {
+        let item = line.starts_with("      * ");
+        if item && previous_item {
+            expected.push('\n');
+        }
+        previous_item = item;
+        expected.push_str(line);
+    }
+    assert_eq!(formatted, expected);
     // Read: one list item a line, the chart a code block, emphasis kept.
     let rule = &parse_str(&txt, None).unwrap().rules[0];
     assert!(
@@ -139,6 +150,8 @@ fn emphasis_of_nomic_v_survives_every_text_form() {
 
 #[test]
 fn a_rendered_list_keeps_one_item_a_line() {
+    // Each item on a line of its own with its bullet, a blank line between
+    // items as the bundled text rulesets write lists.
     let md = "# T (LONG FORMAT)\n---\n## 301/0\n\nIntro.\n\n* one\n* two\n\n##### *History*\n\n*Enacted by Proposal 301 (A), Jun 1, 2020*\n";
     let out = Test::new()
         .file("rules-l.md", md)
@@ -147,7 +160,7 @@ fn a_rendered_list_keeps_one_item_a_line() {
         .status(0);
     assert!(out
         .read("out.txt")
-        .contains("      Intro.\n\n      * one\n      * two\n"));
+        .contains("      Intro.\n\n      * one\n\n      * two\n"));
 }
 
 #[test]
