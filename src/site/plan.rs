@@ -222,11 +222,19 @@ pub(crate) fn summary(markdown: &str) -> String {
 /// The words of a Markdown text without its markup (emphasis, links, code
 /// marks): what a reader sees.
 fn plain_words(markdown: &str) -> String {
-    use pulldown_cmark::{Event, Parser};
+    use pulldown_cmark::{Event, Parser, Tag, TagEnd};
     let mut plain = String::with_capacity(markdown.len());
+    // A link reads as its text and, after it, where it goes.
+    let mut links = Vec::new();
     for event in Parser::new(markdown) {
         match event {
             Event::Text(text) | Event::Code(text) => plain.push_str(&text),
+            Event::Start(Tag::Link { dest_url, .. }) => links.push(dest_url),
+            Event::End(TagEnd::Link) => {
+                if let Some(url) = links.pop() {
+                    plain.push_str(&format!(" ({url})"));
+                }
+            }
             Event::SoftBreak | Event::HardBreak | Event::End(_) => plain.push(' '),
             _ => {}
         }
