@@ -2,7 +2,7 @@
 //! as plain serializable views the templates read.
 
 use super::html::RuleText;
-use crate::model::{Rule, Ruleset};
+use crate::model::{Category, Rule, Ruleset};
 use crate::refs::{self, ReferenceGraph};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -30,6 +30,9 @@ pub(crate) struct Site<'a> {
     /// Each number's position in `rules`.
     position: BTreeMap<u32, usize>,
     pub has_changes: bool,
+    /// The categories the rules are filed under (Agora's index), in order;
+    /// empty for a ruleset without categories.
+    categories: Vec<&'a Category>,
 }
 
 /// What every page's frame needs.
@@ -127,6 +130,15 @@ impl<'a> Site<'a> {
             in_force: last.keys().copied().collect(),
             position,
             has_changes,
+            categories: {
+                let mut categories: Vec<&Category> = ruleset
+                    .agora
+                    .iter()
+                    .flat_map(|agora| &agora.categories)
+                    .collect();
+                categories.sort_by_key(|category| category.order);
+                categories
+            },
         }
     }
 
@@ -141,12 +153,49 @@ impl<'a> Site<'a> {
     pub fn index(&self) -> IndexPage<'a> {
         IndexPage {
             frame: self.frame(""),
-            sections: vec![Section {
-                heading: None,
-                rules: self.rules.iter().map(|rule| entry(rule)).collect(),
-            }],
+            sections: self.sections(),
             count: self.rules.len(),
         }
+    }
+
+    /// One section per category, in the index's order, and the rules no
+    /// category files after them; one section without a heading where the
+    /// ruleset has no categories.
+    fn sections(&self) -> Vec<Section> {
+        if self.categories.is_empty() {
+            return vec![Section {
+                heading: None,
+                rules: self.rules.iter().map(|rule| entry(rule)).collect(),
+            }];
+        }
+        let mut filed = BTreeSet::new();
+        let mut sections: Vec<Section> = self
+            .categories
+            .iter()
+            .map(|category| Section {
+                heading: Some(category.name.clone()),
+                rules: category
+                    .rules
+                    .iter()
+                    .filter_map(|number| self.position.get(number))
+                    .map(|&index| {
+                        filed.insert(index);
+                        entry(self.rules[index])
+                    })
+                    .collect(),
+            })
+            .collect();
+        let unfiled: Vec<Entry> = (0..self.rules.len())
+            .filter(|index| !filed.contains(index))
+            .map(|index| entry(self.rules[index]))
+            .collect();
+        if !unfiled.is_empty() {
+            sections.push(Section {
+                heading: Some("Other rules".to_string()),
+                rules: unfiled,
+            });
+        }
+        sections
     }
 
     pub fn rule_pages<'s>(&'s self, text: &'s RuleText) -> impl Iterator<Item = RulePage<'a>> + 's {
@@ -193,11 +242,21 @@ impl<'a> Site<'a> {
 }
 
 pub(crate) fn entry(rule: &Rule) -> Entry {
+    // Agora's rules carry a power and a title where others carry a
+    // mutability and only their first words.
+    let agora = rule.agora.as_ref();
+    let title = agora
+        .map(|agora| agora.title.clone())
+        .or_else(|| rule.title.clone())
+        .filter(|title| !title.is_empty());
     Entry {
         number: rule.number,
         revision: rule.revision.unwrap_or_else(|| rule.amendment_count()),
-        mutability: rule.mutability.as_str().to_string(),
-        title: summary(&rule.text),
+        mutability: match agora.and_then(|agora| agora.power.as_ref()) {
+            Some(power) => format!("power {power}"),
+            None => rule.mutability.as_str().to_string(),
+        },
+        title: title.unwrap_or_else(|| summary(&rule.text)),
     }
 }
 

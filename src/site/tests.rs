@@ -311,3 +311,41 @@ fn a_relative_image_becomes_its_alt_text_and_a_web_image_stays() {
     );
     assert!(!html.contains("<img src=\"tmp"), "{html}");
 }
+
+#[test]
+fn a_ruleset_with_categories_is_indexed_by_category_with_powers_and_titles() {
+    use crate::model::{AgoraRule, AgoraRuleset, Category, Power};
+    let mut ruleset = small();
+    let mut agora = AgoraRuleset::default();
+    for (order, (name, rules)) in [("Players", vec![102]), ("Voting", vec![101])]
+        .into_iter()
+        .enumerate()
+    {
+        agora.categories.push(Category {
+            name: name.to_string(),
+            note: String::new(),
+            order,
+            rules,
+        });
+    }
+    ruleset.agora = Some(agora);
+    ruleset.rules[0].agora = Some(AgoraRule {
+        title: "Obedience".to_string(),
+        power: Power::new("3.0"),
+        ..AgoraRule::default()
+    });
+    let files = site_files(&ruleset, &[], &SiteOptions::default()).unwrap();
+    let index = page(&files, "index.html");
+    let players = index.find(">Players</h2>").expect("a heading per category");
+    let voting = index.find(">Voting</h2>").expect("a heading per category");
+    assert!(players < voting, "categories in the index's order");
+    // Rule 102 is filed first, under Players; 101 under Voting, with its
+    // title and power.
+    let (first, second) = (
+        index.find("Rule 102").unwrap(),
+        index.find("Rule 101").unwrap(),
+    );
+    assert!(players < first && first < voting && voting < second);
+    assert!(index[voting..].contains("Obedience"));
+    assert!(index[voting..].contains("power 3.0"));
+}
