@@ -53,14 +53,7 @@ struct ProposalFile {
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let (name, bytes) = read_input(&args.ruleset)?;
-    let parsed =
-        super::io::read_ruleset(&name, &bytes, &ReadOptions::default())?.map_err(|err| {
-            Failure::Located {
-                name: name.clone(),
-                text: String::from_utf8_lossy(&bytes).into_owned(),
-                diagnostics: vec![err.to_diagnostic()],
-            }
-        })?;
+    let parsed = super::io::parse_input(&name, &bytes, &ReadOptions::default())?;
     let (files, proposals) = read_proposals(&args.proposals)?;
     let mut options = ApplyOptions {
         numbering: args.numbering,

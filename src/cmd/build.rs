@@ -175,14 +175,7 @@ fn render_source(source: &Path, renderer: &Renderer, verify: bool) -> Result<Ren
         });
     }
     let (name, bytes) = read_input(source)?;
-    let parsed =
-        super::io::read_ruleset(&name, &bytes, &ReadOptions::default())?.map_err(|err| {
-            Failure::Located {
-                name: name.clone(),
-                text: String::from_utf8_lossy(&bytes).into_owned(),
-                diagnostics: vec![err.to_diagnostic()],
-            }
-        })?;
+    let parsed = super::io::parse_input(&name, &bytes, &ReadOptions::default())?;
     refuse_duplicate_numbers(&name, &parsed)?;
     let files = published_files(&parsed.ruleset, renderer)
         .map_err(|err| Failure::message(format!("{name}: {err}")))?;

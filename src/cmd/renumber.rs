@@ -58,14 +58,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         }
     }
     let (name, bytes) = read_input(&args.ruleset)?;
-    let mut parsed =
-        super::io::read_ruleset(&name, &bytes, &ReadOptions::default())?.map_err(|err| {
-            Failure::Located {
-                name: name.clone(),
-                text: String::from_utf8_lossy(&bytes).into_owned(),
-                diagnostics: vec![err.to_diagnostic()],
-            }
-        })?;
+    let mut parsed = super::io::parse_input(&name, &bytes, &ReadOptions::default())?;
     let notes = amend::renumber(&mut parsed.ruleset, &mapping)
         .map_err(|err| Failure::message(format!("{err}; nothing was written")))?;
     for note in &notes {
