@@ -12,6 +12,7 @@ mod refs;
 mod render;
 mod renumber;
 mod simulate;
+mod simulate_mc;
 mod test;
 mod workflow;
 

@@ -1,0 +1,170 @@
+//! Monte Carlo and what-if through the binary: every bundled ruleset ends
+//! with a result, proposals compared on common seeds, plots, Ctrl-C.
+
+use crate::{bundled, Test, BUNDLED};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+fn mc(ruleset: &str, games: &str) -> Vec<String> {
+    [
+        "simulate",
+        "--monte-carlo",
+        games,
+        "--ruleset",
+        &bundled(ruleset).display().to_string(),
+        "--players",
+        "5",
+        "--seed",
+        "3",
+    ]
+    .iter()
+    .map(ToString::to_string)
+    .collect()
+}
+
+#[test]
+fn every_bundled_ruleset_ends_with_a_result() {
+    for name in BUNDLED {
+        let out = Test::new()
+            .args(mc(name, "20"))
+            .args(["--max-turns", "300"])
+            .run()
+            .status(0);
+        assert!(out.stdout.contains("20 games of"), "{name}: {}", out.stdout);
+        assert!(out.stdout.contains("win share by seat"), "{name}");
+    }
+    // Nomic V has no way to earn points: its games reach the limit, and
+    // that is the result.
+    Test::new()
+        .args(mc("nomic-5-initial.txt", "4"))
+        .args(["--max-turns", "100"])
+        .run()
+        .status(0)
+        .stdout_contains("no winner within 100 turns: 4 games (100.00%)");
+}
+
+const FIFTY: &str = "# Proposal 340 (alice)\n\nAmend Rule 213 to read:\n> The winner is the first player to achieve 50 (positive) points.\n";
+const HATS: &str = "# Proposal 340 (alice)\n\nEnact a new rule:\n> Players may not wear hats.\n";
+
+#[test]
+fn a_what_if_reports_the_change_and_its_significance() {
+    let out = Test::new()
+        .file("p340.md", FIFTY)
+        .args(mc("nomic-4-long.md", "300"))
+        .args(["--proposal", "p340.md", "--plot", "what-if.svg"])
+        .run()
+        .status(0);
+    let text = &out.stdout;
+    assert!(
+        text.contains("win.points: 100 (rule 213/0) -> 50 (rule 213/1)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("now: \"The winner is the first player to achieve 50 (positive) points.\""),
+        "{text}"
+    );
+    let mean = text
+        .lines()
+        .find(|l| l.starts_with("mean game length"))
+        .unwrap();
+    assert!(mean.ends_with("yes"), "{mean}");
+    let svg = out.read("what-if.svg");
+    assert!(
+        svg.starts_with("<svg") && svg.contains("amended: win share"),
+        "{svg}"
+    );
+}
+
+#[test]
+fn a_proposal_that_changes_nothing_modelled_is_not_significant() {
+    let out = Test::new()
+        .file("hats.md", HATS)
+        .args(mc("nomic-4-long.md", "200"))
+        .args(["--proposal", "hats.md", "--format", "json"])
+        .run()
+        .status(0);
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(json["games"], 200);
+    assert_eq!(json["changes"].as_array().unwrap().len(), 0);
+    let figures = json["figures"].as_array().unwrap();
+    assert_eq!(figures.len(), 9);
+    for figure in figures {
+        assert_eq!(figure["significant"], false, "{figure}");
+    }
+}
+
+#[test]
+fn a_package_of_proposals_is_applied_in_order() {
+    Test::new()
+        .file("p340.md", FIFTY)
+        .file(
+            "p341.md",
+            "# Proposal 341 (bob)\n\nIn Rule 213, replace \"50\" with \"30\".\n",
+        )
+        .args(mc("nomic-4-long.md", "50"))
+        .args(["--proposal", "p340.md", "--proposal", "p341.md"])
+        .run()
+        .status(0)
+        .stdout_contains("win.points: 100 (rule 213/0) -> 30 (rule 213/2)");
+}
+
+#[test]
+fn a_proposal_that_does_not_apply_is_an_error() {
+    Test::new()
+        .file("bad.md", "# Proposal 340\n\nRepeal Rule 999.\n")
+        .args(mc("nomic-4-long.md", "10"))
+        .args(["--proposal", "bad.md"])
+        .run()
+        .status(2)
+        .stderr_contains("999");
+}
+
+#[test]
+fn a_plain_run_can_be_plotted_and_read_as_json() {
+    let out = Test::new()
+        .args(mc("nomic-4-long.md", "100"))
+        .args(["--plot", "run.svg", "--format", "json"])
+        .run()
+        .status(0);
+    let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(json["win_share"].as_array().unwrap().len(), 5);
+    assert!(out.read("run.svg").contains("games: game length"));
+}
+
+/// Issue 19: more threads than games or cores is not a hang.
+#[test]
+fn threads_are_clamped() {
+    Test::new()
+        .args(mc("nomic-4-long.md", "10"))
+        .args(["--threads", "100000"])
+        .run()
+        .status(0)
+        .stdout_contains("10 games of");
+}
+
+/// Issue 19: a run too long to finish is stopped by Ctrl-C, and reports
+/// the games it finished.
+#[test]
+fn ctrl_c_prints_the_games_finished_and_exits_130() {
+    let child = Command::new(env!("CARGO_BIN_EXE_nomic"))
+        .args(mc("nomic-4-long.md", "1000000000000"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(130), "{stdout}");
+    assert!(stdout.starts_with("interrupted: "), "{stdout}");
+    assert!(
+        stdout.contains("of 1000000000000 games finished"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("win share by seat"), "{stdout}");
+}
