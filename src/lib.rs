@@ -15,4 +15,5 @@ pub mod output;
 pub mod parse;
 pub mod refs;
 pub mod render;
+pub mod rules_text;
 pub mod sim;

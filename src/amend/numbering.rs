@@ -15,22 +15,11 @@ pub enum Numbering {
     Renumber,
 }
 
-/// The sentence that declares the renumbering policy, lower case, spaces
-/// collapsed (Nomic I rule 108, from Peter Suber's initial set).
-const RENUMBER_SENTENCE: &str =
-    "if a rule is amended or transmuted, it receives the number of the proposal";
-
 impl Numbering {
-    /// The policy the ruleset's own text declares, if it can be recognised.
+    /// The policy the ruleset's own text declares, if it can be recognised
+    /// (the sentence is read by [`crate::rules_text`], as the engine reads it).
     pub fn declared_by(ruleset: &Ruleset) -> Option<Numbering> {
-        ruleset
-            .rules
-            .iter()
-            .any(|rule| {
-                let words: Vec<&str> = rule.text.split_whitespace().collect();
-                words.join(" ").to_lowercase().contains(RENUMBER_SENTENCE)
-            })
-            .then_some(Numbering::Renumber)
+        crate::rules_text::ruleset_declares_renumbering(ruleset).then_some(Numbering::Renumber)
     }
 
     /// The declared policy, or `Revision` when the text declares none.

@@ -5,9 +5,10 @@
 
 mod play;
 mod proposals;
-pub mod text;
 mod turns;
 mod votes;
+
+pub use crate::rules_text::text;
 
 use super::params::{Params, Provenance};
 use crate::model::Ruleset;

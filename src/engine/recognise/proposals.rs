@@ -20,7 +20,7 @@ pub fn numbering(t: &str, _raw: &str, out: &mut Found) {
 /// I 108 "If a rule is amended or transmuted, it receives the number of the
 /// proposal to amend or transmute it."
 pub fn renumber_on_amend(t: &str, _raw: &str, out: &mut Found) {
-    if t.contains("if a rule is amended or transmuted, it receives the number of the proposal") {
+    if crate::rules_text::declares_renumbering_normal(t) {
         out.push(("proposal.renumber_on_amend", "yes".into()));
     }
 }

@@ -1,4 +1,4 @@
-//! Text helpers for recognisers: one normal form for rule text, and the
+//! Text helpers for reading rules: one normal form for rule text, and the
 //! few ways numbers are written in rules ("24", "thirty-six (36)", "two").
 
 /// Lower case, straight quotes, no Markdown emphasis, single spaces.
