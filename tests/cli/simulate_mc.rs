@@ -168,3 +168,80 @@ fn ctrl_c_prints_the_games_finished_and_exits_130() {
     );
     assert!(stdout.contains("win share by seat"), "{stdout}");
 }
+
+fn players_script(players: usize) -> String {
+    let mut script = format!("ruleset {}\n", bundled("nomic-4-long.md").display());
+    for i in 0..players {
+        script.push_str(&format!("player p{i:05}\n"));
+    }
+    script.push_str("at +1h p00000 proposes enact \"Players may not wear hats.\"\n");
+    script
+}
+
+/// Issue 19: loading a script is linear in its players: 40 times the
+/// players cost at most 20 times the time (a ratio, not a time; the fixed
+/// cost of a run is part of both).
+#[test]
+fn script_loading_is_linear_in_players() {
+    // The best of three runs, against the machine's load.
+    let time = |players: usize| {
+        (0..3)
+            .map(|_| {
+                let test = Test::new()
+                    .file("game.sim", players_script(players))
+                    .args(["simulate", "game.sim", "--format", "summary"]);
+                let start = std::time::Instant::now();
+                test.run().status(0);
+                start.elapsed().as_secs_f64()
+            })
+            .fold(f64::INFINITY, f64::min)
+    };
+    let small = time(1_000);
+    let large = time(40_000);
+    assert!(
+        large <= 20.0 * small,
+        "40k players took {large:.3}s, 1k players {small:.3}s"
+    );
+}
+
+/// Issue 16: `--params` says, per rule, what is modelled and what is not
+/// and why.
+#[test]
+fn params_list_what_each_rule_has_modelled_and_not() {
+    let out = Test::new()
+        .bundled_file("nomic-4-long.md", "nomic-4-long.md")
+        .file(
+            "game.sim",
+            "ruleset nomic-4-long.md\nplayer alice\nplayer bob\n",
+        )
+        .args(["simulate", "game.sim", "--params"])
+        .run()
+        .status(0);
+    let line = |number: &str| {
+        out.stdout
+            .lines()
+            .find(|l| l.trim_start().starts_with(&format!("{number}  ")))
+            .unwrap_or_else(|| panic!("rule {number} missing:\n{}", out.stdout))
+            .to_string()
+    };
+    assert!(
+        line("213").ends_with("modelled: win.points"),
+        "{}",
+        line("213")
+    );
+    assert!(
+        line("210").contains("partly modelled: proposal.resubmit_limit"),
+        "{}",
+        line("210")
+    );
+    assert!(line("218").ends_with("not modelled (known sentences below)"));
+    assert!(line("305").ends_with("not modelled"));
+    for gap in [
+        "not modelled: \"extend\" votes",
+        "not modelled: overruling a Judge",
+        "not modelled: 48 hours for any required action",
+        "not modelled: joining players",
+    ] {
+        assert!(out.stdout.contains(gap), "{gap}");
+    }
+}
