@@ -115,8 +115,11 @@ impl ParamValue for TurnEndScore {
             "none" => Ok(TurnEndScore::None),
             "reset" => Ok(TurnEndScore::Reset),
             _ => {
-                let (n, sides) = parse_dice(text)
-                    .ok_or_else(|| format!("expected none, reset or NdS, found `{text}`"))?;
+                let (n, sides) = parse_dice(text).ok_or_else(|| {
+                    format!(
+                        "expected none, reset or NdS (N × S at most 4294967295), found `{text}`"
+                    )
+                })?;
                 Ok(TurnEndScore::Dice { n, sides })
             }
         }
@@ -128,7 +131,8 @@ pub fn parse_dice(text: &str) -> Option<(u32, u32)> {
     let (n, sides) = text.split_once('d')?;
     let n: u32 = n.parse().ok()?;
     let sides: u32 = sides.parse().ok()?;
-    (n > 0 && sides > 0).then_some((n, sides))
+    // The sum of the dice must fit: n × sides at most u32::MAX.
+    (n > 0 && sides > 0 && n.checked_mul(sides).is_some()).then_some((n, sides))
 }
 
 impl ParamValue for VoteSyntax {

@@ -86,8 +86,8 @@ impl Game {
 pub struct Totals {
     /// Games played.
     pub games: u64,
-    /// Turns, summed over games.
-    pub turns: u64,
+    /// Turns, summed over games (u128: 10^12 games of 4·10^9 turns fit).
+    pub turns: u128,
     /// Squares of game lengths, summed.
     pub turns_squared: u128,
     /// Wins by seat, in units of `1 / unit` (a shared win is split evenly).
@@ -98,9 +98,9 @@ pub struct Totals {
     /// Games that reached `max_turns` without a winner.
     pub no_winner: u64,
     /// Proposals put to a vote and decided.
-    pub proposals: u64,
+    pub proposals: u128,
     /// Of those, the adopted ones.
-    pub adopted: u64,
+    pub adopted: u128,
     /// Game lengths: median and the distribution (memory grows with the
     /// number of distinct lengths, not with games or `max_turns`).
     pub lengths: Histogram,
@@ -120,12 +120,12 @@ impl Totals {
 
     /// Adds one game.
     pub fn record(&mut self, game: &Game) {
-        let turns = u64::from(game.turns);
+        let turns = u128::from(game.turns);
         self.games += 1;
         self.turns += turns;
-        self.turns_squared += u128::from(turns) * u128::from(turns);
-        self.proposals += game.decided;
-        self.adopted += game.adopted;
+        self.turns_squared += turns * turns;
+        self.proposals += u128::from(game.decided);
+        self.adopted += u128::from(game.adopted);
         self.lengths.add(i64::from(game.turns));
         if game.winners == 0 {
             self.no_winner += 1;
@@ -231,7 +231,9 @@ pub fn play(engine: &mut Engine<()>, template: &State, config: &Config, index: u
     let mut game = Game::default();
     let mut labels = 0;
     let queue = engine.state.params.turn_kind.value == TurnKind::Queue;
-    while !engine.state.over && engine.state.turn <= config.max_turns {
+    // The turn counter is a u32: the last turn must still have a successor.
+    let max_turns = config.max_turns.min(u32::MAX - 1);
+    while !engine.state.over && engine.state.turn <= max_turns {
         let turn = engine.state.turn;
         players::play_turn(engine, config, queue, &mut labels);
         if engine.state.turn == turn && !engine.state.over {
@@ -244,7 +246,7 @@ pub fn play(engine: &mut Engine<()>, template: &State, config: &Config, index: u
         }
     }
     let state = &engine.state;
-    game.turns = state.turn.min(config.max_turns);
+    game.turns = state.turn.min(max_turns);
     for proposal in &state.proposals {
         match proposal.status {
             ProposalStatus::Adopted => {

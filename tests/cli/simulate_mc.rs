@@ -245,3 +245,35 @@ fn params_list_what_each_rule_has_modelled_and_not() {
         assert!(out.stdout.contains(gap), "{gap}");
     }
 }
+
+/// Issue 19: scores never wrap; the points that would overflow are refused
+/// with the rule that gave them.
+#[test]
+fn a_score_that_would_overflow_is_refused_naming_the_rule() {
+    let script = "ruleset nomic-4-long.md\nset win.points = none\n\
+                  player alice score 9223372036854775807\nplayer bob\n\
+                  at +1h alice proposes enact \"Players may not wear hats.\"\n\
+                  at +2h bob votes yes\nend turn\n\
+                  expect score alice = 9223372036854775807\n";
+    Test::new()
+        .bundled_file("nomic-4-long.md", "nomic-4-long.md")
+        .file("game.sim", script)
+        .args(["simulate", "game.sim"])
+        .run()
+        .status(0)
+        .stdout_contains("overflows (rule 212");
+}
+
+#[test]
+fn dice_whose_sum_cannot_fit_are_refused() {
+    Test::new()
+        .bundled_file("nomic-4-long.md", "nomic-4-long.md")
+        .file(
+            "game.sim",
+            "ruleset nomic-4-long.md\nset score.turn_end = 4294967295d2\nplayer alice\n",
+        )
+        .args(["simulate", "game.sim"])
+        .run()
+        .status(2)
+        .stderr_contains("N × S at most 4294967295");
+}

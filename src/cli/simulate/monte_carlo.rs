@@ -155,7 +155,7 @@ struct Summary {
     median_length: Option<f64>,
     no_winner: u64,
     adoption_rate: f64,
-    proposals: u64,
+    proposals: u128,
     win_share: Vec<f64>,
 }
 
