@@ -29,7 +29,7 @@ pub enum Voters {
 /// Simulate a game from a script, or many random games (Monte Carlo)
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  nomic simulate rulesets/scenarios/nomic-4-long.sim\n  nomic simulate game.sim --format jsonl --log game.jsonl --seed 3\n  nomic simulate game.sim --params\n  nomic simulate --monte-carlo 10000 --ruleset rulesets/nomic-4-long.md --players 5 --seed 1\n  nomic simulate --monte-carlo 2000 --ruleset rulesets/nomic-4-long.md --players 5 --proposal p340.md --plot what-if.svg\n\nExit status: 0 when every expectation holds, 1 when one fails, 2 for a script or ruleset error."
+    after_help = "Examples:\n  nomic simulate rulesets/scenarios/nomic-4-long.sim\n  nomic simulate game.sim --format jsonl --log game.jsonl --seed 3\n  nomic simulate game.sim --params\n  nomic simulate --monte-carlo 10000 --ruleset rulesets/nomic-4-long.md --players 5 --seed 1\n  nomic simulate --monte-carlo 2000 --ruleset rulesets/nomic-4-long.md --players 5 --proposal p340.md --plot what-if.svg\n\nExit status: 0 when every expectation holds, 1 when one fails, 2 for a script or ruleset error, 130 when Ctrl-C stops a Monte Carlo run (the games finished are reported)."
 )]
 pub struct Args {
     /// The script to run
