@@ -1,6 +1,7 @@
 //! Events: everything that happened in a game. The state is a fold over
 //! them (`State::apply`); commands are validated and become events.
 
+use super::catalogue::Setting;
 use super::params::Provenance;
 
 /// A player's index in the game's player list.
@@ -139,7 +140,7 @@ pub enum Event {
         label: Option<String>,
         proposer: PlayerId,
         body: ProposalBody,
-        effects: Vec<(String, String)>,
+        effects: Vec<Setting>,
         /// The turn's new scheduled end, if proposing extended it.
         end: Time,
     },
@@ -209,8 +210,7 @@ pub enum Event {
         proposal: u32,
     },
     ParamChanged {
-        name: String,
-        value: String,
+        setting: Setting,
         from: Provenance,
     },
     StatusChanged {

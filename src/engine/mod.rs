@@ -19,4 +19,5 @@ pub use params::{Param, Params, Provenance};
 pub use recognise::{recognise, Recognition};
 pub use state::State;
 pub mod game;
-pub use game::{Engine, PlayerSpec, Recorder, Refusal, Setup, Sink};
+pub use catalogue::{ParamError, ParamKey, Setting};
+pub use game::{Engine, PlayerSpec, Recorder, Refusal, RefusalCode, Setup, SetupError, Sink};

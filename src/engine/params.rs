@@ -55,7 +55,10 @@ impl<T> Param<T> {
 }
 
 /// How turns are organised.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum TurnKind {
     /// A mover proposes and the others vote (Nomic I, IV).
     Mover,
@@ -64,7 +67,10 @@ pub enum TurnKind {
 }
 
 /// How the turn order is set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum TurnOrder {
     /// As declared by the script (`order`), else in `player` order.
     Declared,
@@ -82,6 +88,12 @@ pub struct Threshold {
 }
 
 impl Threshold {
+    /// A share of `num`/`den`; `None` when it is no share (`den` is 0 or
+    /// `num` is more than `den`).
+    pub fn new(num: u32, den: u32, strict: bool) -> Option<Threshold> {
+        (den > 0 && num <= den).then_some(Threshold { num, den, strict })
+    }
+
     pub const MAJORITY: Threshold = Threshold {
         num: 1,
         den: 2,
@@ -90,7 +102,10 @@ impl Threshold {
 }
 
 /// What the threshold is a share of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum VoteBase {
     /// Eligible voters, less those who abstained (IV 203 with 326; I 302).
     Eligible,
@@ -99,7 +114,10 @@ pub enum VoteBase {
 }
 
 /// Who may vote.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Eligible {
     Active,
     All,
@@ -116,7 +134,10 @@ pub enum VoteSyntax {
     FirstLetter { max_len: u32 },
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum EffectTiming {
     NextTurn,
     VoteCompletion,
@@ -134,7 +155,10 @@ pub enum TurnEndScore {
     Reset,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum JudgeSelection {
     None,
     /// The player preceding the mover in turn order (I 211).
@@ -145,10 +169,14 @@ pub enum JudgeSelection {
     UniformEligible,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantNames,
+)]
+#[strum(serialize_all = "kebab-case")]
 pub enum Tiebreak {
     None,
     /// IV 323: 1 yes, 2 no, 3 no vote; once a turn.
+    #[strum(serialize = "nomitron-1d3")]
     Nomitron1d3,
 }
 

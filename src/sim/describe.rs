@@ -1,6 +1,7 @@
 //! What each event says in the log: its fields, and the parameters its
 //! decision rests on (their rules become the event's `basis`).
 
+use crate::engine::catalogue::ParamKey;
 use crate::engine::event::{DicePurpose, Event, PlayerId};
 use crate::engine::state::State;
 use crate::engine::tally;
@@ -19,27 +20,28 @@ pub fn describe(
     event: &Event,
     state: &State,
     start: i64,
-) -> (Vec<(&'static str, Value)>, Vec<&'static str>) {
+) -> (Vec<(&'static str, Value)>, &'static [ParamKey]) {
     let time = |t: i64| json!(crate::sim::time::format_utc(start + t));
     use crate::engine::event::ProposalBody as B;
+    use ParamKey as K;
     match event {
         Event::TurnStarted { mover, end, .. } => (
             vec![
                 ("mover", mover.map_or(Value::Null, |m| who(state, m))),
                 ("ends", time(*end)),
             ],
-            vec![
-                "turn.kind",
-                "turn.order",
-                "turn.length_h",
-                "inactivity.skip_turn",
-                "bot.no_turns",
-                "effect.timing",
+            &[
+                K::TurnKind,
+                K::TurnOrder,
+                K::TurnLengthH,
+                K::InactiveSkipTurn,
+                K::BotNoTurns,
+                K::EffectTiming,
             ],
         ),
         Event::TurnSkipped { player } => (
             vec![("player", who(state, *player))],
-            vec!["inactivity.skip_turn"],
+            &[K::InactiveSkipTurn],
         ),
         Event::ProposalSubmitted {
             id,
@@ -58,7 +60,7 @@ pub fn describe(
             };
             let effects: Vec<Value> = effects
                 .iter()
-                .map(|(n, v)| json!({"param": n, "value": v}))
+                .map(|s| json!({"param": s.key().name(), "value": s.value_text()}))
                 .collect();
             (
                 vec![
@@ -71,28 +73,28 @@ pub fn describe(
                     ("effects", json!(effects)),
                     ("turn_ends", time(state.turn_end)),
                 ],
-                vec![
-                    "turn.kind",
-                    "proposal.numbering",
-                    "proposal.numbered_when_put_to_vote",
-                    "turn.extend_on_proposal_h",
-                    "queue.one_per_player",
+                &[
+                    K::TurnKind,
+                    K::NumberingStart,
+                    K::NumberedWhenPutToVote,
+                    K::ExtendOnProposalH,
+                    K::QueueOnePerPlayer,
                 ],
             )
         }
         Event::ProposalWithdrawn { id } => (
             vec![("label", json!(state.proposals[*id].label))],
-            vec!["queue.one_per_player"],
+            &[K::QueueOnePerPlayer],
         ),
         Event::ProposalPutToVote { id, number } => (
             vec![
                 ("label", json!(state.proposals[*id].label)),
                 ("number", json!(number)),
             ],
-            vec![
-                "turn.kind",
-                "queue.sort_endorsements",
-                "proposal.numbered_when_put_to_vote",
+            &[
+                K::TurnKind,
+                K::QueueSortEndorsements,
+                K::NumberedWhenPutToVote,
             ],
         ),
         Event::ProposalResubmitted { id, resubmissions } => (
@@ -100,15 +102,15 @@ pub fn describe(
                 ("number", proposal_number(state, *id)),
                 ("resubmissions", json!(resubmissions)),
             ],
-            vec!["proposal.resubmit_limit", "proposal.resubmit_window_h"],
+            &[K::ResubmitLimit, K::ResubmitWindowH],
         ),
         Event::ProposalVoided { id } => (
             vec![("number", proposal_number(state, *id))],
-            vec!["inactivity.declare"],
+            &[K::InactiveDeclare],
         ),
         Event::ProposalTookEffect { id } => (
             vec![("number", proposal_number(state, *id))],
-            vec!["effect.timing"],
+            &[K::EffectTiming],
         ),
         Event::Endorsed {
             id,
@@ -120,7 +122,7 @@ pub fn describe(
                 ("player", who(state, *player)),
                 ("endorse", json!(endorse)),
             ],
-            vec!["queue.sort_endorsements"],
+            &[K::QueueSortEndorsements],
         ),
         Event::VoteCast {
             player,
@@ -133,40 +135,49 @@ pub fn describe(
                 ("implicit", json!(implicit)),
             ],
             if *implicit {
-                vec!["vote.proposer_implicit_yes"]
+                &[K::ProposerImplicitYes]
             } else {
-                vec!["vote.syntax", "vote.eligible", "vote.abstain"]
+                &[K::VoteSyntax, K::Eligible, K::Abstain]
             },
         ),
         Event::VoteInvalid { player, text } => (
             vec![("player", who(state, *player)), ("text", json!(text))],
-            vec!["vote.syntax"],
+            &[K::VoteSyntax],
         ),
-        Event::VoteWithdrawn { player } => {
-            (vec![("player", who(state, *player))], vec!["vote.withdraw"])
-        }
+        Event::VoteWithdrawn { player } => (vec![("player", who(state, *player))], &[K::Withdraw]),
         Event::Tiebreak { roll, ballot } => (
             vec![
                 ("roll", json!(roll)),
                 ("vote", json!(ballot.map(|b| b.as_str()))),
             ],
-            vec!["tiebreak"],
+            &[K::Tiebreak],
         ),
         Event::VoteResolved { id, tally: t } => {
-            let mut names = vec![
-                "vote.threshold",
-                "vote.base",
-                "vote.quorum_total_pct",
-                "vote.eligible",
-                "vote.abstain",
-                "vote.proposer_implicit_yes",
+            const SHARE: &[K] = &[
+                K::Threshold,
+                K::VoteBase,
+                K::QuorumTotalPct,
+                K::Eligible,
+                K::Abstain,
+                K::ProposerImplicitYes,
             ];
-            if t.unanimity {
-                names = vec!["threshold.transmute", "vote.eligible"];
-            }
-            if t.tiebreak.is_some() {
-                names.push("tiebreak");
-            }
+            const SHARE_TIEBREAK: &[K] = &[
+                K::Threshold,
+                K::VoteBase,
+                K::QuorumTotalPct,
+                K::Eligible,
+                K::Abstain,
+                K::ProposerImplicitYes,
+                K::Tiebreak,
+            ];
+            const UNANIMITY: &[K] = &[K::TransmuteUnanimous, K::Eligible];
+            const UNANIMITY_TIEBREAK: &[K] = &[K::TransmuteUnanimous, K::Eligible, K::Tiebreak];
+            let names = match (t.unanimity, t.tiebreak.is_some()) {
+                (false, false) => SHARE,
+                (false, true) => SHARE_TIEBREAK,
+                (true, false) => UNANIMITY,
+                (true, true) => UNANIMITY_TIEBREAK,
+            };
             (
                 vec![
                     ("number", proposal_number(state, *id)),
@@ -198,7 +209,7 @@ pub fn describe(
                 ("text", json!(text)),
                 ("proposal", json!(proposal)),
             ],
-            vec!["effect.timing", "proposal.renumber_on_amend"],
+            &[K::EffectTiming, K::RenumberOnAmend],
         ),
         Event::RuleEnacted {
             number,
@@ -210,11 +221,11 @@ pub fn describe(
                 ("text", json!(text)),
                 ("proposal", json!(proposal)),
             ],
-            vec!["effect.timing", "proposal.numbering"],
+            &[K::EffectTiming, K::NumberingStart],
         ),
         Event::RuleRepealed { number, proposal } => (
             vec![("rule", json!(number)), ("proposal", json!(proposal))],
-            vec!["effect.timing"],
+            &[K::EffectTiming],
         ),
         Event::RuleTransmuted {
             number,
@@ -228,15 +239,15 @@ pub fn describe(
                 ("immutable", json!(immutable)),
                 ("proposal", json!(proposal)),
             ],
-            vec!["effect.timing", "threshold.transmute"],
+            &[K::EffectTiming, K::TransmuteUnanimous],
         ),
-        Event::ParamChanged { name, value, from } => (
+        Event::ParamChanged { setting, from } => (
             vec![
-                ("name", json!(name)),
-                ("value", json!(value)),
+                ("name", json!(setting.key().name())),
+                ("value", json!(setting.value_text())),
                 ("from", json!(from.to_string())),
             ],
-            vec![],
+            &[],
         ),
         Event::StatusChanged {
             player,
@@ -248,11 +259,11 @@ pub fn describe(
                 ("status", json!(if *active { "active" } else { "inactive" })),
                 ("reason", json!(reason.as_str())),
             ],
-            vec![
-                "inactivity.no_proposal",
-                "inactivity.no_vote",
-                "inactivity.declare",
-                "inactivity.reactivate_by_vote",
+            &[
+                K::InactiveNoProposal,
+                K::InactiveNoVote,
+                K::InactiveDeclare,
+                K::ReactivateByVote,
             ],
         ),
         Event::JudgmentInvoked {
@@ -267,11 +278,11 @@ pub fn describe(
                 ("question", json!(question)),
                 ("turn_ends", time(*end)),
             ],
-            vec!["judge.selection", "judge.extension_h", "bot.no_judge"],
+            &[K::JudgeSelection, K::JudgeExtensionH, K::BotNoJudge],
         ),
         Event::JudgmentGiven { judge, ruling } => (
             vec![("judge", who(state, *judge)), ("ruling", json!(ruling))],
-            vec!["judge.selection"],
+            &[K::JudgeSelection],
         ),
         Event::DiceRolled {
             n,
@@ -287,9 +298,9 @@ pub fn describe(
                 ("for", json!(purpose.as_str())),
             ],
             match purpose {
-                DicePurpose::TurnEnd => vec!["score.turn_end"],
-                DicePurpose::Tiebreak => vec!["tiebreak"],
-                DicePurpose::Judge => vec!["judge.selection"],
+                DicePurpose::TurnEnd => &[K::ScoreTurnEnd],
+                DicePurpose::Tiebreak => &[K::Tiebreak],
+                DicePurpose::Judge => &[K::JudgeSelection],
             },
         ),
         Event::ScoreChanged {
@@ -305,26 +316,22 @@ pub fn describe(
                 ("reason", json!(reason.as_str())),
             ],
             match reason {
-                crate::engine::event::Reason::VotedAgainstAdopted => vec!["score.against_adopted"],
-                _ => vec!["score.turn_end", "bot.no_points"],
+                crate::engine::event::Reason::VotedAgainstAdopted => &[K::ScoreAgainstAdopted],
+                _ => &[K::ScoreTurnEnd, K::BotNoPoints],
             },
         ),
-        Event::ScoresReset => (vec![("reset", json!(true))], vec!["score.turn_end"]),
-        Event::ActionRejected { reason } => (vec![("reason", json!(reason))], vec![]),
+        Event::ScoresReset => (vec![("reset", json!(true))], &[K::ScoreTurnEnd]),
+        Event::ActionRejected { reason } => (vec![("reason", json!(reason))], &[]),
         Event::GameWon { players } => (
             vec![(
                 "winners",
                 json!(players.iter().map(|p| state.name(*p)).collect::<Vec<_>>()),
             )],
-            vec!["win.points", "win.survivors", "bot.no_points"],
+            &[K::WinPoints, K::WinSurvivors, K::BotNoPoints],
         ),
         Event::TurnEnded { .. } => (
             vec![],
-            vec![
-                "turn.length_h",
-                "turn.early_end_all_voted",
-                "judge.extension_h",
-            ],
+            &[K::TurnLengthH, K::EarlyEndAllVoted, K::JudgeExtensionH],
         ),
     }
 }

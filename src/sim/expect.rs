@@ -2,7 +2,7 @@
 
 use super::script::Expect;
 use crate::engine::state::ProposalStatus;
-use crate::engine::{Engine, Provenance, Sink};
+use crate::engine::{Engine, ParamKey, Setting, Sink};
 
 /// Checks one expectation; `Err` says what was found instead.
 pub fn check<S: Sink>(expect: &Expect, engine: &Engine<S>) -> Result<(), String> {
@@ -54,17 +54,19 @@ pub fn check<S: Sink>(expect: &Expect, engine: &Engine<S>) -> Result<(), String>
             })
         }
         Expect::Param(name, value) => {
-            let Some((found, from)) = state.params.get(name) else {
+            let Ok(key) = ParamKey::named(name) else {
                 return Err(format!("there is no parameter {name}"));
             };
-            // Compare normal forms, so `50` and `50 ` or `2/3` and `more than 2/3` agree.
-            let mut normal = state.params.clone();
-            normal
-                .set(name, value, Provenance::Script)
-                .map_err(|e| format!("bad expected value: {e}"))?;
-            let want = normal.get(name).map(|(v, _)| v).unwrap_or_default();
-            same(found.as_str(), want.as_str(), || {
-                format!("{name} = {found} ({from})")
+            // Compare typed values, so `50` and `50 ` or `2/3` and `more than 2/3` agree.
+            let want =
+                Setting::parse(key, value).map_err(|e| format!("bad expected value: {e}"))?;
+            let found = state.params.setting(key);
+            same(&found, &want, || {
+                format!(
+                    "{name} = {} ({})",
+                    found.value_text(),
+                    state.params.provenance(key)
+                )
             })
         }
         Expect::RuleRevision(number, revision) => match state.ruleset.rule(*number) {

@@ -3,7 +3,7 @@
 
 use crate::engine::event::{Event, Time};
 use crate::engine::state::State;
-use crate::engine::Sink;
+use crate::engine::{ParamKey, Sink};
 use serde_json::{json, Value};
 
 /// One logged event, fields in a fixed order.
@@ -67,11 +67,11 @@ impl LogSink {
     }
 }
 
-/// The rules behind the named parameters' current values.
-fn basis(state: &State, names: &[&str]) -> Vec<u32> {
-    let mut rules: Vec<u32> = names
+/// The rules behind the parameters' current values.
+fn basis(state: &State, keys: &[ParamKey]) -> Vec<u32> {
+    let mut rules: Vec<u32> = keys
         .iter()
-        .filter_map(|name| state.params.get(name).and_then(|(_, from)| from.rule()))
+        .filter_map(|&key| state.params.provenance(key).rule())
         .collect();
     rules.sort_unstable();
     rules.dedup();
@@ -80,8 +80,8 @@ fn basis(state: &State, names: &[&str]) -> Vec<u32> {
 
 impl Sink for LogSink {
     fn record(&mut self, at: Time, event: &Event, state: &State) {
-        let (fields, names) = super::describe::describe(event, state, self.start);
-        let mut basis = basis(state, &names);
+        let (fields, keys) = super::describe::describe(event, state, self.start);
+        let mut basis = basis(state, keys);
         if let Event::ParamChanged { from, .. } = event {
             basis.extend(from.rule());
         }

@@ -11,7 +11,7 @@ pub use players::{Behaviour, Rate};
 use crate::engine::params::TurnKind;
 use crate::engine::rng::Dice;
 use crate::engine::state::{ProposalStatus, State};
-use crate::engine::{Engine, PlayerSpec, Setup};
+use crate::engine::{Engine, PlayerSpec, Setup, SetupError};
 use crate::model::Ruleset;
 use crate::sim::stats::Histogram;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -43,17 +43,6 @@ pub struct Config {
     pub behaviour: Behaviour,
     /// A game that reaches this many turns ends with no winner.
     pub max_turns: u32,
-}
-
-/// Why a Monte Carlo run cannot start.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum McError {
-    /// Seats are counted in a 64-bit set.
-    #[error("Monte Carlo needs between 1 and 64 players, not {0}")]
-    Players(u16),
-    /// The engine refused the setup.
-    #[error("{0}")]
-    Setup(String),
 }
 
 /// One finished game.
@@ -199,13 +188,25 @@ fn lcm(a: u128, b: u128) -> u128 {
     a / gcd(a, b) * b
 }
 
+/// Why a Monte Carlo run cannot start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum MonteCarloError {
+    /// The player count is out of range.
+    #[error("Monte Carlo needs between 1 and 64 players")]
+    Players,
+    /// The game cannot be set up.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
 /// The starting state of every game: players `p01`… in seat order.
 ///
 /// # Errors
 /// Fewer than 1 or more than 64 players, or a setup the engine refuses.
-pub fn template(ruleset: &Ruleset, players: u16) -> Result<Engine<()>, McError> {
+pub fn template(ruleset: &Ruleset, players: u16) -> Result<Engine<()>, MonteCarloError> {
     if players == 0 || players > 64 {
-        return Err(McError::Players(players));
+        return Err(MonteCarloError::Players);
     }
     let setup = Setup {
         players: (1..=players)
@@ -218,7 +219,7 @@ pub fn template(ruleset: &Ruleset, players: u16) -> Result<Engine<()>, McError> 
             .collect(),
         ..Setup::default()
     };
-    Engine::new(ruleset.clone(), setup, Dice::new(0), ()).map_err(McError::Setup)
+    Ok(Engine::new(ruleset.clone(), setup, Dice::new(0), ())?)
 }
 
 /// Proposals kept before settled ones are forgotten.
@@ -285,7 +286,7 @@ pub fn run(
     ruleset: &Ruleset,
     config: &Config,
     progress: &(dyn Fn(u64) + Sync),
-) -> Result<Totals, McError> {
+) -> Result<Totals, MonteCarloError> {
     run_until(ruleset, config, progress, &AtomicBool::new(false))
 }
 
@@ -299,7 +300,7 @@ pub fn run_until(
     config: &Config,
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
-) -> Result<Totals, McError> {
+) -> Result<Totals, MonteCarloError> {
     let first = template(ruleset, config.players)?;
     let seats = usize::from(config.players);
     let total = Mutex::new(Totals::for_seats(seats));
@@ -332,9 +333,9 @@ pub(crate) fn each_game<W, T: Send>(
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
     game: impl Fn(&mut W, u64, &mut T) + Sync,
-    init: impl Fn() -> Result<(W, T), McError> + Sync,
+    init: impl Fn() -> Result<(W, T), MonteCarloError> + Sync,
     done: impl Fn(T) + Sync,
-) -> Result<(), McError> {
+) -> Result<(), MonteCarloError> {
     let next = AtomicU64::new(0);
     let failure = Mutex::new(None);
     std::thread::scope(|scope| {

@@ -137,7 +137,7 @@ fn per_rule(ruleset: &crate::model::Ruleset) -> String {
             .modelled
             .iter()
             .find(|(n, _)| *n == rule.number)
-            .map(|(_, names)| names.join(", "));
+            .map(|(_, keys)| keys.iter().map(|k| k.name()).collect::<Vec<_>>().join(", "));
         let gaps = crate::engine::gaps::gaps(&rule.text);
         let status = match (&read, gaps.is_empty()) {
             (Some(names), true) => format!("modelled: {names}"),

@@ -5,7 +5,7 @@ use crate::engine::event::{
     Ballot, DicePurpose, Event, PlayerId, ProposalBody, Reason, Tally, Time,
 };
 use crate::engine::state::{Player, State};
-use crate::engine::Provenance;
+use crate::engine::{ParamKey, Provenance, Setting};
 use crate::model::Ruleset;
 use serde_json::Value;
 
@@ -60,6 +60,12 @@ fn provenance(text: &str) -> Result<Provenance, String> {
         number: number.parse().map_err(|_| bad())?,
         revision,
     })
+}
+
+fn setting(name: &str, value: &str) -> Result<Setting, String> {
+    ParamKey::named(name)
+        .and_then(|key| Setting::parse(key, value))
+        .map_err(|e| e.to_string())
 }
 
 fn reason(text: &str) -> Result<Reason, String> {
@@ -153,7 +159,7 @@ impl Reader {
                     .as_array()
                     .map(|a| {
                         a.iter()
-                            .map(|e| Ok((text(e, "param")?, text(e, "value")?)))
+                            .map(|e| setting(&text(e, "param")?, &text(e, "value")?))
                             .collect::<Result<Vec<_>, String>>()
                     })
                     .transpose()?
@@ -252,8 +258,7 @@ impl Reader {
                 proposal: uint(v, "proposal")?,
             },
             "param_changed" => Event::ParamChanged {
-                name: text(v, "name")?,
-                value: text(v, "value")?,
+                setting: setting(&text(v, "name")?, &text(v, "value")?)?,
                 from: provenance(&text(v, "from")?)?,
             },
             "status_changed" => Event::StatusChanged {
@@ -350,7 +355,12 @@ pub fn replay(log: &str, ruleset: Ruleset) -> Result<State, String> {
         .ok_or("line 1: `params` is missing")?
         .iter()
         .filter(|p| p["from"] == "script")
-        .map(|p| Ok((text(p, "name")?, text(p, "value")?, Provenance::Script)))
+        .map(|p| {
+            Ok((
+                setting(&text(p, "name")?, &text(p, "value")?)?,
+                Provenance::Script,
+            ))
+        })
         .collect::<Result<Vec<_>, String>>()
         .map_err(at_line(0))?;
     let mut state = State::new(

@@ -6,7 +6,7 @@ use super::log::{Entry, LogSink};
 use super::script::{Action, Expect, Line, ScriptError, Statement};
 use crate::engine::rng::Dice;
 use crate::engine::state::State;
-use crate::engine::{Engine, Event, PlayerId, PlayerSpec, Refusal, Setup, Time};
+use crate::engine::{Engine, Event, ParamKey, PlayerId, PlayerSpec, Refusal, Setting, Setup, Time};
 use crate::model::Ruleset;
 use serde_json::Value;
 
@@ -142,9 +142,9 @@ pub fn setup(
     let setup_line = lines
         .iter()
         .find(|l| matches!(l.statement, Statement::Order(_) | Statement::Set { .. }));
-    Engine::new(source.ruleset.clone(), p.setup, dice, LogSink::new(p.start)).map_err(|message| {
+    Engine::new(source.ruleset.clone(), p.setup, dice, LogSink::new(p.start)).map_err(|e| {
         ScriptError {
-            message,
+            message: e.to_string(),
             span: setup_line.map_or(0..0, |l| l.span.clone()),
             expected: None,
         }
@@ -186,12 +186,14 @@ pub fn run_full(
     for line in &lines[p.play_from..] {
         if let Some((action_line, refusal)) = refused.take() {
             if let Statement::Expect(Expect::Error(want)) = &line.statement {
-                let passed = refusal.0.contains(want.as_str());
+                let passed = refusal.matches(want);
                 outcomes.push(Outcome {
                     line: line.number,
                     statement: format!("expect error {want:?}"),
                     passed,
-                    detail: (!passed).then(|| format!("the refusal was: {}", refusal.0)),
+                    detail: (!passed).then(|| {
+                        format!("the refusal was: {} ({})", refusal.message, refusal.code)
+                    }),
                 });
                 continue;
             }
@@ -213,9 +215,10 @@ pub fn run_full(
                 engine.dice.force(*sides, results.iter().copied())
             }
             Statement::Set { name, value } => {
-                if let Err(refusal) = engine.set_param(name, value) {
-                    return Err(error(line, refusal.0));
-                }
+                let setting = ParamKey::named(name)
+                    .and_then(|key| Setting::parse(key, value))
+                    .map_err(|e| error(line, e.to_string()))?;
+                engine.set_param(setting);
             }
             Statement::Act { at, action } => {
                 if let Some(at) = at {
@@ -278,9 +281,20 @@ fn unexpected_refusal(line: &Line, refusal: &Refusal) -> Outcome {
         passed: false,
         detail: Some(format!(
             "refused: {} (add `expect error` on the next line if this is intended)",
-            refusal.0
+            refusal.message
         )),
     }
+}
+
+/// An action's `effect` lines as settings; a bad one refuses the action.
+fn settings(effects: &[(String, String)]) -> Result<Vec<Setting>, Refusal> {
+    effects
+        .iter()
+        .map(|(name, value)| {
+            let key = ParamKey::named(name)?;
+            Ok(Setting::parse(key, value)?)
+        })
+        .collect()
 }
 
 /// Performs one action; a script error (unknown player) is `Err`, a refusal `Ok(Err)`.
@@ -302,7 +316,7 @@ fn act(
         }
         Action::Propose { who, body, effects } => {
             let who = id(engine, who)?;
-            engine.propose(who, body.clone(), effects.clone())
+            settings(effects).and_then(|effects| engine.propose(who, body.clone(), effects))
         }
         Action::Create {
             who,
@@ -311,7 +325,7 @@ fn act(
             effects,
         } => {
             let who = id(engine, who)?;
-            engine.create(who, label, body.clone(), effects.clone())
+            settings(effects).and_then(|effects| engine.create(who, label, body.clone(), effects))
         }
         Action::Endorse {
             who,

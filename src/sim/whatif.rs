@@ -3,7 +3,7 @@
 //! differences), with which parameters the proposal changes and the rule
 //! sentences they were read from.
 
-use super::monte_carlo::{each_game, play, template, Config, Game, McError, Totals};
+use super::monte_carlo::{each_game, play, template, Config, Game, MonteCarloError, Totals};
 use super::stats::{Histogram, Moments, RatioPair, SHARE_SCALE};
 use crate::engine::params::Provenance;
 use crate::engine::recognise::recognise_text;
@@ -114,7 +114,7 @@ pub fn run(
     config: &Config,
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
-) -> Result<Comparison, McError> {
+) -> Result<Comparison, MonteCarloError> {
     let first = (
         template(base, config.players)?,
         template(amended, config.players)?,
@@ -197,7 +197,12 @@ fn reading(ruleset: &Ruleset, name: &str, value: String, from: &Provenance) -> R
 #[must_use]
 pub fn sentence(ruleset: &Ruleset, number: u32, name: &str) -> Option<String> {
     let rule = ruleset.rules.iter().find(|r| r.number == number)?;
-    let states = |text: &str| recognise_text(text).iter().any(|(n, _)| *n == name);
+    let states = |text: &str| {
+        recognise_text(text)
+            .settings
+            .iter()
+            .any(|setting| setting.key().name() == name)
+    };
     let paragraphs: Vec<&str> = rule
         .text
         .split("\n\n")

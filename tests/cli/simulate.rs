@@ -257,3 +257,28 @@ fn the_log_does_not_depend_on_the_folder_it_is_run_from() {
     );
     assert_eq!(from_above, elsewhere);
 }
+
+#[test]
+fn expect_error_matches_a_refusal_by_its_code() {
+    let with = |want: &str| {
+        SCRIPT.replace(
+            "at +1h alice proposes",
+            &format!(
+                "at +1h bob proposes enact \"Caps.\"\nexpect error \"{want}\"\nalice proposes"
+            ),
+        )
+    };
+    Test::new()
+        .bundled_file("nomic-4-long.md", "nomic-4-long.md")
+        .file("game.sim", with("R06"))
+        .args(["simulate", "game.sim"])
+        .run()
+        .status(0);
+    Test::new()
+        .bundled_file("nomic-4-long.md", "nomic-4-long.md")
+        .file("game.sim", with("R07"))
+        .args(["simulate", "game.sim"])
+        .run()
+        .status(1)
+        .stdout_contains("the refusal was: it is not bob's turn (it is alice's) (R06)");
+}

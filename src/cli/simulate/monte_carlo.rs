@@ -63,7 +63,8 @@ pub fn run(args: &Args, games: u64) -> Result<ExitCode, Failure> {
             bar.inc(done * sides);
         }
     };
-    let failed = |e: monte_carlo::McError| Failure::message(format!("{}: {e}", source.path));
+    let failed =
+        |e: monte_carlo::MonteCarloError| Failure::message(format!("{}: {e}", source.path));
     let (out, svg) = if let Some(amended) = &amended {
         let c = whatif::run(&source.ruleset, amended, &config, &progress, &STOP).map_err(failed)?;
         let report = whatif::Report::new(&c, &config, STOP.load(Ordering::Relaxed));

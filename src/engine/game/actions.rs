@@ -2,7 +2,8 @@
 //! resubmitting, declaring (in)activity.
 
 use super::turns::HOUR;
-use super::{refuse, Engine, Refusal, Sink};
+use super::{refuse, Engine, Refusal, RefusalCode, Sink};
+use crate::engine::catalogue::Setting;
 use crate::engine::event::{Ballot, Event, PlayerId, ProposalBody, Reason, Time};
 use crate::engine::params::{Eligible, TurnKind, VoteSyntax};
 
@@ -58,38 +59,29 @@ pub fn read_vote(params: &crate::engine::Params, text: &str) -> VoteReading {
 impl<S: Sink> Engine<S> {
     pub(super) fn playing(&self) -> Result<(), Refusal> {
         if self.state.over {
-            return refuse("the game is over");
+            return refuse(RefusalCode::GameOver, "the game is over");
         }
         if self.state.turn == 0 {
-            return refuse("the game has not started");
+            return refuse(RefusalCode::NotStarted, "the game has not started");
         }
         Ok(())
     }
 
     /// Checks that a proposal's target exists and may be changed (IV 103).
-    pub(super) fn check_body(
-        &self,
-        body: &ProposalBody,
-        effects: &[(String, String)],
-    ) -> Result<(), Refusal> {
+    pub(super) fn check_body(&self, body: &ProposalBody) -> Result<(), Refusal> {
         if let Some(number) = body.target() {
             let Some(rule) = self.state.ruleset.rule(number) else {
-                return refuse(format!("rule {number} does not exist"));
+                return refuse(
+                    RefusalCode::NoSuchRule,
+                    format!("rule {number} does not exist"),
+                );
             };
             if rule.is_immutable() && !matches!(body, ProposalBody::Transmute { .. }) {
-                return refuse(format!(
-                    "rule {number} is immutable: only a transmutation can change it"
-                ));
+                return refuse(
+                    RefusalCode::ImmutableRule,
+                    format!("rule {number} is immutable: only a transmutation can change it"),
+                );
             }
-        }
-        if effects.is_empty() {
-            return Ok(());
-        }
-        let mut check = self.state.params.clone();
-        for (name, value) in effects {
-            check
-                .set(name, value, crate::engine::Provenance::Script)
-                .map_err(Refusal)?;
         }
         Ok(())
     }
@@ -99,26 +91,35 @@ impl<S: Sink> Engine<S> {
         &mut self,
         who: PlayerId,
         body: ProposalBody,
-        effects: Vec<(String, String)>,
+        effects: Vec<Setting>,
     ) -> Result<(), Refusal> {
         self.playing()?;
         if self.state.params.turn_kind.value == TurnKind::Queue {
-            return refuse("proposals go on the Proposal Queue in this ruleset: use `creates`");
+            return refuse(
+                RefusalCode::WrongProposalKind,
+                "proposals go on the Proposal Queue in this ruleset: use `creates`",
+            );
         }
         if self.state.mover != Some(who) {
             let mover = self
                 .state
                 .mover
                 .map_or("nobody".to_string(), |m| self.state.name(m).to_string());
-            return refuse(format!(
-                "it is not {}'s turn (it is {mover}'s)",
-                self.state.name(who)
-            ));
+            return refuse(
+                RefusalCode::NotYourTurn,
+                format!(
+                    "it is not {}'s turn (it is {mover}'s)",
+                    self.state.name(who)
+                ),
+            );
         }
         if self.state.proposed_this_turn {
-            return refuse("a turn has one proposal: the mover may only resubmit it");
+            return refuse(
+                RefusalCode::OneProposalPerTurn,
+                "a turn has one proposal: the mover may only resubmit it",
+            );
         }
-        self.check_body(&body, &effects)?;
+        self.check_body(&body)?;
         let mut end =
             self.state.turn_end + Time::from(self.state.params.extend_on_proposal_h.value) * HOUR;
         if let Some(h) = self.state.params.vote_window_h.value {
@@ -155,7 +156,10 @@ impl<S: Sink> Engine<S> {
     pub fn vote(&mut self, who: PlayerId, text: &str) -> Result<VoteReading, Refusal> {
         self.playing()?;
         if self.state.current.is_none() {
-            return refuse("there is no proposal being voted on");
+            return refuse(
+                RefusalCode::NoVoteOpen,
+                "there is no proposal being voted on",
+            );
         }
         let reading = read_vote(&self.state.params, text);
         match reading {
@@ -173,27 +177,36 @@ impl<S: Sink> Engine<S> {
     pub fn cast(&mut self, who: PlayerId, ballot: Ballot) -> Result<(), Refusal> {
         self.playing()?;
         if self.state.current.is_none() {
-            return refuse("there is no proposal being voted on");
+            return refuse(
+                RefusalCode::NoVoteOpen,
+                "there is no proposal being voted on",
+            );
         }
         let player = self.player(who);
         if player.bot {
-            return refuse(format!(
-                "{} is a bot-player and votes only as its rules say",
-                player.name
-            ));
+            return refuse(
+                RefusalCode::BotVote,
+                format!(
+                    "{} is a bot-player and votes only as its rules say",
+                    player.name
+                ),
+            );
         }
         if player.locked_inactive {
-            return refuse(format!(
+            return refuse(
+                RefusalCode::LockedInactive,
+                format!(
                 "{} declared inactivity during their own turn and cannot become active this turn",
                 player.name
-            ));
+            ),
+            );
         }
         if !player.active && self.state.params.eligible.value == Eligible::Active {
             if !self.state.params.reactivate_by_vote.value {
-                return refuse(format!(
-                    "{} is inactive and not an eligible voter",
-                    player.name
-                ));
+                return refuse(
+                    RefusalCode::Inactive,
+                    format!("{} is inactive and not an eligible voter", player.name),
+                );
             }
             // IV 207, I 306: attempting to vote makes an inactive player active.
             self.emit(Event::StatusChanged {
@@ -215,10 +228,13 @@ impl<S: Sink> Engine<S> {
     pub fn withdraw_vote(&mut self, who: PlayerId) -> Result<(), Refusal> {
         self.playing()?;
         if !self.state.params.withdraw.value {
-            return refuse("no rule allows withdrawing a vote");
+            return refuse(RefusalCode::NotAllowed, "no rule allows withdrawing a vote");
         }
         if self.state.current.is_none() || self.state.ballot(who).is_none() {
-            return refuse(format!("{} has no vote to withdraw", self.state.name(who)));
+            return refuse(
+                RefusalCode::NoVoteToWithdraw,
+                format!("{} has no vote to withdraw", self.state.name(who)),
+            );
         }
         self.emit(Event::VoteWithdrawn { player: who });
         self.after_vote();
@@ -229,31 +245,43 @@ impl<S: Sink> Engine<S> {
     pub fn resubmit(&mut self, who: PlayerId) -> Result<(), Refusal> {
         self.playing()?;
         let Some(id) = self.state.current else {
-            return refuse("there is no proposal to resubmit");
+            return refuse(
+                RefusalCode::CannotResubmit,
+                "there is no proposal to resubmit",
+            );
         };
         if self.state.proposals[id].proposer != who {
-            return refuse(format!(
-                "only the proposer can resubmit proposal {}",
-                self.state.proposals[id].number.unwrap_or(0)
-            ));
+            return refuse(
+                RefusalCode::CannotResubmit,
+                format!(
+                    "only the proposer can resubmit proposal {}",
+                    self.state.proposals[id].number.unwrap_or(0)
+                ),
+            );
         }
         let params = &self.state.params;
         let Some(limit) = params.resubmit_limit.value else {
-            return refuse("no rule allows resubmission");
+            return refuse(RefusalCode::NotAllowed, "no rule allows resubmission");
         };
         let done = self.state.proposals[id].resubmissions;
         if done >= limit {
-            return refuse(format!(
-                "resubmission limit of {limit} reached ({})",
-                params.resubmit_limit.from
-            ));
+            return refuse(
+                RefusalCode::ResubmitLimit,
+                format!(
+                    "resubmission limit of {limit} reached ({})",
+                    params.resubmit_limit.from
+                ),
+            );
         }
         if let Some(h) = params.resubmit_window_h.value {
             if self.now - self.state.turn_start > Time::from(h) * HOUR {
-                return refuse(format!(
-                    "resubmission window closed: the turn started more than {h} hours ago ({})",
-                    params.resubmit_window_h.from
-                ));
+                return refuse(
+                    RefusalCode::ResubmitWindow,
+                    format!(
+                        "resubmission window closed: the turn started more than {h} hours ago ({})",
+                        params.resubmit_window_h.from
+                    ),
+                );
             }
         }
         self.emit(Event::ProposalResubmitted {
@@ -271,17 +299,26 @@ impl<S: Sink> Engine<S> {
         let player = self.player(who);
         let name = player.name.to_string();
         if !active && !self.state.params.inactive_declare.value {
-            return refuse("no rule lets a player declare inactivity");
+            return refuse(
+                RefusalCode::NotAllowed,
+                "no rule lets a player declare inactivity",
+            );
         }
         if active && !self.state.params.declare_active.value {
-            return refuse("no rule lets an inactive player declare that they are active");
+            return refuse(
+                RefusalCode::NotAllowed,
+                "no rule lets an inactive player declare that they are active",
+            );
         }
         if player.active == active {
             let status = if active { "active" } else { "inactive" };
-            return refuse(format!("{name} is already {status}"));
+            return refuse(
+                RefusalCode::AlreadyInStatus,
+                format!("{name} is already {status}"),
+            );
         }
         if active && player.locked_inactive {
-            return refuse(format!(
+            return refuse(RefusalCode::LockedInactive, format!(
                 "{name} declared inactivity during their own turn and cannot become active this turn"
             ));
         }

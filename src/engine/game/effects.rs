@@ -2,6 +2,7 @@
 //! are read again; and the consequences of scores: winners.
 
 use super::{Engine, Sink};
+use crate::engine::catalogue::ParamKey;
 use crate::engine::event::{Event, PlayerId, ProposalBody, Reason};
 use crate::engine::params::Provenance;
 
@@ -67,21 +68,18 @@ impl<S: Sink> Engine<S> {
         }
         // Parameters the recognisers now read differently, for the log.
         let after = self.state.params.clone();
-        for ((name, value, from), (_, old, old_from)) in
-            after.entries().into_iter().zip(before.entries())
-        {
-            if value != old || from != old_from {
+        for &key in ParamKey::ALL {
+            let (setting, from) = (after.setting(key), after.provenance(key));
+            if setting != before.setting(key) || from != before.provenance(key) {
                 self.emit(Event::ParamChanged {
-                    name: name.to_string(),
-                    value,
+                    setting,
                     from: from.clone(),
                 });
             }
         }
-        for (name, value) in effects {
+        for setting in effects {
             self.emit(Event::ParamChanged {
-                name,
-                value,
+                setting,
                 from: Provenance::Proposal(number),
             });
         }
@@ -104,10 +102,13 @@ impl<S: Sink> Engine<S> {
                 }
                 _ => "script".to_string(),
             };
-            let refusal = super::Refusal(format!(
-                "{}'s score {} + {delta} overflows ({from}): the points are not added",
-                p.name, p.score
-            ));
+            let refusal = super::Refusal::new(
+                super::RefusalCode::Overflow,
+                format!(
+                    "{}'s score {} + {delta} overflows ({from}): the points are not added",
+                    p.name, p.score
+                ),
+            );
             self.reject(&refusal);
             return;
         };

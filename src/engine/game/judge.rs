@@ -3,7 +3,7 @@
 //! and the 24-hour extension of IV 215 and V 214.
 
 use super::turns::HOUR;
-use super::{refuse, Engine, Refusal, Sink};
+use super::{refuse, Engine, Refusal, RefusalCode, Sink};
 use crate::engine::event::{DicePurpose, Event, PlayerId, Time};
 use crate::engine::params::{Eligible, JudgeSelection};
 
@@ -41,10 +41,15 @@ impl<S: Sink> Engine<S> {
             !(p.bot && params.bot_no_judge.value)
         };
         match params.judge_selection.value {
-            JudgeSelection::None => refuse("no rule provides for Judgment"),
+            JudgeSelection::None => {
+                refuse(RefusalCode::NotAllowed, "no rule provides for Judgment")
+            }
             JudgeSelection::Preceding | JudgeSelection::PrecedingActive => {
                 let Some(mover) = self.state.mover else {
-                    return refuse("there is no player moving, so no player precedes them");
+                    return refuse(
+                        RefusalCode::NoJudge,
+                        "there is no player moving, so no player precedes them",
+                    );
                 };
                 // I 306 makes inactive persons non-players, so I 211's
                 // "player preceding" also passes over them.
@@ -59,7 +64,10 @@ impl<S: Sink> Engine<S> {
                         can_judge(*id)
                             && (!active_only || self.state.players[usize::from(*id)].active)
                     })
-                    .map_or_else(|| refuse("no player is eligible to be Judge"), Ok)
+                    .map_or_else(
+                        || refuse(RefusalCode::NoJudge, "no player is eligible to be Judge"),
+                        Ok,
+                    )
             }
             JudgeSelection::UniformEligible => {
                 let proposer = self
@@ -85,7 +93,7 @@ impl<S: Sink> Engine<S> {
                     })
                     .collect();
                 if candidates.is_empty() {
-                    return refuse("no player is eligible to be Judge");
+                    return refuse(RefusalCode::NoJudge, "no player is eligible to be Judge");
                 }
                 // A roll of 1dK over the candidates in player order, so that
                 // scripts can force it with `dice 1dK: i`.
@@ -106,10 +114,13 @@ impl<S: Sink> Engine<S> {
     pub fn give_judgment(&mut self, who: PlayerId, ruling: &str) -> Result<(), Refusal> {
         self.playing()?;
         if self.state.judge != Some(who) {
-            return refuse(format!("{} is not the Judge", self.state.name(who)));
+            return refuse(
+                RefusalCode::NotTheJudge,
+                format!("{} is not the Judge", self.state.name(who)),
+            );
         }
         if !self.state.open_question {
-            return refuse("no question awaits judgment");
+            return refuse(RefusalCode::NoQuestion, "no question awaits judgment");
         }
         self.emit(Event::JudgmentGiven {
             judge: who,

@@ -6,15 +6,19 @@ mod actions;
 mod effects;
 mod judge;
 mod queue;
+mod refusal;
 mod turns;
 
+use super::catalogue::{ParamError, ParamKey, Setting};
 use super::event::{Event, PlayerId, Time};
 use super::params::{Provenance, TurnOrder};
+use super::recognise::Unapplicable;
 use super::rng::Dice;
 use super::state::{Player, State};
 use crate::model::Ruleset;
 
 pub use actions::VoteReading;
+pub use refusal::{refuse, Refusal, RefusalCode};
 
 /// Where events go after they are applied.
 pub trait Sink {
@@ -37,12 +41,25 @@ impl Sink for Recorder {
     }
 }
 
-/// Why a command was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Refusal(pub String);
-
-pub fn refuse<T>(reason: impl Into<String>) -> Result<T, Refusal> {
-    Err(Refusal(reason.into()))
+/// Why a game cannot be set up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// More players than a [`PlayerId`] can number.
+    #[error("too many players")]
+    TooManyPlayers,
+    /// A `set` line names an unknown parameter or a bad value.
+    #[error(transparent)]
+    Param(#[from] ParamError),
+    /// `order` names a player who was not declared.
+    #[error("`order` names unknown player `{0}`")]
+    UnknownInOrder(String),
+    /// `order` names a player twice.
+    #[error("`order` names `{0}` twice")]
+    TwiceInOrder(String),
+    /// A rule states a value no parameter can take.
+    #[error(transparent)]
+    Unapplicable(#[from] Unapplicable),
 }
 
 /// A player as a script declares them.
@@ -60,7 +77,7 @@ pub struct Setup {
     pub players: Vec<PlayerSpec>,
     /// Turn order by name; players not named follow in declaration order.
     pub order: Vec<String>,
-    /// `set` lines before play: name, value.
+    /// `set` lines before play: name, value (read by [`Engine::new`]).
     pub overrides: Vec<(String, String)>,
     pub next_number: Option<u32>,
 }
@@ -76,8 +93,17 @@ pub struct Engine<S: Sink> {
 }
 
 impl<S: Sink> Engine<S> {
-    /// A game ready to start; fails on unknown names or bad overrides.
-    pub fn new(ruleset: Ruleset, setup: Setup, dice: Dice, sink: S) -> Result<Engine<S>, String> {
+    /// A game ready to start; fails on unknown names, bad overrides, or a
+    /// rule sentence whose value cannot apply.
+    pub fn new(
+        ruleset: Ruleset,
+        setup: Setup,
+        dice: Dice,
+        sink: S,
+    ) -> Result<Engine<S>, SetupError> {
+        if let Some(unapplicable) = super::recognise(&ruleset).unapplicable.into_iter().next() {
+            return Err(unapplicable.into());
+        }
         let players: Vec<Player> = setup
             .players
             .iter()
@@ -91,13 +117,12 @@ impl<S: Sink> Engine<S> {
             })
             .collect();
         if players.len() > usize::from(PlayerId::MAX) {
-            return Err("too many players".into());
+            return Err(SetupError::TooManyPlayers);
         }
         let mut overrides = Vec::new();
-        let mut check = super::params::Params::default();
         for (name, value) in &setup.overrides {
-            check.set(name, value, Provenance::Script)?;
-            overrides.push((name.clone(), value.clone(), Provenance::Script));
+            let setting = Setting::parse(ParamKey::named(name)?, value)?;
+            overrides.push((setting, Provenance::Script));
         }
         let highest = highest_proposal(&ruleset);
         let mut state = State::new(ruleset, players, Vec::new(), overrides, 0);
@@ -142,7 +167,7 @@ impl<S: Sink> Engine<S> {
     /// Records a refused command (it changes nothing).
     pub fn reject(&mut self, refusal: &Refusal) {
         self.emit(Event::ActionRejected {
-            reason: refusal.0.clone(),
+            reason: refusal.message.clone(),
         });
     }
 
@@ -151,18 +176,12 @@ impl<S: Sink> Engine<S> {
     }
 
     /// Sets a parameter from the script during play.
-    pub fn set_param(&mut self, name: &str, value: &str) -> Result<(), Refusal> {
-        let mut check = self.state.params.clone();
-        check
-            .set(name, value, Provenance::Script)
-            .map_err(Refusal)?;
+    pub fn set_param(&mut self, setting: Setting) {
         self.emit(Event::ParamChanged {
-            name: name.to_string(),
-            value: value.to_string(),
+            setting,
             from: Provenance::Script,
         });
         self.check_win();
-        Ok(())
     }
 }
 
@@ -187,7 +206,7 @@ fn highest_proposal(ruleset: &Ruleset) -> Option<u32> {
 
 /// The turn order: alphabetical by surname where the rules say so, else as
 /// declared, then everyone not named in declaration order.
-fn turn_order(state: &State, declared: &[String]) -> Result<Vec<PlayerId>, String> {
+fn turn_order(state: &State, declared: &[String]) -> Result<Vec<PlayerId>, SetupError> {
     // Linear in players: names are looked up in a map, not one by one.
     let ids: std::collections::HashMap<&str, PlayerId> = state
         .players
@@ -200,9 +219,9 @@ fn turn_order(state: &State, declared: &[String]) -> Result<Vec<PlayerId>, Strin
     for name in declared {
         let id = *ids
             .get(name.as_str())
-            .ok_or_else(|| format!("`order` names unknown player `{name}`"))?;
+            .ok_or_else(|| SetupError::UnknownInOrder(name.clone()))?;
         if std::mem::replace(&mut placed[usize::from(id)], true) {
-            return Err(format!("`order` names `{name}` twice"));
+            return Err(SetupError::TwiceInOrder(name.clone()));
         }
         order.push(id);
     }

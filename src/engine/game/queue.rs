@@ -1,7 +1,8 @@
 //! The Proposal Queue of Nomic V (201-203): labelled proposals, one per
 //! player, endorsements, sorted by active endorsers then creation time.
 
-use super::{refuse, Engine, Refusal, Sink};
+use super::{refuse, Engine, Refusal, RefusalCode, Sink};
+use crate::engine::catalogue::Setting;
 use crate::engine::event::{Event, PlayerId, ProposalBody};
 use crate::engine::params::TurnKind;
 use crate::engine::state::ProposalStatus;
@@ -13,19 +14,25 @@ impl<S: Sink> Engine<S> {
         who: PlayerId,
         label: &str,
         body: ProposalBody,
-        effects: Vec<(String, String)>,
+        effects: Vec<Setting>,
     ) -> Result<(), Refusal> {
         if self.state.over {
-            return refuse("the game is over");
+            return refuse(RefusalCode::GameOver, "the game is over");
         }
         if self.state.params.turn_kind.value != TurnKind::Queue {
-            return refuse("this ruleset has no Proposal Queue: the mover `proposes`");
+            return refuse(
+                RefusalCode::WrongProposalKind,
+                "this ruleset has no Proposal Queue: the mover `proposes`",
+            );
         }
         if !self.player(who).active {
-            return refuse(format!(
-                "{} is inactive: only active players create proposals",
-                self.state.name(who)
-            ));
+            return refuse(
+                RefusalCode::Inactive,
+                format!(
+                    "{} is inactive: only active players create proposals",
+                    self.state.name(who)
+                ),
+            );
         }
         if self
             .state
@@ -33,9 +40,12 @@ impl<S: Sink> Engine<S> {
             .iter()
             .any(|p| p.label.as_deref() == Some(label))
         {
-            return refuse(format!("a proposal labelled {label} already exists"));
+            return refuse(
+                RefusalCode::DuplicateLabel,
+                format!("a proposal labelled {label} already exists"),
+            );
         }
-        self.check_body(&body, &effects)?;
+        self.check_body(&body)?;
         if self.state.params.queue_one_per_player.value {
             let previous = self
                 .queued()
@@ -64,19 +74,25 @@ impl<S: Sink> Engine<S> {
     /// V 202, 209: endorsements are granted and withdrawn freely by active players.
     pub fn endorse(&mut self, who: PlayerId, label: &str, endorse: bool) -> Result<(), Refusal> {
         if self.state.over {
-            return refuse("the game is over");
+            return refuse(RefusalCode::GameOver, "the game is over");
         }
         let Some(id) = self
             .queued()
             .find(|id| self.state.proposals[*id].label.as_deref() == Some(label))
         else {
-            return refuse(format!("no proposal labelled {label} is on the queue"));
+            return refuse(
+                RefusalCode::NotOnQueue,
+                format!("no proposal labelled {label} is on the queue"),
+            );
         };
         if !self.player(who).active {
-            return refuse(format!(
-                "{} is inactive: only active players endorse",
-                self.state.name(who)
-            ));
+            return refuse(
+                RefusalCode::Inactive,
+                format!(
+                    "{} is inactive: only active players endorse",
+                    self.state.name(who)
+                ),
+            );
         }
         self.emit(Event::Endorsed {
             id,

@@ -121,8 +121,9 @@ fn a_tie_at_the_limit_of_resubmissions_brings_the_nomitron_roll() {
     e.resubmit(alice).unwrap();
     assert_eq!(
         e.resubmit(alice),
-        Err(Refusal(
-            "resubmission limit of 2 reached (rule 210/1)".into()
+        Err(Refusal::new(
+            RefusalCode::ResubmitLimit,
+            "resubmission limit of 2 reached (rule 210/1)"
         ))
     );
     vote(&mut e, "bob", "yes");

@@ -10,11 +10,49 @@ mod votes;
 
 pub use crate::rules_text::text;
 
+use super::catalogue::{ParamKey, Setting};
 use super::params::{Params, Provenance};
 use crate::model::Ruleset;
+use thiserror::Error;
 
-/// What a recogniser found: parameter names and their values in text form.
-pub type Found = Vec<(&'static str, String)>;
+/// What the recognisers found in one rule: typed settings, and sentences
+/// that name a value no parameter can take.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Found {
+    /// The settings, in the order the recognisers read them.
+    pub settings: Vec<Setting>,
+    /// `(sentence, why)` for each sentence whose value cannot apply.
+    pub unapplicable: Vec<(String, String)>,
+}
+
+impl Found {
+    /// A setting a sentence states.
+    pub fn push(&mut self, setting: Setting) {
+        self.settings.push(setting);
+    }
+
+    /// A sentence a recogniser read whose value cannot apply.
+    pub fn cannot_apply(&mut self, sentence: &str, why: String) {
+        self.unapplicable.push((sentence.to_string(), why));
+    }
+
+    /// Whether nothing was read.
+    pub fn is_empty(&self) -> bool {
+        self.settings.is_empty() && self.unapplicable.is_empty()
+    }
+}
+
+/// A rule sentence a recogniser read whose value no parameter can take.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("rule {rule}: {why}, in \"{sentence}\"")]
+pub struct Unapplicable {
+    /// The rule's number.
+    pub rule: u32,
+    /// The sentence (normalised: lower case, single spaces).
+    pub sentence: String,
+    /// Why its value cannot apply.
+    pub why: String,
+}
 
 type Recogniser = fn(&str, &str, &mut Found);
 
@@ -62,15 +100,17 @@ const RECOGNISERS: &[Recogniser] = &[
 pub struct Recognition {
     pub params: Params,
     /// For each rule some recogniser read: the parameters it set.
-    pub modelled: Vec<(u32, Vec<&'static str>)>,
+    pub modelled: Vec<(u32, Vec<ParamKey>)>,
     /// Rules no recogniser read.
     pub unmodelled: Vec<u32>,
+    /// Sentences whose values cannot apply (the parameter keeps its value).
+    pub unapplicable: Vec<Unapplicable>,
 }
 
-/// What one rule's text says, as parameter values.
+/// What one rule's text says, as typed parameter values.
 pub fn recognise_text(text: &str) -> Found {
     let normal = text::normalise(text);
-    let mut found = Found::new();
+    let mut found = Found::default();
     for recogniser in RECOGNISERS {
         recogniser(&normal, text, &mut found);
     }
@@ -84,6 +124,7 @@ pub fn recognise(ruleset: &Ruleset) -> Recognition {
     let mut params = Params::default();
     let mut modelled = Vec::new();
     let mut unmodelled = Vec::new();
+    let mut unapplicable = Vec::new();
     let mut rules: Vec<_> = ruleset.rules.iter().collect();
     rules.sort_by_key(|rule| rule.number);
     for rule in rules {
@@ -96,19 +137,31 @@ pub fn recognise(ruleset: &Ruleset) -> Recognition {
             number: rule.number,
             revision: rule.revision,
         };
-        let mut names = Vec::new();
-        for (name, value) in found {
-            // Recognisers only emit values the catalogue parses.
-            if params.set(name, &value, from.clone()).is_ok() && !names.contains(&name) {
-                names.push(name);
+        let mut keys = Vec::new();
+        for setting in found.settings {
+            let key = setting.key();
+            params.apply(setting, from.clone());
+            if !keys.contains(&key) {
+                keys.push(key);
             }
         }
-        modelled.push((rule.number, names));
+        unapplicable.extend(
+            found
+                .unapplicable
+                .into_iter()
+                .map(|(sentence, why)| Unapplicable {
+                    rule: rule.number,
+                    sentence,
+                    why,
+                }),
+        );
+        modelled.push((rule.number, keys));
     }
     Recognition {
         params,
         modelled,
         unmodelled,
+        unapplicable,
     }
 }
 

@@ -2,6 +2,8 @@
 
 use super::text::{number_after, number_before};
 use super::Found;
+use crate::engine::catalogue::Setting;
+use crate::engine::params::{Eligible, JudgeSelection, TurnEndScore};
 
 /// IV 212 "At the end of a player's turn, 1d6 points are added to their score."
 pub fn dice_at_turn_end(t: &str, _raw: &str, out: &mut Found) {
@@ -12,24 +14,24 @@ pub fn dice_at_turn_end(t: &str, _raw: &str, out: &mut Found) {
     let Some(dice) = rest.split(' ').next() else {
         return;
     };
-    if crate::engine::catalogue::parse_dice(dice).is_some()
-        && rest.contains("points are added to their score")
-    {
-        out.push(("score.turn_end", dice.to_string()));
+    if let Some((n, sides)) = crate::engine::catalogue::parse_dice(dice) {
+        if rest.contains("points are added to their score") {
+            out.push(Setting::ScoreTurnEnd(TurnEndScore::Dice { n, sides }));
+        }
     }
 }
 
 /// I 304 "(2) setting all players' scores to 0".
 pub fn scores_reset_each_turn(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("one turn consists of") && t.contains("setting all players' scores to 0") {
-        out.push(("score.turn_end", "reset".into()));
+        out.push(Setting::ScoreTurnEnd(TurnEndScore::Reset));
     }
 }
 
 /// I 204 "the players who vote against winning proposals shall receive 10 points each".
 pub fn points_for_voting_against(t: &str, _raw: &str, out: &mut Found) {
     if let Some(n) = number_after(t, "vote against winning proposals shall receive ") {
-        out.push(("score.against_adopted", n.to_string()));
+        out.push(Setting::ScoreAgainstAdopted(n));
     }
 }
 
@@ -38,7 +40,7 @@ pub fn first_to_points(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("the winner is the first player to achieve") {
         let n = number_before(t, " (positive) points").or_else(|| number_before(t, " points"));
         if let Some(n) = n {
-            out.push(("win.points", n.to_string()));
+            out.push(Setting::WinPoints(Some(n)));
         }
     }
 }
@@ -48,7 +50,7 @@ pub fn first_to_points(t: &str, _raw: &str, out: &mut Found) {
 pub fn last_survivors(t: &str, _raw: &str, out: &mut Found) {
     if let Some(n) = number_after(t, "if at any time there are only ") {
         if t.contains("all win") {
-            out.push(("win.survivors", n.to_string()));
+            out.push(Setting::WinSurvivors(Some(n)));
         }
     }
 }
@@ -59,22 +61,22 @@ pub fn inactivity_criteria(t: &str, _raw: &str, out: &mut Found) {
         return;
     }
     if t.contains("said player has not made a proposal by the end of their turn") {
-        out.push(("inactivity.no_proposal", "yes".into()));
+        out.push(Setting::InactiveNoProposal(true));
     }
     if t.contains("has not voted on said proposal by the end of the turn") {
-        out.push(("inactivity.no_vote", "yes".into()));
+        out.push(Setting::InactiveNoVote(true));
     }
     if t.contains("publicly declared that they are now inactive") {
-        out.push(("inactivity.declare", "yes".into()));
+        out.push(Setting::InactiveDeclare(true));
     }
     if t.contains("may become active again by attempting to cast a vote") {
-        out.push(("inactivity.reactivate_by_vote", "yes".into()));
+        out.push(Setting::ReactivateByVote(true));
     }
     if t.contains("or by publicly declaring that they are active") {
-        out.push(("inactivity.declare_active", "yes".into()));
+        out.push(Setting::DeclareActive(true));
     }
     if t.contains("if an inactive player's turn would start, their turn is skipped") {
-        out.push(("inactivity.skip_turn", "yes".into()));
+        out.push(Setting::InactiveSkipTurn(true));
     }
 }
 
@@ -84,25 +86,25 @@ pub fn inactivity_criteria(t: &str, _raw: &str, out: &mut Found) {
 /// person is not a player".
 pub fn inactivity_deadline(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("fails to cast a vote within") && t.contains("that player becomes inactive") {
-        out.push(("inactivity.no_vote", "yes".into()));
-        out.push(("inactivity.no_proposal", "yes".into()));
+        out.push(Setting::InactiveNoVote(true));
+        out.push(Setting::InactiveNoProposal(true));
         if let Some(h) = number_after(t, "fails to cast a vote within ") {
             // The mover has h hours to propose; voters have h hours from the
             // start of the vote, after which non-voters are out and the vote
             // is complete among the rest.
-            out.push(("turn.length_h", h.to_string()));
-            out.push(("turn.vote_window_h", h.to_string()));
-            out.push(("turn.early_end_all_voted", "0".into()));
+            out.push(Setting::TurnLengthH(h));
+            out.push(Setting::VoteWindowH(Some(h)));
+            out.push(Setting::EarlyEndAllVoted(Some(0)));
         }
     }
     if t.contains("an inactive person is not a player") {
-        out.push(("vote.eligible", "active".into()));
-        out.push(("inactivity.skip_turn", "yes".into()));
+        out.push(Setting::Eligible(Eligible::Active));
+        out.push(Setting::InactiveSkipTurn(true));
     }
     if t.contains(
         "attempting to cast a vote: this action immediately removes their inactive status",
     ) {
-        out.push(("inactivity.reactivate_by_vote", "yes".into()));
+        out.push(Setting::ReactivateByVote(true));
     }
 }
 
@@ -111,13 +113,13 @@ pub fn inactivity_deadline(t: &str, _raw: &str, out: &mut Found) {
 /// to be the Judge ... selected uniformly at random".
 pub fn judge_selection(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("the active player preceding the one moving is to be the judge") {
-        out.push(("judge.selection", "preceding-active".into()));
+        out.push(Setting::JudgeSelection(JudgeSelection::PrecedingActive));
     } else if t.contains("the player preceding the one moving is to be the judge") {
-        out.push(("judge.selection", "preceding".into()));
+        out.push(Setting::JudgeSelection(JudgeSelection::Preceding));
     } else if t.contains("an eligible player is to be the judge")
         && t.contains("selected uniformly at random")
     {
-        out.push(("judge.selection", "uniform-eligible".into()));
+        out.push(Setting::JudgeSelection(JudgeSelection::UniformEligible));
     }
 }
 
@@ -128,7 +130,7 @@ pub fn judgment_extension(t: &str, _raw: &str, out: &mut Found) {
         "when judgment is invoked for the first time in a turn, the current turn is extended by",
     ) {
         if let Some(h) = number_after(t, "the current turn is extended by ") {
-            out.push(("judge.extension_h", h.to_string()));
+            out.push(Setting::JudgeExtensionH(Some(h)));
         }
     }
 }
@@ -136,7 +138,7 @@ pub fn judgment_extension(t: &str, _raw: &str, out: &mut Found) {
 /// V 201 "Players may have up to one proposal in the Proposal Queue".
 pub fn one_queued_proposal(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("players may have up to one proposal in the proposal queue") {
-        out.push(("queue.one_per_player", "yes".into()));
+        out.push(Setting::QueueOnePerPlayer(true));
     }
 }
 
@@ -144,7 +146,7 @@ pub fn one_queued_proposal(t: &str, _raw: &str, out: &mut Found) {
 /// players, then in ascending order of proposal creation time".
 pub fn queue_order(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("sorted first in descending order of number of active endorsing players") {
-        out.push(("queue.sort_endorsements", "yes".into()));
+        out.push(Setting::QueueSortEndorsements(true));
     }
 }
 
@@ -152,7 +154,7 @@ pub fn queue_order(t: &str, _raw: &str, out: &mut Found) {
 /// publicly declared that they are now inactive."
 pub fn declared_inactivity(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("if said active player has publicly declared that they are now inactive") {
-        out.push(("inactivity.declare", "yes".into()));
+        out.push(Setting::InactiveDeclare(true));
     }
 }
 
@@ -160,12 +162,12 @@ pub fn declared_inactivity(t: &str, _raw: &str, out: &mut Found) {
 /// and cannot win ... 3) Bot-players cannot be judges".
 pub fn bot_players(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("bot-players do not get turns") {
-        out.push(("bot.no_turns", "yes".into()));
+        out.push(Setting::BotNoTurns(true));
     }
     if t.contains("bot-players do not receive points and cannot win") {
-        out.push(("bot.no_points", "yes".into()));
+        out.push(Setting::BotNoPoints(true));
     }
     if t.contains("bot-players cannot be judges") {
-        out.push(("bot.no_judge", "yes".into()));
+        out.push(Setting::BotNoJudge(true));
     }
 }

@@ -2,18 +2,16 @@
 
 use super::text::number_after;
 use super::Found;
+use crate::engine::catalogue::Setting;
 
 /// IV 107, I 108, V 107 "The numbers shall begin with 301"; V 107 numbers
 /// only rule-changes "put to a vote".
 pub fn numbering(t: &str, _raw: &str, out: &mut Found) {
     if let Some(n) = number_after(t, "the numbers shall begin with ") {
-        out.push(("proposal.numbering", n.to_string()));
+        out.push(Setting::NumberingStart(n));
         let put_to_vote =
             t.contains("each proposed rule-change put to a vote shall be given a number");
-        out.push((
-            "proposal.numbered_when_put_to_vote",
-            if put_to_vote { "yes" } else { "no" }.into(),
-        ));
+        out.push(Setting::NumberedWhenPutToVote(put_to_vote));
     }
 }
 
@@ -21,7 +19,7 @@ pub fn numbering(t: &str, _raw: &str, out: &mut Found) {
 /// proposal to amend or transmute it."
 pub fn renumber_on_amend(t: &str, _raw: &str, out: &mut Found) {
     if crate::rules_text::declares_renumbering_normal(t) {
-        out.push(("proposal.renumber_on_amend", "yes".into()));
+        out.push(Setting::RenumberOnAmend(true));
     }
 }
 
@@ -29,9 +27,9 @@ pub fn renumber_on_amend(t: &str, _raw: &str, out: &mut Found) {
 /// be resubmitted if the turn has started more than 24 hours ago."
 pub fn resubmission_per_turn(t: &str, _raw: &str, out: &mut Found) {
     if let Some(n) = number_after(t, "may be resubmitted up to ") {
-        out.push(("proposal.resubmit_limit", n.to_string()));
+        out.push(Setting::ResubmitLimit(Some(n)));
         if let Some(h) = number_after(t, "if the turn has started more than ") {
-            out.push(("proposal.resubmit_window_h", h.to_string()));
+            out.push(Setting::ResubmitWindowH(Some(h)));
         }
     }
 }
@@ -41,7 +39,7 @@ pub fn resubmission_per_turn(t: &str, _raw: &str, out: &mut Found) {
 pub fn reproposal_limit(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("reproposals") {
         if let Some(n) = number_after(t, "there will be a limit of ") {
-            out.push(("proposal.resubmit_limit", n.to_string()));
+            out.push(Setting::ResubmitLimit(Some(n)));
         }
     }
 }

@@ -160,3 +160,59 @@ fn a_rule_nothing_reads_is_unmodelled() {
     assert_eq!(r.unmodelled, vec![301]);
     assert!(r.modelled.is_empty());
 }
+
+#[test]
+fn a_sentence_whose_value_cannot_apply_is_an_error_naming_rule_and_sentence() {
+    let ruleset = Ruleset::new(
+        "t",
+        vec![Rule::new(
+            203,
+            "A rule-change is adopted if 150% of eligible voters vote for it. Hats are fine.",
+        )],
+    );
+    let r = recognise(&ruleset);
+    assert_eq!(r.unapplicable.len(), 1);
+    let error = &r.unapplicable[0];
+    assert_eq!(error.rule, 203);
+    assert_eq!(
+        error.sentence,
+        "a rule-change is adopted if 150% of eligible voters vote for it"
+    );
+    assert_eq!(
+        error.to_string(),
+        "rule 203: a share of 150/100 is more than every vote, in \
+         \"a rule-change is adopted if 150% of eligible voters vote for it\""
+    );
+    // The parameter keeps its value; the sentence is not silently read.
+    assert_eq!(value(&r, "vote.threshold").0, "more than 1/2");
+    let setup = crate::engine::Setup::default();
+    let dice = crate::engine::rng::Dice::new(1);
+    let refused = crate::engine::Engine::new(ruleset, setup, dice, ()).err();
+    assert!(matches!(
+        refused,
+        Some(crate::engine::SetupError::Unapplicable(u)) if u.rule == 203
+    ));
+}
+
+#[test]
+fn recognisers_return_typed_settings() {
+    let found =
+        recognise_text("At the end of a player's turn, 1d6 points are added to their score.");
+    assert_eq!(
+        found.settings,
+        vec![Setting::ScoreTurnEnd(
+            crate::engine::params::TurnEndScore::Dice { n: 1, sides: 6 }
+        )]
+    );
+    assert_eq!(
+        recognise(&Ruleset::new(
+            "t",
+            vec![Rule::new(
+                212,
+                "At the end of a player's turn, 1d6 points are added to their score."
+            )]
+        ))
+        .modelled,
+        vec![(212, vec![ParamKey::ScoreTurnEnd])]
+    );
+}

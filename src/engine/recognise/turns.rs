@@ -2,33 +2,35 @@
 
 use super::text::number_after;
 use super::Found;
+use crate::engine::catalogue::Setting;
+use crate::engine::params::{EffectTiming, TurnKind, TurnOrder};
 
 /// IV 202 "One turn consists of proposing one rule-change", I 304 "One turn
 /// consists of two parts in this order: (1) proposing one rule-change".
 pub fn turn_is_a_proposal(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("one turn consists of") && t.contains("proposing one rule-change") {
-        out.push(("turn.kind", "mover".into()));
+        out.push(Setting::TurnKind(TurnKind::Mover));
     }
 }
 
 /// V 203 "One turn consists of taking a proposal off the front of the Proposal Queue".
 pub fn turn_takes_from_queue(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("one turn consists of taking a proposal off the front of the proposal queue") {
-        out.push(("turn.kind", "queue".into()));
+        out.push(Setting::TurnKind(TurnKind::Queue));
     }
 }
 
 /// IV 201 "alternate in a random order to be determined by the server administrator".
 pub fn random_order(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("alternate in a random order") {
-        out.push(("turn.order", "declared".into()));
+        out.push(Setting::TurnOrder(TurnOrder::Declared));
     }
 }
 
 /// I 201 "Players shall alternate in alphabetical order by surname".
 pub fn alphabetical_order(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("alternate in alphabetical order") {
-        out.push(("turn.order", "alphabetical".into()));
+        out.push(Setting::TurnOrder(TurnOrder::Alphabetical));
     }
 }
 
@@ -36,7 +38,7 @@ pub fn alphabetical_order(t: &str, _raw: &str, out: &mut Found) {
 pub fn turn_length(t: &str, _raw: &str, out: &mut Found) {
     if let Some(h) = number_after(t, "the length of a turn defaults to ") {
         if t.contains(&format!("defaults to {h} hour")) {
-            out.push(("turn.length_h", h.to_string()));
+            out.push(Setting::TurnLengthH(h));
         }
     }
 }
@@ -46,7 +48,7 @@ pub fn turn_length(t: &str, _raw: &str, out: &mut Found) {
 pub fn extension_on_proposal(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("has made a proposal, the length of the turn is extended by") {
         if let Some(h) = number_after(t, "the length of the turn is extended by ") {
-            out.push(("turn.extend_on_proposal_h", h.to_string()));
+            out.push(Setting::ExtendOnProposalH(h));
         }
     }
 }
@@ -58,7 +60,7 @@ pub fn early_end_when_all_voted(t: &str, _raw: &str, out: &mut Found) {
         && t.contains("the turn ends immediately")
     {
         if let Some(h) = number_after(t, "at the ") {
-            out.push(("turn.early_end_all_voted", h.to_string()));
+            out.push(Setting::EarlyEndAllVoted(Some(h)));
         }
     }
 }
@@ -69,10 +71,10 @@ pub fn effect_timing(t: &str, _raw: &str, out: &mut Found) {
     if t.contains(
         "an adopted rule-change takes full effect at the moment of the start of the turn following",
     ) {
-        out.push(("effect.timing", "next-turn".into()));
+        out.push(Setting::EffectTiming(EffectTiming::NextTurn));
     } else if t.contains(
         "an adopted rule-change takes full effect at the moment of the completion of the vote",
     ) {
-        out.push(("effect.timing", "vote-completion".into()));
+        out.push(Setting::EffectTiming(EffectTiming::VoteCompletion));
     }
 }

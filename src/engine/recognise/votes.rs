@@ -2,6 +2,8 @@
 
 use super::text::{number_after, share};
 use super::Found;
+use crate::engine::catalogue::Setting;
+use crate::engine::params::{Eligible, Threshold, Tiebreak, VoteBase, VoteSyntax};
 
 /// IV 203 "A rule-change is adopted if a simple majority of eligible voters
 /// vote for it"; I 302 the same with "if and only if"; V 204 "if and only if
@@ -16,12 +18,17 @@ pub fn adoption_share(t: &str, _raw: &str, out: &mut Found) {
     let Some((num, den, strict)) = share(clause) else {
         return;
     };
-    let op = if strict { "more than" } else { "at least" };
-    out.push(("vote.threshold", format!("{op} {num}/{den}")));
+    match Threshold::new(num, den, strict) {
+        Some(threshold) => out.push(Setting::Threshold(threshold)),
+        None => out.cannot_apply(
+            clause,
+            format!("a share of {num}/{den} is more than every vote"),
+        ),
+    }
     if clause.contains("of eligible voters") {
-        out.push(("vote.base", "eligible".into()));
+        out.push(Setting::VoteBase(VoteBase::Eligible));
     } else if clause.contains("of votes") {
-        out.push(("vote.base", "votes-cast".into()));
+        out.push(Setting::VoteBase(VoteBase::VotesCast));
     }
 }
 
@@ -29,7 +36,7 @@ pub fn adoption_share(t: &str, _raw: &str, out: &mut Found) {
 pub fn quorum_of_total_players(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("% of total players") {
         if let Some(n) = number_after(t, "must be more than ") {
-            out.push(("vote.quorum_total_pct", n.to_string()));
+            out.push(Setting::QuorumTotalPct(n));
         }
     }
 }
@@ -38,23 +45,23 @@ pub fn quorum_of_total_players(t: &str, _raw: &str, out: &mut Found) {
 /// player is an eligible voter".
 pub fn eligible_voters(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("every active player is an eligible voter") {
-        out.push(("vote.eligible", "active".into()));
+        out.push(Setting::Eligible(Eligible::Active));
     } else if t.contains("every player is an eligible voter") {
-        out.push(("vote.eligible", "all".into()));
+        out.push(Setting::Eligible(Eligible::All));
     }
 }
 
 /// IV 326 "Players may abstain ... does not count toward calculating simple majority".
 pub fn abstention(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("players may abstain from voting") && t.contains("considered to have voted") {
-        out.push(("vote.abstain", "yes".into()));
+        out.push(Setting::Abstain(true));
     }
 }
 
 /// IV 320 "Proposing a rule-change counts as a vote for said rule-change."
 pub fn proposer_votes_yes(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("proposing a rule-change counts as a vote for") {
-        out.push(("vote.proposer_implicit_yes", "yes".into()));
+        out.push(Setting::ProposerImplicitYes(true));
     }
 }
 
@@ -62,7 +69,7 @@ pub fn proposer_votes_yes(t: &str, _raw: &str, out: &mut Found) {
 /// withdraw their votes with the phrase "withdraw"".
 pub fn withdrawal(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("withdraw their votes") {
-        out.push(("vote.withdraw", "yes".into()));
+        out.push(Setting::Withdraw(true));
     }
 }
 
@@ -73,10 +80,7 @@ pub fn phrase_lists(_t: &str, raw: &str, out: &mut Found) {
     let yes = list_after(raw, "affirmative votes:");
     let no = list_after(raw, "negative votes:");
     if let (Some(yes), Some(no)) = (yes, no) {
-        out.push((
-            "vote.syntax",
-            format!("phrases yes={} no={}", yes.join(","), no.join(",")),
-        ));
+        out.push(Setting::VoteSyntax(VoteSyntax::Phrases { yes, no }));
     }
 }
 
@@ -112,7 +116,9 @@ pub fn first_letter(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("any vote starting with the letter n") && t.contains("starting with the letter y")
     {
         let max = number_after(t, "must be under ").unwrap_or(u32::MAX);
-        out.push(("vote.syntax", format!("first-letter<{max}")));
+        out.push(Setting::VoteSyntax(VoteSyntax::FirstLetter {
+            max_len: max,
+        }));
     }
 }
 
@@ -120,7 +126,7 @@ pub fn first_letter(t: &str, _raw: &str, out: &mut Found) {
 /// adopted if and only if the vote is unanimous among the eligible voters".
 pub fn transmutation_unanimity(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("transmute immutable rules into mutable rules may be adopted if and only if the vote is unanimous") {
-        out.push(("threshold.transmute", "yes".into()));
+        out.push(Setting::TransmuteUnanimous(true));
     }
 }
 
@@ -128,6 +134,6 @@ pub fn transmutation_unanimity(t: &str, _raw: &str, out: &mut Found) {
 /// there is a tie, Nomitron will roll 1d3."
 pub fn nomitron_tiebreak(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("there is a tie, nomitron will roll 1d3") {
-        out.push(("tiebreak", "nomitron-1d3".into()));
+        out.push(Setting::Tiebreak(Tiebreak::Nomitron1d3));
     }
 }

@@ -186,12 +186,11 @@ impl State {
                 );
                 self.derive_params();
             }
-            Event::ParamChanged { name, value, from } => {
+            Event::ParamChanged { setting, from } => {
                 // Values derived from rules are already in place; the event
                 // records them. Script and proposal values are overrides.
                 if matches!(from, Provenance::Script | Provenance::Proposal(_)) {
-                    self.overrides
-                        .push((name.clone(), value.clone(), from.clone()));
+                    self.overrides.push((setting.clone(), from.clone()));
                     self.derive_params();
                 }
             }

@@ -1,6 +1,7 @@
 //! The game state: a fold over events. Nothing but `apply` changes it, so
 //! replaying a log reproduces the final state exactly.
 
+use super::catalogue::Setting;
 use super::event::{Ballot, PlayerId, ProposalBody, Time};
 use super::params::{Params, Provenance};
 use super::recognise::recognise;
@@ -42,7 +43,7 @@ pub struct Proposal {
     pub label: Option<String>,
     pub proposer: PlayerId,
     pub body: ProposalBody,
-    pub effects: Vec<(String, String)>,
+    pub effects: Vec<Setting>,
     pub created: Time,
     pub resubmissions: u32,
     pub status: ProposalStatus,
@@ -56,7 +57,7 @@ pub struct State {
     pub ruleset: Arc<Ruleset>,
     /// Derived: the recognised parameters with `overrides` applied in order.
     pub params: Params,
-    pub overrides: Vec<(String, String, Provenance)>,
+    pub overrides: Vec<(Setting, Provenance)>,
     pub unmodelled: Vec<u32>,
     pub players: Vec<Player>,
     /// Turn order, as player ids.
@@ -93,7 +94,7 @@ impl State {
         ruleset: Ruleset,
         players: Vec<Player>,
         order: Vec<PlayerId>,
-        overrides: Vec<(String, String, Provenance)>,
+        overrides: Vec<(Setting, Provenance)>,
         next_number: u32,
     ) -> State {
         let ballots = vec![None; players.len()];
@@ -134,9 +135,8 @@ impl State {
         let recognition = recognise(&self.ruleset);
         self.params = recognition.params;
         self.unmodelled = recognition.unmodelled;
-        for (name, value, from) in &self.overrides {
-            // Overrides were validated when they were made.
-            let _ = self.params.set(name, value, from.clone());
+        for (setting, from) in &self.overrides {
+            self.params.apply(setting.clone(), from.clone());
         }
     }
 

@@ -146,6 +146,6 @@ fn a_stopped_run_keeps_the_games_it_finished() {
 fn too_many_players_are_refused() {
     assert_eq!(
         template(&ruleset("nomic-4-long.md"), 65).err(),
-        Some(McError::Players(65))
+        Some(MonteCarloError::Players)
     );
 }
