@@ -257,7 +257,9 @@ pub fn play<S: Sink>(
         if engine.state.turn == turn && !engine.state.over {
             engine.end_turn();
         }
-        if engine.state.proposals.len() >= KEEP_PROPOSALS {
+        // Compaction renumbers proposals, so a sink that keeps events (a
+        // log to replay) keeps every proposal.
+        if !S::KEEPS_EVENTS && engine.state.proposals.len() >= KEEP_PROPOSALS {
             let settled = engine.state.forget_settled();
             game.decided += settled.adopted + settled.rejected;
             game.adopted += settled.adopted;

@@ -22,11 +22,17 @@ pub use refusal::{refuse, Refusal, RefusalCode};
 
 /// Where events go after they are applied.
 pub trait Sink {
+    /// Whether the sink keeps events. Monte Carlo forgets settled proposals
+    /// only when nothing keeps events that name them by index.
+    const KEEPS_EVENTS: bool = true;
+
     fn record(&mut self, at: Time, event: &Event, state: &State);
 }
 
 /// Discards events (the Monte Carlo fast path).
 impl Sink for () {
+    const KEEPS_EVENTS: bool = false;
+
     #[inline(always)]
     fn record(&mut self, _: Time, _: &Event, _: &State) {}
 }
