@@ -1,46 +1,68 @@
-//! Monte Carlo throughput: 5-player Nomic IV (final) games with random
-//! voters, on the engine's fast path, one thread.
+//! Monte Carlo throughput on the engine's fast path, one thread: 5-player
+//! Nomic IV (final) games with random voters and diligent players (the
+//! figure docs/engine.md has tracked), then every bundled ruleset with the
+//! default random players (docs/engine.md gives games per second).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use nomic::sim::monte_carlo::{self, Config, Totals, Voters};
+use nomic::sim::monte_carlo::{self, Behaviour, Config, Totals, Voters};
 use std::hint::black_box;
 
-const GAMES: u64 = 200;
+const RULESETS: &[(&str, u64)] = &[
+    ("nomic-1-final.txt", 200),
+    ("nomic-3.md", 4),
+    ("nomic-4-long.md", 200),
+    ("nomic-4-long-early.txt", 200),
+    ("nomic-5-initial.txt", 4),
+];
 
-fn monte_carlo_games(c: &mut Criterion) {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/rulesets/nomic-4-long.md");
+fn bench(c: &mut Criterion, name: &str, games: u64, behaviour: Behaviour, label: &str) {
+    let path = format!("{}/rulesets/{name}", env!("CARGO_MANIFEST_DIR"));
     let bytes = std::fs::read(path).expect("bundled ruleset");
     let ruleset = nomic::sim::load::read_ruleset(&bytes).expect("bundled ruleset parses");
     let config = Config {
-        games: GAMES,
+        games,
         players: 5,
         seed: 1,
         threads: 1,
         voters: Voters::Random,
+        behaviour,
         max_turns: 2000,
     };
-    let template = monte_carlo::template(&ruleset, 5).expect("mover ruleset");
-    let mut engine = monte_carlo::template(&ruleset, 5).expect("mover ruleset");
+    let template = monte_carlo::template(&ruleset, 5).expect("5 players");
+    let mut engine = monte_carlo::template(&ruleset, 5).expect("5 players");
     let mut group = c.benchmark_group("monte_carlo");
-    group.throughput(Throughput::Elements(GAMES));
+    group.throughput(Throughput::Elements(games));
+    if games < 100 {
+        // Games that run to the 2,000-turn limit: fewer samples.
+        group.sample_size(10);
+    }
     let mut batch = 0u64;
-    group.bench_function("nomic-4-long, 5 players, random voters", |b| {
+    group.bench_function(format!("{name}, 5 players, {label}"), |b| {
         b.iter(|| {
             let mut totals = Totals::for_seats(5);
-            for i in 0..GAMES {
-                monte_carlo::play(
-                    &mut engine,
-                    &template.state,
-                    &config,
-                    batch * GAMES + i,
-                    &mut totals,
-                );
+            for i in 0..games {
+                let game =
+                    monte_carlo::play(&mut engine, &template.state, &config, batch * games + i);
+                totals.record(&game);
             }
             batch += 1;
             black_box(totals)
-        })
+        });
     });
     group.finish();
+}
+
+fn monte_carlo_games(c: &mut Criterion) {
+    bench(
+        c,
+        "nomic-4-long.md",
+        200,
+        Behaviour::DILIGENT,
+        "random voters",
+    );
+    for (name, games) in RULESETS {
+        bench(c, name, *games, Behaviour::DEFAULT, "random players");
+    }
 }
 
 criterion_group!(benches, monte_carlo_games);

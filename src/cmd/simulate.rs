@@ -1,6 +1,7 @@
 //! `nomic simulate`: run a game script, or many random games.
 
 mod monte_carlo;
+mod rates;
 
 use super::io::{print_stdout, read_input, Failure};
 use nomic::diagnostic::Diagnostic;
@@ -13,6 +14,8 @@ pub enum OutputFormat {
     Pretty,
     Jsonl,
     Summary,
+    /// Monte Carlo and what-if reports as one JSON document
+    Json,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -26,7 +29,7 @@ pub enum Voters {
 /// Simulate a game from a script, or many random games (Monte Carlo)
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Examples:\n  nomic simulate rulesets/scenarios/nomic-4-long.sim\n  nomic simulate game.sim --format jsonl --log game.jsonl --seed 3\n  nomic simulate game.sim --params\n  nomic simulate --monte-carlo 10000 --ruleset rulesets/nomic-4-long.md --players 5 --seed 1\n\nExit status: 0 when every expectation holds, 1 when one fails, 2 for a script or ruleset error."
+    after_help = "Examples:\n  nomic simulate rulesets/scenarios/nomic-4-long.sim\n  nomic simulate game.sim --format jsonl --log game.jsonl --seed 3\n  nomic simulate game.sim --params\n  nomic simulate --monte-carlo 10000 --ruleset rulesets/nomic-4-long.md --players 5 --seed 1\n  nomic simulate --monte-carlo 2000 --ruleset rulesets/nomic-4-long.md --players 5 --proposal p340.md --plot what-if.svg\n\nExit status: 0 when every expectation holds, 1 when one fails, 2 for a script or ruleset error, 130 when Ctrl-C stops a Monte Carlo run (the games finished are reported)."
 )]
 pub struct Args {
     /// The script to run
@@ -62,6 +65,15 @@ pub struct Args {
     /// Monte Carlo games stop without a winner after this many turns
     #[arg(long, value_name = "TURNS", default_value_t = 2000)]
     pub max_turns: u32,
+    /// What-if: also play the same games on the ruleset as these proposals
+    /// (the format of `nomic apply`) would leave it, and compare
+    #[arg(long, value_name = "P.md", requires = "monte_carlo")]
+    pub proposal: Vec<PathBuf>,
+    /// Draw the game-length distribution and the win share by seat (SVG)
+    #[arg(long, value_name = "FILE.svg", requires = "monte_carlo")]
+    pub plot: Option<PathBuf>,
+    #[command(flatten)]
+    pub rates: rates::Rates,
 }
 
 /// Reads a ruleset file into the form the runner needs.
@@ -117,6 +129,11 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             .map_err(|e| Failure::message(format!("cannot write {}: {e}", log.display())))?;
     }
     let out = match args.format {
+        OutputFormat::Json => {
+            return Err(Failure::message(
+                "--format json is for --monte-carlo; a script's log is --format jsonl",
+            ))
+        }
         OutputFormat::Pretty => render::pretty(&report),
         OutputFormat::Jsonl => render::jsonl(&report),
         OutputFormat::Summary => render::summary(&report),

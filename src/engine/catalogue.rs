@@ -143,7 +143,7 @@ impl ParamValue for TurnEndScore {
             "reset" => Ok(TurnEndScore::Reset),
             _ => match parse_dice(text) {
                 Some((n, sides)) => Ok(TurnEndScore::Dice { n, sides }),
-                None => bad("none, reset or NdS", text),
+                None => bad("none, reset or NdS (N × S at most 4294967295)", text),
             },
         }
     }
@@ -154,7 +154,8 @@ pub fn parse_dice(text: &str) -> Option<(u32, u32)> {
     let (n, sides) = text.split_once('d')?;
     let n: u32 = n.parse().ok()?;
     let sides: u32 = sides.parse().ok()?;
-    (n > 0 && sides > 0).then_some((n, sides))
+    // The sum of the dice must fit: n × sides at most u32::MAX.
+    (n > 0 && sides > 0 && n.checked_mul(sides).is_some()).then_some((n, sides))
 }
 
 impl ParamValue for VoteSyntax {

@@ -6,6 +6,7 @@ pub mod catalogue;
 pub mod event;
 #[cfg(test)]
 pub(crate) mod fixtures;
+pub mod gaps;
 pub mod params;
 pub mod recognise;
 pub mod rng;

@@ -8,12 +8,15 @@ pub mod log;
 #[cfg(test)]
 mod mechanics;
 pub mod monte_carlo;
+pub mod plot;
 pub mod render;
 pub mod replay;
 mod report;
 pub mod runner;
 pub mod script;
 mod sentence;
+pub mod stats;
 pub mod time;
+pub mod whatif;
 
 pub use runner::{run, Outcome, Report, RulesetSource};

@@ -1,13 +1,21 @@
-//! Monte Carlo: many games with random voters on the engine's fast path
+//! Monte Carlo: many games with random players on the engine's fast path
 //! (no sink, no strings, no events kept). Each game's dice come from
 //! (seed, game index), and totals are integers, so the results are the
-//! same whatever the number of threads.
+//! same whatever the number of threads. Settled proposals are forgotten as
+//! a game goes on, so memory does not grow with `max_turns`.
+
+mod players;
+
+pub use players::{Behaviour, Rate};
 
 use crate::engine::params::TurnKind;
 use crate::engine::rng::Dice;
 use crate::engine::state::{ProposalStatus, State};
-use crate::engine::{Ballot, Engine, PlayerId, PlayerSpec, ProposalBody, Setup, SetupError, Sink};
+use crate::engine::{Engine, PlayerSpec, Setup, SetupError, Sink};
 use crate::model::Ruleset;
+use crate::sim::stats::Histogram;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 
 /// How the random voters vote.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -18,34 +26,78 @@ pub enum Voters {
     No,
 }
 
+/// A Monte Carlo run.
 #[derive(Debug, Clone)]
 pub struct Config {
+    /// Games to play.
     pub games: u64,
+    /// Players per game (seats), 1 to 64.
     pub players: u16,
+    /// The run's seed: game `i` draws from stream `i` of it.
     pub seed: u64,
+    /// Worker threads (clamped to the games and the machine).
     pub threads: usize,
+    /// How votes are cast.
     pub voters: Voters,
+    /// What else random players do, and how often.
+    pub behaviour: Behaviour,
     /// A game that reaches this many turns ends with no winner.
     pub max_turns: u32,
+}
+
+/// One finished game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Game {
+    /// Turns played (at most `max_turns`).
+    pub turns: u32,
+    /// The winners' seats, one bit each (0: no winner).
+    pub winners: u64,
+    /// Proposals that were put to a vote and decided.
+    pub decided: u64,
+    /// Of those, the adopted ones.
+    pub adopted: u64,
+}
+
+impl Game {
+    /// Seat `seat`'s share of this game's win (a shared win is split evenly).
+    #[must_use]
+    pub fn share(&self, seat: usize) -> (u128, u128) {
+        if self.winners >> seat & 1 == 1 {
+            (1, u128::from(self.winners.count_ones()))
+        } else {
+            (0, 1)
+        }
+    }
 }
 
 /// Integer totals over games (exact, so their sum does not depend on order).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Totals {
+    /// Games played.
     pub games: u64,
-    pub turns: u64,
+    /// Turns, summed over games (u128: 10^12 games of 4·10^9 turns fit).
+    pub turns: u128,
+    /// Squares of game lengths, summed.
     pub turns_squared: u128,
     /// Wins by seat, in units of `1 / unit` (a shared win is split evenly).
     /// u128: lcm(1..=64) is about 10^27.
     pub wins: Vec<u128>,
+    /// lcm(1..=seats).
     pub unit: u128,
+    /// Games that reached `max_turns` without a winner.
     pub no_winner: u64,
-    pub proposals: u64,
-    pub adopted: u64,
+    /// Proposals put to a vote and decided.
+    pub proposals: u128,
+    /// Of those, the adopted ones.
+    pub adopted: u128,
+    /// Game lengths: median and the distribution (memory grows with the
+    /// number of distinct lengths, not with games or `max_turns`).
+    pub lengths: Histogram,
 }
 
 impl Totals {
     /// Empty totals for `seats` seats.
+    #[must_use]
     pub fn for_seats(seats: usize) -> Totals {
         let unit = (1..=seats as u128).fold(1, lcm);
         Totals {
@@ -55,33 +107,72 @@ impl Totals {
         }
     }
 
-    fn add(&mut self, other: &Totals) {
+    /// Adds one game.
+    pub fn record(&mut self, game: &Game) {
+        let turns = u128::from(game.turns);
+        self.games += 1;
+        self.turns += turns;
+        self.turns_squared += turns * turns;
+        self.proposals += u128::from(game.decided);
+        self.adopted += u128::from(game.adopted);
+        self.lengths.add(i64::from(game.turns));
+        if game.winners == 0 {
+            self.no_winner += 1;
+        } else {
+            let share = self.unit / u128::from(game.winners.count_ones());
+            for (seat, wins) in self.wins.iter_mut().enumerate() {
+                if game.winners >> seat & 1 == 1 {
+                    *wins += share;
+                }
+            }
+        }
+    }
+
+    /// Adds another set of totals.
+    pub fn add(&mut self, other: &Totals) {
         self.games += other.games;
         self.turns += other.turns;
         self.turns_squared += other.turns_squared;
         self.no_winner += other.no_winner;
         self.proposals += other.proposals;
         self.adopted += other.adopted;
+        self.lengths.merge(&other.lengths);
         for (a, b) in self.wins.iter_mut().zip(&other.wins) {
             *a += b;
         }
     }
 
-    /// Mean game length and its 95% confidence interval half-width.
+    /// Mean game length, its standard deviation and its 95% confidence
+    /// interval half-width.
+    #[must_use]
+    #[allow(clippy::cast_precision_loss)]
     pub fn length(&self) -> (f64, f64, f64) {
         let n = self.games.max(1) as f64;
         let mean = self.turns as f64 / n;
         let variance =
             (self.turns_squared as f64 / n - mean * mean).max(0.0) * n / (n - 1.0).max(1.0);
         let sd = variance.sqrt();
-        (mean, sd, 1.96 * sd / n.sqrt())
+        (mean, sd, crate::sim::stats::Z95 * sd / n.sqrt())
     }
 
     /// Win share of a seat and its 95% confidence interval half-width.
+    #[must_use]
+    #[allow(clippy::cast_precision_loss)]
     pub fn share(&self, seat: usize) -> (f64, f64) {
         let n = self.games.max(1) as f64;
         let p = self.wins[seat] as f64 / self.unit as f64 / n;
-        (p, 1.96 * (p * (1.0 - p) / n).sqrt())
+        (p, crate::sim::stats::Z95 * (p * (1.0 - p) / n).sqrt())
+    }
+
+    /// Adopted proposals as a share of those decided (0 without any).
+    #[must_use]
+    #[allow(clippy::cast_precision_loss)]
+    pub fn adoption_rate(&self) -> f64 {
+        if self.proposals == 0 {
+            0.0
+        } else {
+            self.adopted as f64 / self.proposals as f64
+        }
     }
 }
 
@@ -104,9 +195,6 @@ pub enum MonteCarloError {
     /// The player count is out of range.
     #[error("Monte Carlo needs between 1 and 64 players")]
     Players,
-    /// The ruleset's turns take proposals from a queue.
-    #[error("Monte Carlo plays mover turns; this ruleset uses a Proposal Queue")]
-    QueueRuleset,
     /// The thread pool cannot be built.
     #[error("cannot start the Monte Carlo threads: {0}")]
     Threads(String),
@@ -116,6 +204,9 @@ pub enum MonteCarloError {
 }
 
 /// The starting state of every game: players `p01`… in seat order.
+///
+/// # Errors
+/// Fewer than 1 or more than 64 players, or a setup the engine refuses.
 pub fn template(ruleset: &Ruleset, players: u16) -> Result<Engine<()>, MonteCarloError> {
     template_with(ruleset, players, ())
 }
@@ -140,126 +231,160 @@ pub fn template_with<S: Sink>(
             .collect(),
         ..Setup::default()
     };
-    let engine = Engine::new(ruleset.clone(), setup, Dice::new(0), sink)?;
-    if engine.state.params.turn_kind.value == TurnKind::Queue {
-        return Err(MonteCarloError::QueueRuleset);
-    }
-    Ok(engine)
+    Ok(Engine::new(ruleset.clone(), setup, Dice::new(0), sink)?)
 }
 
-/// Plays game `index` from `template` and adds it to `totals`.
-pub fn play(
-    engine: &mut Engine<()>,
-    template: &State,
-    config: &Config,
-    index: u64,
-    totals: &mut Totals,
-) {
-    // Not generic, so the fast path is compiled (and benchmarked) here.
-    play_with(engine, template, config, index, totals);
-}
+/// Proposals kept before settled ones are forgotten.
+const KEEP_PROPOSALS: usize = 64;
 
-/// [`play`] with any sink (the log, for tests).
-pub fn play_with<S: Sink>(
+/// Plays game `index` from `template` and returns its outcome.
+pub fn play<S: Sink>(
     engine: &mut Engine<S>,
     template: &State,
     config: &Config,
     index: u64,
-    totals: &mut Totals,
-) {
+) -> Game {
     engine.reset(template, Dice::for_game(config.seed, index));
     engine.start();
-    let players = engine.state.players.len() as PlayerId;
-    while !engine.state.over && engine.state.turn <= config.max_turns {
+    let mut game = Game::default();
+    let mut labels = 0;
+    let queue = engine.state.params.turn_kind.value == TurnKind::Queue;
+    // The turn counter is a u32: the last turn must still have a successor.
+    let max_turns = config.max_turns.min(u32::MAX - 1);
+    while !engine.state.over && engine.state.turn <= max_turns {
         let turn = engine.state.turn;
-        if let Some(mover) = engine.state.mover {
-            // Refusals cannot happen here: the mover proposes once, and
-            // only eligible players vote on an open proposal.
-            let _ = engine.propose(mover, ProposalBody::Opaque, Vec::new());
-            for p in 0..players {
-                if engine.state.turn != turn || engine.state.over {
-                    break;
-                }
-                if !engine.state.is_eligible(p) || engine.state.ballot(p).is_some() {
-                    continue;
-                }
-                let yes = match config.voters {
-                    Voters::Random => engine.dice.coin(),
-                    Voters::No => p == mover,
-                };
-                let _ = engine.cast(p, if yes { Ballot::Yes } else { Ballot::No });
-            }
-        }
+        players::play_turn(engine, config, queue, &mut labels);
         if engine.state.turn == turn && !engine.state.over {
             engine.end_turn();
         }
-    }
-    let state = &engine.state;
-    let turns = u64::from(state.turn.min(config.max_turns));
-    totals.games += 1;
-    totals.turns += turns;
-    totals.turns_squared += u128::from(turns * turns);
-    totals.proposals += state.proposals.len() as u64;
-    totals.adopted += state
-        .proposals
-        .iter()
-        .filter(|p| p.status == ProposalStatus::Adopted)
-        .count() as u64;
-    if state.winners.is_empty() {
-        totals.no_winner += 1;
-    } else {
-        let share = totals.unit / state.winners.len() as u128;
-        for winner in &state.winners {
-            let seat = state.order.iter().position(|p| p == winner).unwrap_or(0);
-            totals.wins[seat] += share;
+        // Compaction renumbers proposals, so a sink that keeps events (a
+        // log to replay) keeps every proposal.
+        if !S::KEEPS_EVENTS && engine.state.proposals.len() >= KEEP_PROPOSALS {
+            let settled = engine.state.forget_settled();
+            game.decided += settled.adopted + settled.rejected;
+            game.adopted += settled.adopted;
         }
     }
+    let state = &engine.state;
+    game.turns = state.turn.min(max_turns);
+    for proposal in &state.proposals {
+        match proposal.status {
+            ProposalStatus::Adopted => {
+                game.decided += 1;
+                game.adopted += 1;
+            }
+            ProposalStatus::Rejected => game.decided += 1,
+            _ => {}
+        }
+    }
+    for winner in &state.winners {
+        let seat = state.order.iter().position(|p| p == winner).unwrap_or(0);
+        game.winners |= 1 << seat;
+    }
+    game
 }
 
-/// Runs `config.games` games on `config.threads` threads (a rayon pool of
-/// that size); `progress` is told how many games finished, in batches. Game
-/// `i` always gets the dice of `(seed, i)` and totals are integer sums, so
-/// the result is the same whatever the thread count and scheduling.
+/// Games a worker takes at a time.
+const BATCH: u64 = 256;
+
+/// The worker threads for `config`: as asked, but no more than there are
+/// batches of games or cores on the machine, and at least one.
+#[must_use]
+pub fn threads(config: &Config) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let batches = usize::try_from(config.games.div_ceil(BATCH)).unwrap_or(usize::MAX);
+    config.threads.min(batches).min(cores).max(1)
+}
+
+/// Runs `config.games` games; `progress` is told how many games finished,
+/// in batches.
+///
+/// # Errors
+/// See [`template`].
 pub fn run(
     ruleset: &Ruleset,
     config: &Config,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Totals, MonteCarloError> {
-    use rayon::prelude::*;
-    const BATCH: u64 = 256;
+    run_until(ruleset, config, progress, &AtomicBool::new(false))
+}
+
+/// As [`run`], but stops taking new batches once `stop` is set (Ctrl-C):
+/// the totals then hold the games finished.
+///
+/// # Errors
+/// See [`template`].
+pub fn run_until(
+    ruleset: &Ruleset,
+    config: &Config,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+) -> Result<Totals, MonteCarloError> {
     let first = template(ruleset, config.players)?;
     let seats = usize::from(config.players);
+    let total = Mutex::new(Totals::for_seats(seats));
+    each_game(
+        config,
+        progress,
+        stop,
+        |engine, index, mine: &mut Totals| {
+            let game = play(engine, &first.state, config, index);
+            mine.record(&game);
+        },
+        || Ok((template(ruleset, config.players)?, Totals::for_seats(seats))),
+        |mine| {
+            total
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .add(&mine);
+        },
+    )?;
+    Ok(total
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner))
+}
+
+/// The worker loop shared by [`run_until`] and the what-if: each worker
+/// builds its engines and totals with `init`, plays batches of game
+/// indices with `game`, and hands its totals to `done`.
+pub(crate) fn each_game<W: Send, T: Send>(
+    config: &Config,
+    progress: &(dyn Fn(u64) + Sync),
+    stop: &AtomicBool,
+    game: impl Fn(&mut W, u64, &mut T) + Sync,
+    init: impl Fn() -> Result<(W, T), MonteCarloError> + Sync,
+    done: impl Fn(T) + Sync,
+) -> Result<(), MonteCarloError> {
+    use rayon::prelude::*;
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads.max(1))
+        .num_threads(threads(config))
         .build()
         .map_err(|e| MonteCarloError::Threads(e.to_string()))?;
     let batches = config.games.div_ceil(BATCH);
-    let totals = pool.install(|| {
+    pool.install(|| {
         (0..batches)
             .into_par_iter()
-            .map_init(
-                // One engine per rayon job split, reset for every game.
-                || first.clone(),
-                |engine, batch| {
-                    let mut mine = Totals::for_seats(seats);
+            // One worker (engines and totals) per rayon job split; game `i`
+            // always gets the dice of `(seed, i)` and totals are integer
+            // sums, so the result does not depend on the split.
+            .fold(&init, |worker, batch| {
+                let (mut worker, mut mine) = match worker {
+                    Ok(pair) => pair,
+                    Err(err) => return Err(err),
+                };
+                // After Ctrl-C the remaining batches are skipped.
+                if !stop.load(Ordering::Relaxed) {
                     let start = batch * BATCH;
                     let end = (start + BATCH).min(config.games);
                     for index in start..end {
-                        play(engine, &first.state, config, index, &mut mine);
+                        game(&mut worker, index, &mut mine);
                     }
                     progress(end - start);
-                    mine
-                },
-            )
-            .reduce(
-                || Totals::for_seats(seats),
-                |mut a, b| {
-                    a.add(&b);
-                    a
-                },
-            )
-    });
-    Ok(totals)
+                }
+                Ok((worker, mine))
+            })
+            .try_for_each(|worker| worker.map(|(_, mine)| done(mine)))
+    })
 }
 
 #[cfg(test)]

@@ -121,5 +121,37 @@ pub fn params_table(state: &State) -> String {
         unmodelled.len(),
         unmodelled.join(", ")
     ));
+    out.push_str(&per_rule(&state.ruleset));
+    out
+}
+
+/// Per rule: the parameters read from it, the known sentences in it the
+/// engine does not model (with the reason), or that nothing in it is read.
+fn per_rule(ruleset: &crate::model::Ruleset) -> String {
+    let recognition = crate::engine::recognise(ruleset);
+    let mut rules: Vec<_> = ruleset.rules.iter().collect();
+    rules.sort_by_key(|rule| rule.number);
+    let mut out = String::from("\nby rule:\n");
+    for rule in rules {
+        let read = recognition
+            .modelled
+            .iter()
+            .find(|(n, _)| *n == rule.number)
+            .map(|(_, keys)| keys.iter().map(|k| k.name()).collect::<Vec<_>>().join(", "));
+        let gaps = crate::engine::gaps::gaps(&rule.text);
+        let status = match (&read, gaps.is_empty()) {
+            (Some(names), true) => format!("modelled: {names}"),
+            (Some(names), false) => format!("partly modelled: {names}"),
+            (None, false) => "not modelled (known sentences below)".to_string(),
+            (None, true) => "not modelled".to_string(),
+        };
+        out.push_str(&format!("  {:>4}  {status}\n", rule.number));
+        for gap in gaps {
+            out.push_str(&format!(
+                "        not modelled: {}: {}\n",
+                gap.what, gap.why
+            ));
+        }
+    }
     out
 }

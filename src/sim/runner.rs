@@ -85,6 +85,8 @@ fn prelude(lines: &[Line]) -> Result<Prelude, ScriptError> {
         dice: Vec::new(),
         play_from: lines.len(),
     };
+    // Names seen so far: loading stays linear in the number of players.
+    let mut names = std::collections::HashSet::new();
     for (i, line) in lines.iter().enumerate() {
         match &line.statement {
             Statement::Ruleset(_) => {}
@@ -97,7 +99,7 @@ fn prelude(lines: &[Line]) -> Result<Prelude, ScriptError> {
                 bot,
                 active,
             } => {
-                if p.setup.players.iter().any(|pl| &pl.name == name) {
+                if !names.insert(name.as_str()) {
                     return Err(error(line, format!("player {name} is declared twice")));
                 }
                 p.setup.players.push(PlayerSpec {

@@ -15,6 +15,7 @@ mod refs;
 mod render;
 mod renumber;
 mod simulate;
+mod simulate_mc;
 mod site;
 mod structure;
 mod test;

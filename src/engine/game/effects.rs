@@ -93,7 +93,25 @@ impl<S: Sink> Engine<S> {
         if p.bot && self.state.params.bot_no_points.value {
             return;
         }
-        let score = p.score.saturating_add(delta);
+        let Some(score) = p.score.checked_add(delta) else {
+            // Never wraps: the points are refused, naming the rule that gave them.
+            let from = match reason {
+                Reason::TurnEnd => self.state.params.score_turn_end.from.to_string(),
+                Reason::VotedAgainstAdopted => {
+                    self.state.params.score_against_adopted.from.to_string()
+                }
+                _ => "script".to_string(),
+            };
+            let refusal = super::Refusal::new(
+                super::RefusalCode::Overflow,
+                format!(
+                    "{}'s score {} + {delta} overflows ({from}): the points are not added",
+                    p.name, p.score
+                ),
+            );
+            self.reject(&refusal);
+            return;
+        };
         self.emit(Event::ScoreChanged {
             player,
             delta,

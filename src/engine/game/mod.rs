@@ -22,11 +22,17 @@ pub use refusal::{refuse, Refusal, RefusalCode};
 
 /// Where events go after they are applied.
 pub trait Sink {
+    /// Whether the sink keeps events. Monte Carlo forgets settled proposals
+    /// only when nothing keeps events that name them by index.
+    const KEEPS_EVENTS: bool = true;
+
     fn record(&mut self, at: Time, event: &Event, state: &State);
 }
 
 /// Discards events (the Monte Carlo fast path).
 impl Sink for () {
+    const KEEPS_EVENTS: bool = false;
+
     #[inline(always)]
     fn record(&mut self, _: Time, _: &Event, _: &State) {}
 }
@@ -208,18 +214,26 @@ fn highest_proposal(ruleset: &Ruleset) -> Option<u32> {
 /// The turn order: alphabetical by surname where the rules say so, else as
 /// declared, then everyone not named in declaration order.
 fn turn_order(state: &State, declared: &[String]) -> Result<Vec<PlayerId>, SetupError> {
+    // Linear in players: names are looked up in a map, not one by one.
+    let ids: std::collections::HashMap<&str, PlayerId> = state
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (&*p.name, PlayerId::try_from(i).unwrap_or(PlayerId::MAX)))
+        .collect();
+    let mut placed = vec![false; state.players.len()];
     let mut order = Vec::new();
     for name in declared {
-        let id = state
-            .player_id(name)
+        let id = *ids
+            .get(name.as_str())
             .ok_or_else(|| SetupError::UnknownInOrder(name.clone()))?;
-        if order.contains(&id) {
+        if std::mem::replace(&mut placed[usize::from(id)], true) {
             return Err(SetupError::TwiceInOrder(name.clone()));
         }
         order.push(id);
     }
     for id in 0..state.players.len() as PlayerId {
-        if !order.contains(&id) {
+        if !placed[usize::from(id)] {
             order.push(id);
         }
     }

@@ -54,6 +54,8 @@ pub enum RefusalCode {
     NotOnQueue,
     /// A `set` or `effect` names an unknown parameter or a bad value.
     BadParameter,
+    /// Points that would overflow a score (they are not added).
+    Overflow,
 }
 
 impl RefusalCode {
@@ -95,6 +97,7 @@ impl RefusalCode {
             RefusalCode::DuplicateLabel => "the label is taken",
             RefusalCode::NotOnQueue => "no such proposal on the queue",
             RefusalCode::BadParameter => "unknown parameter or bad value",
+            RefusalCode::Overflow => "the number would overflow",
         }
     }
 }

@@ -8,8 +8,11 @@ use super::recognise::recognise;
 use crate::model::Ruleset;
 use std::sync::Arc;
 
+mod compact;
 mod fold;
 mod reset;
+
+pub use compact::Settled;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Player {

@@ -1,13 +1,14 @@
 use super::*;
 use crate::engine::fixtures::ruleset;
 
-fn config(games: u64, threads: usize, voters: Voters) -> Config {
+fn config(games: u64, threads: usize, voters: Voters, behaviour: Behaviour) -> Config {
     Config {
         games,
         players: 5,
         seed: 1,
         threads,
         voters,
+        behaviour,
         max_turns: 2000,
     }
 }
@@ -21,7 +22,7 @@ fn config(games: u64, threads: usize, voters: Voters) -> Config {
 fn the_pure_dice_race_matches_the_known_values() {
     let totals = run(
         &ruleset("nomic-4-long.md"),
-        &config(20_000, 2, Voters::No),
+        &config(20_000, 2, Voters::No, Behaviour::DILIGENT),
         &|_| {},
     )
     .unwrap();
@@ -40,21 +41,113 @@ fn the_pure_dice_race_matches_the_known_values() {
     }
     let shares: f64 = (0..5).map(|s| totals.share(s).0).sum();
     assert!((shares - 1.0).abs() < 1e-9);
+    assert_eq!(totals.lengths.total(), 20_000);
 }
 
 #[test]
 fn results_do_not_depend_on_the_thread_count() {
     let rules = ruleset("nomic-4-long.md");
-    let one = run(&rules, &config(300, 1, Voters::Random), &|_| {}).unwrap();
-    let three = run(&rules, &config(300, 3, Voters::Random), &|_| {}).unwrap();
-    assert_eq!(one, three);
+    let behaviour = Behaviour::DEFAULT;
+    let one = run(&rules, &config(600, 1, Voters::Random, behaviour), &|_| {}).unwrap();
+    let two = run(&rules, &config(600, 2, Voters::Random, behaviour), &|_| {}).unwrap();
+    assert_eq!(one, two);
     assert!(one.adopted > 0 && one.adopted < one.proposals);
 }
 
+/// Issue 16: every bundled ruleset plays to a result. Nomic I ends when
+/// random players miss deadlines until three active players are left
+/// (I 306, 330); Nomic V plays its Proposal Queue but has no way to earn
+/// points, so its games reach the turn limit.
 #[test]
-fn queue_rulesets_are_refused() {
-    let err = template(&ruleset("nomic-5-initial.txt"), 5).err().unwrap();
-    assert!(err.to_string().contains("Proposal Queue"));
+fn every_bundled_ruleset_plays_to_a_result() {
+    for name in [
+        "nomic-1-final.txt",
+        "nomic-3.md",
+        "nomic-4-long.md",
+        "nomic-4-long-early.txt",
+        "nomic-5-initial.txt",
+    ] {
+        let mut c = config(40, 2, Voters::Random, Behaviour::DEFAULT);
+        c.max_turns = 500;
+        let totals = run(&ruleset(name), &c, &|_| {}).unwrap();
+        assert_eq!(totals.games, 40, "{name}");
+        assert!(totals.proposals > 0, "{name}: no proposal was decided");
+        let won: u128 = totals.wins.iter().sum();
+        assert_eq!(
+            won / totals.unit + u128::from(totals.no_winner),
+            40,
+            "{name}"
+        );
+    }
+    let one = run(
+        &ruleset("nomic-1-final.txt"),
+        &config(200, 2, Voters::Random, Behaviour::DEFAULT),
+        &|_| {},
+    )
+    .unwrap();
+    assert!(
+        one.no_winner < 20,
+        "Nomic I: {} games without a winner",
+        one.no_winner
+    );
+}
+
+#[test]
+fn the_queue_is_played_as_nomic_v_says() {
+    let totals = run(
+        &ruleset("nomic-5-initial.txt"),
+        &Config {
+            max_turns: 300,
+            ..config(20, 1, Voters::Random, Behaviour::DEFAULT)
+        },
+        &|_| {},
+    )
+    .unwrap();
+    // One proposal goes to a vote each turn the queue is not empty: most
+    // turns, as players create proposals at 0.3 a turn each.
+    assert!(totals.proposals > 20 * 200, "{}", totals.proposals);
+    assert!(totals.adopted > 0 && totals.adopted < totals.proposals);
+    assert_eq!(totals.no_winner, 20);
+}
+
+#[test]
+fn memory_does_not_grow_with_the_turn_limit() {
+    let rules = ruleset("nomic-5-initial.txt");
+    let first = template(&rules, 5).unwrap();
+    let mut engine = template(&rules, 5).unwrap();
+    let c = Config {
+        max_turns: 20_000,
+        ..config(1, 1, Voters::Random, Behaviour::DEFAULT)
+    };
+    let game = play(&mut engine, &first.state, &c, 0);
+    assert_eq!(game.turns, 20_000);
+    assert!(engine.state.proposals.len() <= KEEP_PROPOSALS + 8);
+}
+
+#[test]
+fn threads_are_clamped_to_games_and_cores() {
+    let c = config(10, 100_000, Voters::Random, Behaviour::DEFAULT);
+    assert_eq!(threads(&c), 1);
+    let c = config(1_000_000, 100_000, Voters::Random, Behaviour::DEFAULT);
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    assert_eq!(threads(&c), cores);
+}
+
+#[test]
+fn a_stopped_run_keeps_the_games_it_finished() {
+    let stop = AtomicBool::new(false);
+    let rules = ruleset("nomic-4-long.md");
+    let c = config(1_000_000_000_000, 2, Voters::Random, Behaviour::DEFAULT);
+    let totals = run_until(&rules, &c, &|_| stop.store(true, Ordering::Relaxed), &stop).unwrap();
+    assert!(totals.games > 0 && totals.games % 256 == 0 && totals.games <= 512);
+}
+
+#[test]
+fn too_many_players_are_refused() {
+    assert_eq!(
+        template(&ruleset("nomic-4-long.md"), 65).err(),
+        Some(MonteCarloError::Players)
+    );
 }
 
 mod log_round_trip {
@@ -86,13 +179,13 @@ mod log_round_trip {
                 threads: 1,
                 voters: if random { Voters::Random } else { Voters::No },
                 max_turns: 300,
+                behaviour: Behaviour::DEFAULT,
             };
             let mut engine = template_with(&rules, players, LogSink::new(START)).unwrap();
             let source = RulesetSource { path: file.into(), ruleset: rules.clone(), sha256: String::new() };
             let header = report::header(&engine, &source, seed, START);
             let initial = engine.state.clone();
-            let mut totals = Totals::for_seats(usize::from(players));
-            play_with(&mut engine, &initial, &config, index, &mut totals);
+            play(&mut engine, &initial, &config, index);
             prop_assert!(!engine.sink.events.is_empty());
             let report = Report {
                 header,
