@@ -1,7 +1,7 @@
 //! `nomic apply`: carry adopted proposals into a ruleset file.
 
 use super::git::{GitError, Repository};
-use super::io::{print_stdout, read_input, Failure};
+use super::io::{print_stdout, read_input, read_proposal_file, Failure, ProposalFile};
 use nomic::amend::{self, Applied, ApplyOptions, Links, Numbering, Proposal};
 use nomic::meaning;
 use nomic::model::{Format, Ruleset};
@@ -44,12 +44,6 @@ pub struct Args {
 
 /// Each proposal with the index of the file it was read from.
 type Batch = Vec<(usize, Proposal)>;
-
-/// A proposal file as read, for locating its errors.
-struct ProposalFile {
-    name: String,
-    text: String,
-}
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let (name, bytes) = read_input(&args.ruleset)?;
@@ -145,16 +139,10 @@ fn read_proposals(paths: &[PathBuf]) -> Result<(Vec<ProposalFile>, Batch), Failu
     let mut files = Vec::new();
     let mut proposals = Vec::new();
     for path in paths {
-        let (name, bytes) = read_input(path)?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| Failure::message(format!("{name} is not UTF-8 text")))?;
-        let parsed = amend::parse_proposals(&text).map_err(|err| Failure::Located {
-            name: name.clone(),
-            text: text.clone(),
-            diagnostics: vec![err.to_diagnostic()],
-        })?;
-        proposals.extend(parsed.into_iter().map(|p| (files.len(), p)));
-        files.push(ProposalFile { name, text });
+        let mut file = read_proposal_file(path)?;
+        let index = files.len();
+        proposals.extend(file.proposals.drain(..).map(|p| (index, p)));
+        files.push(file);
     }
     Ok((files, proposals))
 }

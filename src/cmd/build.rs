@@ -3,12 +3,12 @@
 
 use super::io::{print_stdout, read_input, stdout_color, Failure};
 use anstyle::{AnsiColor, Style};
+use nomic::meaning;
 use nomic::output::WriteOutcome;
-use nomic::parse::{self, ReadOptions};
+use nomic::parse::ReadOptions;
 use nomic::render::{
     agora_published_files, published_files, Plan, PublishedFile, RenderOptions, Renderer,
 };
-use nomic::{check, meaning};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -176,7 +176,7 @@ fn render_source(source: &Path, renderer: &Renderer, verify: bool) -> Result<Ren
     }
     let (name, bytes) = read_input(source)?;
     let parsed = super::io::parse_input(&name, &bytes, &ReadOptions::default())?;
-    refuse_duplicate_numbers(&name, &parsed)?;
+    super::io::refuse_duplicate_numbers(&name, &parsed)?;
     let files = published_files(&parsed.ruleset, renderer)
         .map_err(|err| Failure::message(format!("{name}: {err}")))?;
     if verify {
@@ -222,20 +222,6 @@ fn site_files(
             contents: file.contents,
         })
         .collect())
-}
-
-/// Two rules with one number would share one `rules/*/NNN` page, and one of
-/// them would silently not be published: refuse, with `check`'s finding.
-fn refuse_duplicate_numbers(name: &str, parsed: &parse::Parsed) -> Result<(), Failure> {
-    let diagnostics = check::duplicate_numbers(&check::Input::from_parsed(parsed, None));
-    if diagnostics.is_empty() {
-        return Ok(());
-    }
-    Err(Failure::Located {
-        name: name.to_string(),
-        text: parsed.text.clone(),
-        diagnostics,
-    })
 }
 
 /// Pages of the website that the new site no longer has (rules repealed or

@@ -81,6 +81,72 @@ fn run(args: &[&str], spec: &str) -> Result<std::process::Output, Failure> {
         })
 }
 
+/// One committed version of a file, as `git log` and `git show` give it.
+#[derive(Debug)]
+pub struct Committed {
+    /// The commit's full hash.
+    pub commit: String,
+    /// The commit date, `YYYY-MM-DD`.
+    pub date: String,
+    /// The first line of the commit message.
+    pub subject: String,
+    /// The file's bytes at that commit, or why they could not be read.
+    pub bytes: Result<Vec<u8>, GitError>,
+}
+
+/// The committed versions of `source`, oldest first, for the changes pages
+/// of `nomic site` and `nomic build --git`.
+pub fn file_history(source: &Path) -> Result<Vec<Committed>, GitError> {
+    let dir = match source.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let Some(file) = source.file_name() else {
+        return Ok(Vec::new());
+    };
+    let file = format!("./{}", file.to_string_lossy());
+    let log = git_in(
+        dir,
+        &["log", "--reverse", "--format=%H%x1f%cs%x1f%s", "--", &file],
+    )?;
+    let mut versions = Vec::new();
+    for line in String::from_utf8_lossy(&log).lines() {
+        let mut fields = line.split('\u{1f}');
+        let (Some(commit), Some(date), Some(subject)) =
+            (fields.next(), fields.next(), fields.next())
+        else {
+            continue;
+        };
+        versions.push(Committed {
+            commit: commit.to_string(),
+            date: date.to_string(),
+            subject: subject.to_string(),
+            bytes: git_in(dir, &["show", &format!("{commit}:{file}")]),
+        });
+    }
+    Ok(versions)
+}
+
+/// Runs `git` in `dir`; its standard output, or why it failed.
+fn git_in(dir: &Path, args: &[&str]) -> Result<Vec<u8>, GitError> {
+    let output = Command::new("git")
+        .arg("-C")
+        .arg(dir)
+        .args(args)
+        .env("GIT_PAGER", "cat")
+        .output()?;
+    if !output.status.success() {
+        return Err(GitError::Failed {
+            command: args.join(" "),
+            stderr: String::from_utf8_lossy(&output.stderr)
+                .trim()
+                .trim_start_matches("fatal: ")
+                .to_string(),
+        });
+    }
+    Ok(output.stdout)
+}
+
 /// A git working tree, for `nomic apply --commit`.
 #[derive(Debug, Clone)]
 pub struct Repository {

@@ -149,6 +149,46 @@ pub fn parse_input(name: &str, bytes: &[u8], options: &ReadOptions) -> Result<Pa
     })
 }
 
+/// Two rules with one number would share one published page, and one of
+/// them would silently not be published: refuse, with `check`'s finding.
+pub fn refuse_duplicate_numbers(name: &str, parsed: &Parsed) -> Result<(), Failure> {
+    let diagnostics =
+        nomic::check::duplicate_numbers(&nomic::check::Input::from_parsed(parsed, None));
+    if diagnostics.is_empty() {
+        return Ok(());
+    }
+    Err(Failure::Located {
+        name: name.to_string(),
+        text: parsed.text.clone(),
+        diagnostics,
+    })
+}
+
+/// A proposal file as read: its name, its text and the proposals in it.
+pub struct ProposalFile {
+    pub name: String,
+    pub text: String,
+    pub proposals: Vec<nomic::amend::Proposal>,
+}
+
+/// Reads and parses one proposal file (the format of `nomic apply`); a
+/// proposal that does not parse is reported where it is.
+pub fn read_proposal_file(path: &Path) -> Result<ProposalFile, Failure> {
+    let (name, bytes) = read_input(path)?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| Failure::message(format!("{name} is not UTF-8 text")))?;
+    let proposals = nomic::amend::parse_proposals(&text).map_err(|err| Failure::Located {
+        name: name.clone(),
+        text: text.clone(),
+        diagnostics: vec![err.to_diagnostic()],
+    })?;
+    Ok(ProposalFile {
+        name,
+        text,
+        proposals,
+    })
+}
+
 /// `value` as pretty JSON ending in a newline, the form every command prints.
 pub fn json_document(value: &impl serde::Serialize) -> Result<String, Failure> {
     let mut json = serde_json::to_string_pretty(value)

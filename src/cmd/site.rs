@@ -1,14 +1,14 @@
 //! `nomic site`: the ruleset as a static website.
 
-use super::io::{print_stdout, read_input, Failure};
-use nomic::check;
+use super::git;
+use super::io::{dialect_for, parse_input, print_stdout, read_input, Failure};
 use nomic::output::{write_atomic, WriteOutcome};
 use nomic::parse::{self, ReadOptions};
 use nomic::render::PublishedFile;
 use nomic::site::{self, SiteOptions, Version, SITE_FOLDERS};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
 
 /// Write a static website of a ruleset: an index, a page per rule with
 /// linked citations, search as you type, and changes per committed version
@@ -44,12 +44,8 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         from: args.from,
         ..ReadOptions::default()
     };
-    let parsed = parse::read(&bytes, &options).map_err(|err| Failure::Located {
-        name: name.clone(),
-        text: String::from_utf8_lossy(&bytes).into_owned(),
-        diagnostics: vec![err.to_diagnostic()],
-    })?;
-    refuse_duplicate_numbers(&name, &parsed)?;
+    let parsed = parse_input(&name, &bytes, &options)?;
+    super::io::refuse_duplicate_numbers(&name, &parsed)?;
     let versions = if args.no_git {
         Vec::new()
     } else {
@@ -83,20 +79,6 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     ));
     print_stdout(&report)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Two rules with one number would share one page: refuse, with `check`'s
-/// finding.
-fn refuse_duplicate_numbers(name: &str, parsed: &parse::Parsed) -> Result<(), Failure> {
-    let diagnostics = check::duplicate_numbers(&check::Input::from_parsed(parsed, None));
-    if diagnostics.is_empty() {
-        return Ok(());
-    }
-    Err(Failure::Located {
-        name: name.to_string(),
-        text: parsed.text.clone(),
-        diagnostics,
-    })
 }
 
 /// Writes every file (atomically; identical files are left alone) and
@@ -149,25 +131,13 @@ pub(super) fn stale_pages(dir: &Path, files: &[PublishedFile]) -> Vec<PathBuf> {
     stale
 }
 
-/// The committed versions of `source`, oldest first, read with `git`.
-/// Without `required`, a source outside a git repository (or without `git`)
-/// has none; with it, that is an error. A version that does not parse is
-/// left out, with a note.
+/// The committed versions of `source`, oldest first, read with `git` in
+/// the source's dialect. Without `required`, a source outside a git
+/// repository (or without `git`) has none; with it, that is an error. A
+/// version that does not parse is left out, with a note.
 pub(super) fn versions(source: &Path, required: bool) -> Result<Vec<Version>, Failure> {
-    let dir = match source.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    let Some(file) = source.file_name() else {
-        return Ok(Vec::new());
-    };
-    let file = format!("./{}", file.to_string_lossy());
-    let log = git(
-        dir,
-        &["log", "--reverse", "--format=%H%x1f%cs%x1f%s", "--", &file],
-    );
-    let log = match log {
-        Ok(log) => log,
+    let history = match git::file_history(source) {
+        Ok(history) => history,
         Err(reason) if required => {
             return Err(Failure::message(format!(
                 "--git: cannot read the history of {}: {reason}",
@@ -176,25 +146,22 @@ pub(super) fn versions(source: &Path, required: bool) -> Result<Vec<Version>, Fa
         }
         Err(_) => return Ok(Vec::new()),
     };
+    let dialect = dialect_for(&source.display().to_string())?;
     let mut versions = Vec::new();
-    for line in String::from_utf8_lossy(&log).lines() {
-        let mut fields = line.split('\u{1f}');
-        let (Some(commit), Some(date), Some(subject)) =
-            (fields.next(), fields.next(), fields.next())
-        else {
-            continue;
-        };
-        let label = commit.chars().take(10).collect::<String>();
-        let parsed = git(dir, &["show", &format!("{commit}:{file}")])
-            .map_err(|reason| reason.to_string())
+    for committed in history {
+        let label = committed.commit.chars().take(10).collect::<String>();
+        let parsed = committed
+            .bytes
+            .map_err(|err| err.to_string())
             .and_then(|bytes| {
-                parse::read(&bytes, &ReadOptions::default()).map_err(|err| err.to_string())
+                parse::read_with(&bytes, &ReadOptions::default(), dialect.as_ref())
+                    .map_err(|err| err.to_string())
             });
         match parsed {
             Ok(parsed) => versions.push(Version {
                 label,
-                date: date.to_string(),
-                subject: subject.to_string(),
+                date: committed.date,
+                subject: committed.subject,
                 ruleset: parsed.ruleset,
             }),
             Err(reason) => eprintln!(
@@ -210,20 +177,4 @@ pub(super) fn versions(source: &Path, required: bool) -> Result<Vec<Version>, Fa
         )));
     }
     Ok(versions)
-}
-
-/// Runs `git` in `dir`; its standard output, or why it failed.
-fn git(dir: &Path, args: &[&str]) -> Result<Vec<u8>, String> {
-    let output = Command::new("git")
-        .arg("-C")
-        .arg(dir)
-        .args(args)
-        .env("GIT_PAGER", "cat")
-        .output()
-        .map_err(|err| format!("cannot run git: {err}"))?;
-    if !output.status.success() {
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        return Err(stderr.trim().trim_start_matches("fatal: ").to_string());
-    }
-    Ok(output.stdout)
 }

@@ -14,7 +14,7 @@ use crate::engine::state::{ProposalStatus, State};
 use crate::engine::{Engine, PlayerSpec, Setup, SetupError, Sink};
 use crate::model::Ruleset;
 use crate::sim::stats::Histogram;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 /// How the random voters vote.
@@ -345,9 +345,15 @@ pub fn run_until(
 }
 
 /// The worker loop shared by [`run_until`] and the what-if: each worker
-/// builds its engines and totals with `init`, plays batches of game
-/// indices with `game`, and hands its totals to `done`.
-pub(crate) fn each_game<W: Send, T: Send>(
+/// thread builds its engines and totals with `init`, takes batches of game
+/// indices from a shared counter and plays them with `game`, and hands its
+/// totals to `done`.
+///
+/// Game `i` always gets the dice of `(seed, i)` and totals are integer
+/// sums, so the result does not depend on which thread played which batch.
+/// A worker checks `stop` (Ctrl-C) before each batch, so a stop costs at
+/// most one batch per thread however many games were asked for.
+pub(crate) fn each_game<W, T>(
     config: &Config,
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
@@ -355,36 +361,30 @@ pub(crate) fn each_game<W: Send, T: Send>(
     init: impl Fn() -> Result<(W, T), MonteCarloError> + Sync,
     done: impl Fn(T) + Sync,
 ) -> Result<(), MonteCarloError> {
-    use rayon::prelude::*;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads(config))
         .build()
         .map_err(|e| MonteCarloError::Threads(e.to_string()))?;
     let batches = config.games.div_ceil(BATCH);
-    pool.install(|| {
-        (0..batches)
-            .into_par_iter()
-            // One worker (engines and totals) per rayon job split; game `i`
-            // always gets the dice of `(seed, i)` and totals are integer
-            // sums, so the result does not depend on the split.
-            .fold(&init, |worker, batch| {
-                let (mut worker, mut mine) = match worker {
-                    Ok(pair) => pair,
-                    Err(err) => return Err(err),
-                };
-                // After Ctrl-C the remaining batches are skipped.
-                if !stop.load(Ordering::Relaxed) {
-                    let start = batch * BATCH;
-                    let end = (start + BATCH).min(config.games);
-                    for index in start..end {
-                        game(&mut worker, index, &mut mine);
-                    }
-                    progress(end - start);
-                }
-                Ok((worker, mine))
-            })
-            .try_for_each(|worker| worker.map(|(_, mine)| done(mine)))
-    })
+    let next = AtomicU64::new(0);
+    let worker = |_: rayon::BroadcastContext<'_>| -> Result<(), MonteCarloError> {
+        let (mut worker, mut mine) = init()?;
+        while !stop.load(Ordering::Relaxed) {
+            let batch = next.fetch_add(1, Ordering::Relaxed);
+            if batch >= batches {
+                break;
+            }
+            let start = batch * BATCH;
+            let end = (start + BATCH).min(config.games);
+            for index in start..end {
+                game(&mut worker, index, &mut mine);
+            }
+            progress(end - start);
+        }
+        done(mine);
+        Ok(())
+    };
+    pool.broadcast(worker).into_iter().collect()
 }
 
 #[cfg(test)]

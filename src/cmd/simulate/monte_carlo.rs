@@ -2,7 +2,7 @@
 //! what-if comparison with `--proposal`.
 
 use super::{load_ruleset, Args, OutputFormat, Voters};
-use crate::cmd::io::{json_document, print_stdout, read_input, Failure};
+use crate::cmd::io::{json_document, print_stdout, read_proposal_file, Failure};
 use indicatif::{ProgressBar, ProgressStyle};
 use nomic::amend;
 use nomic::model::Ruleset;
@@ -129,15 +129,7 @@ fn amended(ruleset: &Ruleset, paths: &[std::path::PathBuf]) -> Result<Option<Rul
     }
     let mut proposals = Vec::new();
     for path in paths {
-        let (name, bytes) = read_input(path)?;
-        let text = String::from_utf8(bytes)
-            .map_err(|_| Failure::message(format!("{name} is not UTF-8 text")))?;
-        let parsed = amend::parse_proposals(&text).map_err(|err| Failure::Located {
-            name: name.clone(),
-            text: text.clone(),
-            diagnostics: vec![err.to_diagnostic()],
-        })?;
-        proposals.extend(parsed);
+        proposals.extend(read_proposal_file(path)?.proposals);
     }
     let applied = amend::apply(ruleset, &proposals, &amend::ApplyOptions::default())
         .map_err(|err| Failure::message(format!("the proposals do not apply: {err}")))?;
