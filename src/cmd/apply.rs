@@ -2,6 +2,7 @@
 
 use super::git::{GitError, Repository};
 use super::io::{print_stdout, read_input, Failure};
+use super::progress::Files;
 use nomic::amend::{self, Applied, ApplyOptions, Links, Numbering, Proposal};
 use nomic::meaning;
 use nomic::model::{Format, Ruleset};
@@ -144,6 +145,7 @@ fn summary(applied: &Applied) -> String {
 fn read_proposals(paths: &[PathBuf]) -> Result<(Vec<ProposalFile>, Batch), Failure> {
     let mut files = Vec::new();
     let mut proposals = Vec::new();
+    let progress = Files::new(paths.len(), "reading proposals");
     for path in paths {
         let (name, bytes) = read_input(path)?;
         let text = String::from_utf8(bytes)
@@ -155,6 +157,7 @@ fn read_proposals(paths: &[PathBuf]) -> Result<(Vec<ProposalFile>, Batch), Failu
         })?;
         proposals.extend(parsed.into_iter().map(|p| (files.len(), p)));
         files.push(ProposalFile { name, text });
+        progress.inc();
     }
     Ok((files, proposals))
 }
@@ -211,7 +214,8 @@ fn write_pages(applied: &Applied, ruleset_path: &Path) -> Result<Vec<PathBuf>, F
     // Every page is read back and checked before any is written.
     meaning::verify_published(&applied.ruleset, &pages).map_err(refused)?;
     let plan = Plan::compare(dir, pages).map_err(|err| Failure::message(err.to_string()))?;
-    plan.execute()
+    let progress = Files::new(plan.pending(), "writing pages");
+    plan.execute_with(|| progress.inc())
         .map_err(|err| Failure::message(err.to_string()))?;
     Ok(plan.paths())
 }
