@@ -3,7 +3,7 @@
 //! it), patch the digits in the bytes it was read from.
 
 use super::citations::cited_numbers;
-use crate::model::{Rule, Ruleset};
+use crate::model::{Format, Rule, Ruleset};
 use crate::refs;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -126,9 +126,10 @@ fn body_range(source: &str) -> Option<Range<usize>> {
 }
 
 /// Where a rule's source ends and the separator before the next rule
-/// begins: the separator is the trailing blank lines and rulers (`-----`,
-/// `=====`), starting at the line end after the last line of content.
-fn content_end(source: &str) -> usize {
+/// begins: the separator is the trailing blank lines and (where `rulers`
+/// separate rules) rulers (`-----`, `=====`), starting at the line end
+/// after the last line of content.
+fn content_end(source: &str, rulers: bool) -> usize {
     let mut end = source.len();
     loop {
         let before = source[..end].trim_end_matches(['\n', '\r', ' ', '\t']);
@@ -136,7 +137,7 @@ fn content_end(source: &str) -> usize {
         let line = &before[line_start..];
         let ruler =
             line.len() >= 3 && (line.bytes().all(|b| b == b'-') || line.bytes().all(|b| b == b'='));
-        if ruler && line_start > 0 {
+        if rulers && ruler && line_start > 0 {
             end = line_start;
         } else {
             // The last line keeps its trailing spaces: they are the rule's
@@ -159,13 +160,26 @@ pub struct LastRule {
 impl LastRule {
     pub fn of(ruleset: &Ruleset) -> Option<LastRule> {
         let last = ruleset.rules.last()?;
+        let rulers = rulers_separate(ruleset);
         Some(LastRule {
             number: last.number,
             separator: last
                 .unchanged_source()
-                .map(|source| source[content_end(source)..].to_string()),
+                .map(|source| source[content_end(source, rulers)..].to_string()),
         })
     }
+}
+
+/// Whether rulers between rules are separators: in the text forms they
+/// are; in Markdown a `---` line is a rule's own thematic break (or the
+/// underline of a heading), part of its text.
+fn rulers_separate(ruleset: &Ruleset) -> bool {
+    ruleset.layout.as_ref().is_none_or(|layout| {
+        !matches!(
+            layout.format,
+            Format::MdLong | Format::MdShort | Format::MdRule
+        )
+    })
 }
 
 /// After rules changed places (or the last one was repealed or a rule was
@@ -188,13 +202,14 @@ pub fn fix_separators(
     if old_last == new_last {
         return;
     }
+    let rulers = rulers_separate(ruleset);
     let separators: Vec<String> = ruleset
         .rules
         .iter()
         .filter(|rule| rule.number != old_last && rule.number != new_last)
         .filter_map(|rule| {
             let source = rule.unchanged_source()?;
-            Some(source[content_end(source)..].to_string())
+            Some(source[content_end(source, rulers)..].to_string())
         })
         .collect();
     let typical = most_common(&separators);
@@ -210,7 +225,7 @@ pub fn fix_separators(
             continue;
         };
         if let Some(layout) = rule.layout.as_mut() {
-            let end = content_end(&layout.source);
+            let end = content_end(&layout.source, rulers);
             layout.source.truncate(end);
             layout.source.push_str(&separator);
         }
@@ -238,13 +253,19 @@ mod tests {
     #[test]
     fn separators_are_trailing_blank_lines_and_rulers() {
         let txt = "Rule 1/0\n\n      Text.\n\nHistory:\nInitial\n\n-----\n";
-        assert_eq!(&txt[content_end(txt)..], "\n\n-----\n");
-        assert_eq!(content_end("Rule 3\n\nText."), "Rule 3\n\nText.".len());
+        assert_eq!(&txt[content_end(txt, true)..], "\n\n-----\n");
+        assert_eq!(
+            content_end("Rule 3\n\nText.", true),
+            "Rule 3\n\nText.".len()
+        );
         let md = "## 1/0\n\nText.\n\n##### *History*\n\n[*x*](y)\n\n";
-        assert_eq!(&md[content_end(md)..], "\n\n");
+        assert_eq!(&md[content_end(md, false)..], "\n\n");
         // Trailing spaces of the last line are the rule's own.
         let spaced = "## 1/0\n\nText.\n\n##### *History*\n\n[*x*](y)  \n";
-        assert_eq!(&spaced[content_end(spaced)..], "\n");
+        assert_eq!(&spaced[content_end(spaced, false)..], "\n");
+        // In Markdown a closing `---` is the rule's thematic break.
+        let rule = "## 2/1\n\nText.\n\n---\n\n";
+        assert_eq!(&rule[content_end(rule, false)..], "\n\n");
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use super::git::{GitError, Repository};
 use super::io::{print_stdout, read_input, read_proposal_file, Failure, ProposalFile};
+use super::progress::Files;
 use nomic::amend::{self, Applied, ApplyOptions, Links, Numbering, Proposal};
 use nomic::meaning;
 use nomic::model::{Format, Ruleset};
@@ -138,11 +139,13 @@ fn summary(applied: &Applied) -> String {
 fn read_proposals(paths: &[PathBuf]) -> Result<(Vec<ProposalFile>, Batch), Failure> {
     let mut files = Vec::new();
     let mut proposals = Vec::new();
+    let progress = Files::new(paths.len(), "reading proposals");
     for path in paths {
         let mut file = read_proposal_file(path)?;
         let index = files.len();
         proposals.extend(file.proposals.drain(..).map(|p| (index, p)));
         files.push(file);
+        progress.inc();
     }
     Ok((files, proposals))
 }
@@ -199,7 +202,8 @@ fn write_pages(applied: &Applied, ruleset_path: &Path) -> Result<Vec<PathBuf>, F
     // Every page is read back and checked before any is written.
     meaning::verify_published(&applied.ruleset, &pages).map_err(refused)?;
     let plan = Plan::compare(dir, pages).map_err(|err| Failure::message(err.to_string()))?;
-    plan.execute()
+    let progress = Files::new(plan.pending(), "writing pages");
+    plan.execute_with(|| progress.inc())
         .map_err(|err| Failure::message(err.to_string()))?;
     Ok(plan.paths())
 }

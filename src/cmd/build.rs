@@ -2,6 +2,7 @@
 //! bundled ruleset.
 
 use super::io::{print_stdout, read_input, stdout_color, Failure};
+use super::progress::Files;
 use anstyle::{AnsiColor, Style};
 use nomic::meaning;
 use nomic::output::WriteOutcome;
@@ -61,6 +62,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     // Everything is rendered before anything is written, so a failure (a bad
     // template, an unreadable source) leaves the previous outputs untouched.
     let mut plans = Vec::new();
+    let mut progress = Files::new(jobs.len(), "rendering");
     for (source, dir) in jobs {
         let rendered = render_source(&source, &renderer, args.templates.is_none())?;
         let mut files = rendered.files;
@@ -73,7 +75,10 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             damaged: rendered.damaged,
             plan,
         });
+        progress.inc();
     }
+    let pending = plans.iter().map(|job| job.plan.pending()).sum();
+    progress.restart(if args.check { 0 } else { pending }, "writing");
 
     let mut report = String::new();
     let mut totals = [0; 3];
@@ -84,10 +89,11 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         }
         if !args.check {
             plan.plan
-                .execute()
+                .execute_with(|| progress.inc())
                 .map_err(|err| Failure::message(err.to_string()))?;
         }
     }
+    progress.finish();
     let changes: usize = totals.iter().sum();
     let [created, changed, removed] = totals;
     report.push_str(&match (changes, plans.len(), args.check) {

@@ -2,6 +2,7 @@
 //! people, tools or GitHub pull requests.
 
 use super::io::{json_document, print_stdout, read_input, stderr_color, stdout_color, Failure};
+use super::progress::Files;
 use nomic::check::{self, Input, Summary};
 use nomic::diagnostic::{self, Diagnostic, Severity, Source};
 use nomic::model::Format;
@@ -77,10 +78,16 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     if files.is_empty() {
         return Ok(ExitCode::from(u8::from(agora_failed)));
     }
+    let progress = Files::new(files.len(), "checking");
     let checked: Vec<Checked> = files
         .into_iter()
-        .map(|path| check_file(path, args.from, deny_warnings))
+        .map(|path| {
+            let checked = check_file(path, args.from, deny_warnings);
+            progress.inc();
+            checked
+        })
         .collect();
+    progress.finish();
     let out = match args.format {
         OutputFormat::Human => {
             let (out, err) = human(&checked);

@@ -12,6 +12,7 @@ mod formats;
 mod git;
 mod io;
 mod parse;
+mod progress;
 mod refs;
 mod render;
 mod renumber;

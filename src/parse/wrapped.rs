@@ -272,11 +272,30 @@ fn to_markdown(blocks: &[Block<'_>], mode: Mode) -> String {
         let breaker = format!("  \n{}", " ".repeat(indent));
         let parts: Vec<String> = segments(block, mode)
             .into_iter()
-            .map(|part| part.join(" "))
+            .map(|part| escape_bare_marker(part.join(" ")))
             .collect();
         out.push_str(&parts.join(&breaker));
     }
     out
+}
+
+/// A line of text that is nothing but a list marker (`-`, `*`, `+`, `1.`,
+/// `1)`): Markdown would read it as an empty list item (or, after a line,
+/// as a heading underline), so its first character is escaped and it stays
+/// the text it is.
+fn escape_bare_marker(text: String) -> String {
+    let bare_bullet = matches!(text.as_str(), "-" | "*" | "+");
+    let bare_number = ordered_marker(&format!("{text} "))
+        .is_some_and(|(marker, rest)| marker.len() == text.len() && rest.is_empty());
+    if bare_bullet {
+        format!("\\{text}")
+    } else if bare_number {
+        // `1.` → `1\.`: the escape goes before the delimiter.
+        let (digits, delimiter) = text.split_at(text.len() - 1);
+        format!("{digits}\\{delimiter}")
+    } else {
+        text
+    }
 }
 
 /// A preformatted block as a fenced code block: its lines less their
@@ -385,7 +404,26 @@ fn check_wrap(block: &Block<'_>, quirks: &mut Vec<LayoutQuirk>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Format;
     use crate::parse::text::lines;
+
+    #[test]
+    fn a_line_that_is_only_a_list_marker_stays_text() {
+        // Found by the `canonical` fuzz target: a txt-plain line `-` became
+        // the Markdown `-`, an empty list item, written back as `  • `.
+        let text = "-\n\nSee:\n-\n\n+\n\n1.\n\n* *\n\n-1.";
+        let md = unwrapped_body(&lines(text, 0));
+        assert_eq!(md, "\\-\n\nSee:  \n\\-\n\n\\+\n\n1\\.\n\n* \\*\n\n-1.");
+        let plain = "Title\n\nRule 1\n\n-\n\nx\n-\n\n* *";
+        let parsed = crate::parse::parse_str(plain, Some(Format::TxtPlain)).unwrap();
+        let options = crate::render::RenderOptions {
+            canonical: true,
+            templates: None,
+        };
+        let once = crate::render::render(&parsed, Format::TxtPlain, &options).unwrap();
+        let back = crate::parse::parse_str(&once, Some(Format::TxtPlain)).unwrap();
+        assert_eq!(back.without_layout(), parsed.without_layout(), "{once:?}");
+    }
 
     #[test]
     fn paragraphs_join_and_items_become_markdown_lists() {

@@ -62,7 +62,10 @@ pub(crate) fn write_rule(
         out.push_str(&c.to_string().repeat(first.chars().count().max(3)));
         out.push('\n');
     }
-    if dialect.blank_after_heading {
+    // The blank line parts the heading from the text: a rule without text
+    // has none, or its blank line would read as the separator's (and a
+    // dialect inferred from the output would gain a blank line per write).
+    if dialect.blank_after_heading && !rule.text.is_empty() {
         out.push('\n');
     }
     if !rule.text.is_empty() {

@@ -316,9 +316,12 @@ fn kept_source<'r>(
     if next.is_some() {
         return Ok(Some(with_breaks(source, breaks, region(false, call)?)));
     }
-    // At the end: the file's own ending, or the canonical one.
+    // At the end: the file's own ending, or the canonical one. A rule that
+    // ended the file keeps its ending even when it looks like a separator
+    // (`## 1\n\n` as the whole of a page): when the rule after it goes,
+    // `amend` has already given it the ending the file had.
     let last = region(true, call)?;
-    if breaks == last || (ended_file && breaks != region(false, call)?) {
+    if breaks == last || ended_file {
         return Ok(Some(Cow::Borrowed(source)));
     }
     Ok(Some(with_breaks(source, breaks, last)))

@@ -191,6 +191,21 @@ impl Plan {
     /// (a link inside it is replaced, not followed), and removes the stale
     /// pages. A file already up to date is not touched.
     pub fn execute(&self) -> Result<(), PublishError> {
+        self.execute_with(|| {})
+    }
+
+    /// How many files [`Plan::execute`] writes or removes.
+    pub fn pending(&self) -> usize {
+        self.writes
+            .iter()
+            .filter(|(_, outcome)| *outcome != WriteOutcome::Unchanged)
+            .count()
+            + self.removals.len()
+    }
+
+    /// [`Plan::execute`], calling `done` after each file written or
+    /// removed ([`Plan::pending`] calls in all), for a progress display.
+    pub fn execute_with(&self, mut done: impl FnMut()) -> Result<(), PublishError> {
         for (file, outcome) in &self.writes {
             if *outcome == WriteOutcome::Unchanged {
                 continue;
@@ -199,12 +214,14 @@ impl Plan {
                 let path = self.dir.join(&file.path);
                 return Err(PublishError::Write { path, source });
             }
+            done();
         }
         for relative in &self.removals {
             let path = self.dir.join(relative);
             if let Err(source) = fs::remove_file(&path) {
                 return Err(PublishError::Remove { path, source });
             }
+            done();
         }
         Ok(())
     }

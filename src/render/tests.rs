@@ -411,3 +411,18 @@ fn published_files_hold_every_form_and_one_page_per_number() {
     );
     assert!(files[5].contents.ends_with("The later text."));
 }
+
+#[test]
+fn a_file_ending_in_blank_lines_is_written_back_as_read() {
+    // Found by the `lossless` fuzz target: the blank lines that end a rule
+    // page look like the separator before a next rule, and were dropped.
+    for text in [
+        "## 1\n\n",
+        "## 1/0\n\nText.\n\n\n",
+        "# T\n\n## 1/0\n\nText.\n\n",
+    ] {
+        let parsed = crate::parse::read(text.as_bytes(), &Default::default()).unwrap();
+        let written = render(&parsed.ruleset, parsed.format, &RenderOptions::default()).unwrap();
+        assert_eq!(written, text, "{}", parsed.format);
+    }
+}

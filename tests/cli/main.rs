@@ -11,6 +11,7 @@ mod fmt;
 mod formats;
 mod hostile;
 mod parse;
+mod progress;
 mod refs;
 mod render;
 mod renumber;

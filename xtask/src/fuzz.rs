@@ -43,14 +43,18 @@ pub fn run(args: &[String]) -> bool {
     if !ensure_cargo_fuzz() {
         return false;
     }
-    targets.into_iter().all(|target| {
+    // Every target runs, even after one failed: each failure is reported.
+    let mut ok = true;
+    for target in targets {
         let corpus = Path::new("fuzz/corpus").join(target);
         if let Err(err) = seed(&corpus, target) {
             eprintln!("cannot seed {}: {err}", corpus.display());
-            return false;
+            ok = false;
+            continue;
         }
-        fuzz_target(target, seconds, &corpus)
-    })
+        ok &= fuzz_target(target, seconds, &corpus);
+    }
+    ok
 }
 
 /// `cargo fuzz` on the nightly toolchain, installed when missing.

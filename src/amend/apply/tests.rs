@@ -429,3 +429,38 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn a_markdown_rule_ending_in_a_thematic_break_keeps_it_when_it_stops_being_last() {
+    // Found by the `apply` fuzz target: `---` closing the last rule was
+    // taken for a ruler between rules and dropped when a rule was
+    // renumbered to the end, although it is the rule's text.
+    let text = "# T\n\n## 1\n\nFirst.\n\n## 2\n\nSecond.\n\n## 4\n\nFourth.\n\n---\n";
+    let ruleset = crate::parse::parse_str(text, Some(crate::model::Format::MdShort)).unwrap();
+    assert_eq!(ruleset.rule(4).unwrap().text, "Fourth.\n\n---");
+    let proposal = Proposal {
+        number: 3,
+        proposer: None,
+        date: None,
+        round_turn: None,
+        title: None,
+        operations: vec![Operation {
+            kind: OperationKind::Renumber { rule: 1, to: 5 },
+            span: 0..0,
+        }],
+        span: 0..0,
+    };
+    let applied = apply(&ruleset, &[proposal], &ApplyOptions::default()).unwrap();
+    let written = crate::render::render(
+        &applied.ruleset,
+        crate::model::Format::MdShort,
+        &crate::render::RenderOptions::default(),
+    )
+    .unwrap();
+    assert!(
+        written.contains("## 4\n\nFourth.\n\n---\n\n## 5"),
+        "{written:?}"
+    );
+    let back = crate::parse::parse_str(&written, Some(crate::model::Format::MdShort)).unwrap();
+    assert_eq!(back.rule(4).unwrap().text, "Fourth.\n\n---");
+}

@@ -3,12 +3,12 @@
 
 use super::{load_ruleset, Args, OutputFormat, Voters};
 use crate::cmd::io::{json_document, print_stdout, read_proposal_file, Failure};
-use indicatif::{ProgressBar, ProgressStyle};
+use crate::cmd::progress;
+use indicatif::ProgressBar;
 use nomic::amend;
 use nomic::model::Ruleset;
 use nomic::sim::monte_carlo::{self, Config, Totals};
 use nomic::sim::{plot, whatif};
-use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -110,16 +110,14 @@ pub fn run(args: &Args, games: u64) -> Result<ExitCode, Failure> {
 
 /// A bar with games done, games per second and time left, on a terminal.
 fn progress_bar(total: u64) -> Option<ProgressBar> {
-    (total >= LONG_RUN && std::io::stderr().is_terminal()).then(|| {
-        let bar = ProgressBar::new(total);
-        bar.set_style(
-            ProgressStyle::with_template(
+    (total >= LONG_RUN)
+        .then(|| {
+            progress::bar(
+                total,
                 "{bar:40} {human_pos}/{human_len} games, {per_sec}, {eta} left (Ctrl-C: stop and report)",
             )
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        bar
-    })
+        })
+        .flatten()
 }
 
 /// The ruleset as the proposal files would leave it (`None` without any).

@@ -159,11 +159,25 @@ fn score(
         .filter(|s| seen.contains(s))
         .collect();
     let after = usize::from(underline.is_some()) + 1;
-    let blank = starts
+    // Only a rule with a body shows whether a blank line parts it from
+    // its heading: after a rule without one, the blank line is the
+    // separator before the next rule.
+    let ends = starts.iter().skip(1).copied().chain([lines.len()]);
+    let with_body: Vec<usize> = starts
+        .iter()
+        .zip(ends)
+        .filter(|&(&i, end)| {
+            lines
+                .get(i + after..end)
+                .is_some_and(|body| body.iter().any(|line| !line.is_blank()))
+        })
+        .map(|(&i, _)| i)
+        .collect();
+    let blank = with_body
         .iter()
         .filter(|&&i| lines.get(i + after).is_some_and(Line::is_blank))
         .count();
-    dialect.blank_after_heading = blank * 2 > starts.len();
+    dialect.blank_after_heading = blank * 2 > with_body.len();
     dialect.groups = groups
         .iter()
         .filter(|g| {

@@ -329,3 +329,27 @@ fn a_player_list_is_never_a_rule() {
         .ruleset;
     assert_eq!(labels(&ruleset), ["1", "2"]);
 }
+
+#[test]
+fn rules_without_a_body_do_not_make_the_blank_after_heading() {
+    // Found by the `fmt` fuzz target (on the Agora category index): each
+    // canonical write of an inferred dialect gained a blank line, because
+    // the separator after a rule without text was taken for a blank line
+    // under its heading, and a rule without text was given one.
+    let canonical = crate::render::RenderOptions {
+        canonical: true,
+        templates: None,
+    };
+    for text in ["  - 1 s\n  - 2 s\n  - 3 s\nt", "  - 4 s\n  - 2 r\n  - 5 #"] {
+        let first = crate::parse::read(text.as_bytes(), &Default::default()).unwrap();
+        assert_eq!(first.format, Format::Dialect, "{text:?}");
+        let once = crate::render::render(&first.ruleset, Format::Dialect, &canonical).unwrap();
+        let again = crate::parse::read(once.as_bytes(), &Default::default()).unwrap();
+        let twice = crate::render::render(&again.ruleset, Format::Dialect, &canonical).unwrap();
+        assert_eq!(once, twice, "{text:?}");
+        assert_eq!(
+            again.ruleset.without_layout(),
+            first.ruleset.without_layout()
+        );
+    }
+}
