@@ -14,6 +14,7 @@ mod parse;
 mod refs;
 mod render;
 mod renumber;
+mod repair;
 mod simulate;
 mod simulate_mc;
 mod site;
