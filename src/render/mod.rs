@@ -10,11 +10,13 @@
 mod agora;
 mod dialect;
 pub mod publish;
+mod relink;
 mod templates;
 pub mod text;
 
 pub use publish::{
-    agora_published_files, published_files, rule_pages, Plan, PublishError, PublishedFile,
+    agora_published_files, page_rule, published_files, rule_pages, Plan, PublishError,
+    PublishedFile,
 };
 /// The template environment (with the `--templates` loader) the site builds on.
 pub(crate) use templates::environment as template_environment;

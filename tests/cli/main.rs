@@ -10,6 +10,7 @@ mod diff;
 mod fmt;
 mod formats;
 mod hostile;
+mod images;
 mod parse;
 mod refs;
 mod render;
