@@ -1,6 +1,6 @@
 //! Rendering: model → every published form, through minijinja templates.
 //!
-//! Canonical output follows `FORMATS.md`. When a ruleset was parsed from a
+//! Canonical output follows docs/formats.md. When a ruleset was parsed from a
 //! file and is rendered back to that file's format, the kept layout is used:
 //! the header while the title is unchanged, each rule's source bytes while
 //! the rule still means what it meant (`Rule::unchanged_source`), the footer.

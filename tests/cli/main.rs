@@ -7,6 +7,7 @@ mod check;
 mod ci_docs;
 mod dialects;
 mod diff;
+mod docs_links;
 mod fmt;
 mod formats;
 mod hostile;
