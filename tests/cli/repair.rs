@@ -152,3 +152,42 @@ fn n601_help_names_the_command_that_writes_the_repair() {
              (`nomic fmt --repair-encoding FILE` writes every certain repair)",
         );
 }
+
+#[test]
+fn nomic_3_rendered_to_its_own_format_is_its_repaired_text_byte_for_byte() {
+    let original = std::fs::read_to_string(crate::bundled("nomic-3.md")).unwrap();
+    let repair = nomic::parse::repair_encoding(&original);
+    assert!(repair.repaired > 100, "{}", repair.repaired);
+    let out = Test::new()
+        .bundled_file("nomic-3.md", "nomic-3.md")
+        .args(["render", "--repair-encoding", "nomic-3.md"])
+        .run()
+        .status(0);
+    assert!(
+        out.stdout == repair.text,
+        "render differs from the repaired text"
+    );
+    assert!(out.stderr.starts_with(&format!(
+        "note: nomic-3.md: repaired {} damaged character sequences (mojibake)\n",
+        repair.repaired
+    )));
+    // Every warning line names a spot the library left, in order.
+    let warned: Vec<&str> = out.stderr.lines().skip(1).collect();
+    assert!(!warned.is_empty() && warned.len() <= repair.uncertain.len());
+    let first = &repair.uncertain[0];
+    assert!(
+        warned[0].starts_with(&format!(
+            "warning: nomic-3.md:{}:{}: ",
+            first.line, first.column
+        )),
+        "{}",
+        warned[0]
+    );
+    // Canonical rewriting keeps the meaning of the repaired text too.
+    Test::new()
+        .bundled_file("nomic-3.md", "nomic-3.md")
+        .args(["fmt", "--repair-encoding", "nomic-3.md"])
+        .run()
+        .status(0)
+        .stdout("formatted nomic-3.md\n");
+}
