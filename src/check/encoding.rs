@@ -39,7 +39,7 @@ fn lines<'a>(text: &str, issues: &'a [EncodingIssue]) -> Vec<&'a [EncodingIssue]
 fn single(issue: &EncodingIssue) -> Diagnostic {
     let help = match (&issue.repair, issue.certain) {
         (Some(repair), true) => format!(
-            "replace `{}` with `{repair}` (`nomic parse --repair-encoding` repairs every certain case)",
+            "replace `{}` with `{repair}` (`nomic fmt --repair-encoding FILE` writes every certain repair)",
             issue.found
         ),
         (Some(repair), false) => {
@@ -81,7 +81,7 @@ fn several(text: &str, group: &[EncodingIssue]) -> Diagnostic {
         .collect();
     let mut help = format!("repaired, it reads `{repaired}`");
     if uncertain.is_empty() {
-        help.push_str(" (`nomic parse --repair-encoding` repairs every certain case)");
+        help.push_str(" (`nomic fmt --repair-encoding FILE` writes every certain repair)");
     } else {
         help.push_str(&format!(
             "; {} of them lost a byte and cannot be restored with certainty (`{}`): check the original text",

@@ -1,13 +1,16 @@
-//! Images and local links whose file is not next to the ruleset.
+//! Images and local links whose file does not exist.
 //!
-//! Paths are relative to the folder of the ruleset file, as a Markdown
-//! viewer resolves them. Links with a scheme (`https:`), protocol-relative
-//! links, fragments (`#rule-101`) and `mailto:` are not files.
+//! Paths are relative to the folder of the file that holds them, as a
+//! Markdown viewer resolves them: `../../images/319.png` in
+//! `rules/md/319.md` is `images/319.png` beside `rules/`. Links with a
+//! scheme (`https:`), protocol-relative links, paths from the site's root
+//! (`/images/319.png`, whose root is the web server's), fragments
+//! (`#rule-101`) and `mailto:` are not files to look for.
 
 use super::{finding, locate, Code, Input};
 use crate::diagnostic::Diagnostic;
 use pulldown_cmark::{Event, Parser, Tag};
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
 
 pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     let Some(base) = input.base_dir else {
@@ -45,7 +48,7 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
                 )
                 .with_label(format!("no file {}", display(base, &path)))
                 .with_help(
-                    "add the file next to the ruleset (paths are relative to the ruleset's folder), or correct the path",
+                    "add the file, or correct the path (paths are relative to the folder of the file that holds them)",
                 ),
             );
         }
@@ -74,11 +77,7 @@ fn local_path(destination: &str) -> Option<String> {
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
     });
-    if destination.is_empty()
-        || has_scheme
-        || destination.starts_with('#')
-        || destination.starts_with("//")
-    {
+    if destination.is_empty() || has_scheme || destination.starts_with(['#', '/', '\\']) {
         return None;
     }
     let path = destination.split(['#', '?']).next().unwrap_or("");
@@ -108,12 +107,25 @@ fn percent_decode(path: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// The path as the user would find it: `out/rules/md/../../images/a.png`
+/// is shown as `out/images/a.png`.
 fn display(base: &Path, path: &str) -> String {
-    if base.as_os_str().is_empty() || base == Path::new(".") {
-        path.to_string()
+    let joined = if base.as_os_str().is_empty() || base == Path::new(".") {
+        Path::new(path).to_path_buf()
     } else {
-        base.join(path).display().to_string()
+        base.join(path)
+    };
+    let mut parts: Vec<Component<'_>> = Vec::new();
+    for part in joined.components() {
+        match part {
+            Component::CurDir => {}
+            Component::ParentDir if matches!(parts.last(), Some(Component::Normal(_))) => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
     }
+    parts.iter().collect::<PathBuf>().display().to_string()
 }
 
 #[cfg(test)]
@@ -133,6 +145,11 @@ mod tests {
         assert_eq!(local_path("mailto:x@y.z"), None);
         assert_eq!(local_path("#rule-101"), None);
         assert_eq!(local_path("//cdn/x.png"), None);
+        assert_eq!(local_path("/images/319.png"), None, "from the site's root");
+        assert_eq!(
+            local_path("../../images/319.png").as_deref(),
+            Some("../../images/319.png")
+        );
     }
 
     #[test]
@@ -165,5 +182,25 @@ mod tests {
 
         input.base_dir = None;
         assert!(check(&input).is_empty(), "standard input has no folder");
+    }
+
+    #[test]
+    fn a_page_in_a_subfolder_resolves_images_from_its_own_folder() {
+        let dir = tempfile::tempdir().unwrap();
+        let pages = dir.path().join("rules/md");
+        std::fs::create_dir_all(&pages).unwrap();
+        std::fs::create_dir(dir.path().join("images")).unwrap();
+        std::fs::write(dir.path().join("images/319.png"), b"png").unwrap();
+        let text = "![here](../../images/319.png) ![gone](../../images/320.png) ![not here](images/319.png)";
+        let source = format!("## 319/0\n\n{text}");
+        let file = File::new(Format::MdRule, "", vec![(Rule::new(319, text), &source)]);
+        let mut input = file.input();
+        input.base_dir = Some(&pages);
+        let findings = check(&input);
+        assert_eq!(codes(&findings), ["N801", "N801"]);
+        assert_eq!(file.at(&findings[0].span), "../../images/320.png");
+        assert_eq!(file.at(&findings[1].span), "images/319.png");
+        let shown = dir.path().join("images/320.png").display().to_string();
+        assert_eq!(findings[0].label, Some(format!("no file {shown}")));
     }
 }

@@ -22,6 +22,7 @@ use std::process::ExitCode;
     nomic build                              # every ruleset in rulesets/ into out/<name>/\n  \
     nomic build rules-l.md -o .              # publish next to the source\n  \
     nomic build rules-l.md -o . --check      # in CI: exit 1 if the published files are stale\n  \
+    nomic build rules-l.md -o . --repair-encoding  # publish with mojibake repaired\n  \
     nomic build rulesets/agora/source -o out/agora   # Agora: flr.txt, slr.txt, full_rules/, short_rules/")]
 pub struct Args {
     /// The source ruleset, in any format, or an Agora source folder
@@ -41,6 +42,11 @@ pub struct Args {
     /// source (read with git)
     #[arg(long)]
     pub git: bool,
+    /// Repair mojibake (UTF-8 once read as Windows-1252/1254) where the
+    /// repair is certain, in what is published (the source is not changed);
+    /// list the uncertain ones on stderr
+    #[arg(long)]
+    pub repair_encoding: bool,
 }
 
 /// One ruleset's published set, compared with its output folder.
@@ -48,6 +54,9 @@ struct Job {
     source: String,
     /// Damaged characters (mojibake) the source carries into every form.
     damaged: usize,
+    /// Whether the certain repairs were applied (`damaged` then counts the
+    /// uncertain ones left).
+    repaired: bool,
     plan: Plan,
 }
 
@@ -64,7 +73,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let mut plans = Vec::new();
     let mut progress = Files::new(jobs.len(), "rendering");
     for (source, dir) in jobs {
-        let rendered = render_source(&source, &renderer, args.templates.is_none())?;
+        let rendered = render_source(&source, &renderer, &args)?;
         let mut files = rendered.files;
         files.extend(site_files(&source, &rendered.ruleset, &args)?);
         let mut plan =
@@ -73,6 +82,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
         plans.push(Job {
             source: source.display().to_string(),
             damaged: rendered.damaged,
+            repaired: args.repair_encoding,
             plan,
         });
         progress.inc();
@@ -165,11 +175,11 @@ fn stem(path: &Path) -> String {
         .unwrap_or_else(|| "ruleset".to_string())
 }
 
-/// The published files of one source, and how many damaged characters it holds.
-/// `verify`: read every file back and refuse one that would change a
-/// rule's meaning (not done with templates of one's own, whose forms nomic
-/// does not read).
-fn render_source(source: &Path, renderer: &Renderer, verify: bool) -> Result<Rendered, Failure> {
+/// The published files of one source, and how many damaged characters it
+/// holds (after the certain repairs, with `--repair-encoding`). Every file
+/// is read back, and one that would change a rule's meaning is refused (not
+/// with templates of one's own, whose forms nomic does not read).
+fn render_source(source: &Path, renderer: &Renderer, args: &Args) -> Result<Rendered, Failure> {
     if super::agora::is_source(source) {
         let read = super::agora::read(source)?;
         let files = agora_published_files(&read.ruleset, renderer)
@@ -181,17 +191,26 @@ fn render_source(source: &Path, renderer: &Renderer, verify: bool) -> Result<Ren
         });
     }
     let (name, bytes) = read_input(source)?;
-    let parsed = super::io::parse_input(&name, &bytes, &ReadOptions::default())?;
+    let options = ReadOptions {
+        repair_encoding: args.repair_encoding,
+        ..ReadOptions::default()
+    };
+    let parsed = super::io::parse_input(&name, &bytes, &options)?;
+    let left = super::io::report_repair(&name, &bytes, &options);
     super::io::refuse_duplicate_numbers(&name, &parsed)?;
     let files = published_files(&parsed.ruleset, renderer)
         .map_err(|err| Failure::message(format!("{name}: {err}")))?;
-    if verify {
+    if args.templates.is_none() {
         meaning::verify_published(&parsed.ruleset, &files)
             .map_err(|err| Failure::message(format!("{name}: {err}; nothing was written")))?;
     }
     Ok(Rendered {
         files,
-        damaged: parsed.encoding.len(),
+        damaged: if args.repair_encoding {
+            left
+        } else {
+            parsed.encoding.len()
+        },
         ruleset: parsed.ruleset,
     })
 }
@@ -281,10 +300,16 @@ fn describe(job: &Job, check: bool, out: &mut String) -> [usize; 3] {
         };
         list(out, &verb, paths);
     }
-    if job.damaged > 0 {
+    if job.damaged > 0 && job.repaired {
+        out.push_str(&format!(
+            "  note: {} damaged character sequences (mojibake) cannot be repaired with \
+             certainty and are published as they are (listed on stderr)\n",
+            job.damaged
+        ));
+    } else if job.damaged > 0 {
         out.push_str(&format!(
             "  note: {} damaged character sequences (mojibake) are published as they are; \
-             `nomic parse --repair-encoding {}` shows the repairs\n",
+             `nomic build --repair-encoding {}` publishes the certain repairs\n",
             job.damaged, job.source
         ));
     }

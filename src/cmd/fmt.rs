@@ -1,6 +1,6 @@
 //! `nomic fmt`: rewrite rule files in the canonical form of their format.
 
-use super::io::{parse_input, print_stdout, read_input, Failure};
+use super::io::{parse_input, print_stdout, read_input, report_repair, Failure};
 use nomic::meaning;
 use nomic::model::Format;
 use nomic::output::{self, WriteOutcome};
@@ -19,6 +19,7 @@ use std::process::ExitCode;
     Examples:\n  \
     nomic fmt rulesets/nomic-4-long.md\n  \
     nomic fmt --check rules/*.md\n  \
+    nomic fmt --repair-encoding rules-l.md\n  \
     nomic fmt --check rules/ruleset.md | git apply"
 )]
 pub struct Args {
@@ -33,6 +34,10 @@ pub struct Args {
     /// Read every file as this format instead of detecting it
     #[arg(long, value_name = "FORMAT")]
     pub from: Option<Format>,
+    /// Repair mojibake (UTF-8 once read as Windows-1252/1254) where the
+    /// repair is certain; list the uncertain ones on stderr
+    #[arg(long)]
+    pub repair_encoding: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
@@ -41,7 +46,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let mut unchanged = 0;
     let mut out = String::new();
     for path in &args.files {
-        let (name, current, canonical) = match canonical(path, args.from) {
+        let (name, current, canonical) = match canonical(path, args.from, args.repair_encoding) {
             Ok(result) => result,
             Err(failure) => {
                 failed = true;
@@ -89,14 +94,25 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     Ok(ExitCode::from(code))
 }
 
-/// A file's display name, its text and its canonical form.
-fn canonical(path: &Path, from: Option<Format>) -> Result<(String, String, String), Failure> {
+/// A file's display name, its text as read and its canonical form (of the
+/// repaired text, with `repair_encoding`).
+fn canonical(
+    path: &Path,
+    from: Option<Format>,
+    repair_encoding: bool,
+) -> Result<(String, String, String), Failure> {
     let (name, bytes) = read_input(path)?;
     let options = ReadOptions {
         from,
-        repair_encoding: false,
+        repair_encoding,
     };
     let parsed = parse_input(&name, &bytes, &options)?;
+    report_repair(&name, &bytes, &options);
+    let current = if repair_encoding {
+        nomic::parse::error_source(&bytes, &ReadOptions::default())
+    } else {
+        parsed.text
+    };
     let options = RenderOptions {
         canonical: true,
         templates: None,
@@ -105,7 +121,7 @@ fn canonical(path: &Path, from: Option<Format>) -> Result<(String, String, Strin
         .map_err(|err| Failure::message(format!("cannot render {name}: {err}")))?;
     meaning::verify_written(&parsed.ruleset, &canonical, parsed.format)
         .map_err(|err| Failure::message(format!("{name}: {err}; nothing was written")))?;
-    Ok((name, parsed.text, canonical))
+    Ok((name, current, canonical))
 }
 
 /// `--- a/NAME` / `+++ b/NAME` and the hunks, as `git apply` reads them.

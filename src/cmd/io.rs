@@ -215,3 +215,47 @@ pub fn stdout_color() -> bool {
 pub fn stderr_color() -> bool {
     AutoStream::choice(&io::stderr()) != ColorChoice::Never
 }
+
+/// After a read with `--repair-encoding`: says on stderr how many damaged
+/// sequences were repaired and lists, with line and column in the file as
+/// read, each one left as it is because its repair is uncertain. Returns how
+/// many were left.
+pub fn report_repair(name: &str, bytes: &[u8], options: &ReadOptions) -> usize {
+    if !options.repair_encoding {
+        return 0;
+    }
+    let as_read = ReadOptions {
+        repair_encoding: false,
+        ..options.clone()
+    };
+    let repair = parse::repair_encoding(&parse::error_source(bytes, &as_read));
+    if repair.repaired > 0 {
+        let plural = if repair.repaired == 1 { "" } else { "s" };
+        eprintln!(
+            "note: {name}: repaired {} damaged character sequence{plural} (mojibake)",
+            repair.repaired
+        );
+    }
+    // The same damage repeated on one line (a ruler of box-drawing
+    // characters) is one warning, at the first, with the count.
+    let mut spots = repair.uncertain.iter().peekable();
+    while let Some(spot) = spots.next() {
+        let mut times = 1;
+        while spots
+            .next_if(|next| next.line == spot.line && next.issue.message == spot.issue.message)
+            .is_some()
+        {
+            times += 1;
+        }
+        let repeated = if times > 1 {
+            format!(" ({times} times on this line)")
+        } else {
+            String::new()
+        };
+        eprintln!(
+            "warning: {name}:{}:{}: {}{repeated}: check the original text",
+            spot.line, spot.column, spot.issue.message
+        );
+    }
+    repair.uncertain.len()
+}

@@ -14,7 +14,8 @@ use std::process::ExitCode;
 #[command(after_help = "Examples:\n  \
     nomic render rulesets/nomic-4-long.md --to txt-long\n  \
     nomic render rules-l.md -o rules-l.md          # rewrite in place, keeping its layout\n  \
-    nomic render rules-l.md --canonical --to md-long")]
+    nomic render rules-l.md --canonical --to md-long\n  \
+    nomic render rules-l.md --repair-encoding -o rules-l.md")]
 pub struct Args {
     /// The ruleset file (`-` for standard input)
     pub file: PathBuf,
@@ -33,20 +34,20 @@ pub struct Args {
     /// Take templates from DIR first, falling back to the built-in ones
     #[arg(long, value_name = "DIR")]
     pub templates: Option<PathBuf>,
+    /// Repair mojibake (UTF-8 once read as Windows-1252/1254) where the
+    /// repair is certain; list the uncertain ones on stderr
+    #[arg(long)]
+    pub repair_encoding: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let (name, bytes) = read_input(&args.file)?;
     let options = ReadOptions {
         from: args.from,
-        ..ReadOptions::default()
+        repair_encoding: args.repair_encoding,
     };
-    let parsed =
-        super::io::read_ruleset(&name, &bytes, &options)?.map_err(|err| Failure::Located {
-            name,
-            text: String::from_utf8_lossy(&bytes).into_owned(),
-            diagnostics: vec![err.to_diagnostic()],
-        })?;
+    let parsed = super::io::parse_input(&name, &bytes, &options)?;
+    super::io::report_repair(&name, &bytes, &options);
     let format = args.to.unwrap_or(parsed.format);
     let options = RenderOptions {
         canonical: args.canonical,

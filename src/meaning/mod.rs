@@ -159,7 +159,7 @@ pub fn verify_published(ruleset: &Ruleset, files: &[PublishedFile]) -> Result<()
                     .rev()
                     .find(|r| r.number == page_rule.number)
                 {
-                    compare_rule(meant, page_rule, format)?;
+                    compare_rule(&crate::render::page_rule(meant), page_rule, format)?;
                 }
             }
         } else {

@@ -262,6 +262,58 @@ pub fn repair(text: &str, issues: &[EncodingIssue]) -> (String, Vec<EncodingIssu
     (out, moved)
 }
 
+/// What [`repair_encoding`] made of a text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EncodingRepair {
+    /// The text with every certain repair applied; everything else as it was.
+    pub text: String,
+    /// How many damaged sequences were repaired.
+    pub repaired: usize,
+    /// The damaged sequences left as they are, in order.
+    pub uncertain: Vec<UncertainSpot>,
+}
+
+/// A damaged sequence whose repair is not certain (a byte was lost), so it
+/// was left as it is; located in the text as it was before the repair.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UncertainSpot {
+    /// Line of the sequence, from 1.
+    pub line: usize,
+    /// Column of its first character, from 1, counted in characters.
+    pub column: usize,
+    /// The sequence; its span is a byte range in the text before repair.
+    pub issue: EncodingIssue,
+}
+
+/// Applies every certain mojibake repair to `text` and lists, with line and
+/// column, the damaged sequences that were left because their repair is
+/// uncertain. Text without certain mojibake comes back unchanged.
+#[must_use]
+pub fn repair_encoding(text: &str) -> EncodingRepair {
+    let issues = find_mojibake(text);
+    let (repaired_text, _) = repair(text, &issues);
+    let mut uncertain = Vec::new();
+    let (mut line, mut line_start, mut scanned) = (1, 0, 0);
+    for issue in issues.iter().filter(|issue| !issue.certain) {
+        let before = &text[scanned..issue.span.start];
+        line += before.matches('\n').count();
+        if let Some(newline) = before.rfind('\n') {
+            line_start = scanned + newline + 1;
+        }
+        scanned = issue.span.start;
+        uncertain.push(UncertainSpot {
+            line,
+            column: text[line_start..issue.span.start].chars().count() + 1,
+            issue: issue.clone(),
+        });
+    }
+    EncodingRepair {
+        text: repaired_text,
+        repaired: issues.iter().filter(|issue| issue.certain).count(),
+        uncertain,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -325,5 +377,50 @@ mod tests {
     #[test]
     fn clean_text_has_no_issues() {
         assert!(find_mojibake("café’s naïve “quotes” 🚼").is_empty());
+    }
+
+    #[test]
+    fn repair_encoding_applies_the_certain_and_locates_the_rest() {
+        // Line 2 holds a certain `’` (E2 80 99); line 3 a `┐` whose 0x90 was
+        // dropped (uncertain), after two characters.
+        let text = "# Rules\nplayer\u{e2}\u{20ac}\u{2122}s\nab\u{e2}\u{201d} corner\n";
+        let result = repair_encoding(text);
+        assert_eq!(
+            result.text,
+            "# Rules\nplayer\u{2019}s\nab\u{e2}\u{201d} corner\n"
+        );
+        assert_eq!(result.repaired, 1);
+        assert_eq!(result.uncertain.len(), 1);
+        let spot = &result.uncertain[0];
+        assert_eq!((spot.line, spot.column), (3, 3));
+        assert_eq!(&text[spot.issue.span.clone()], "\u{e2}\u{201d}");
+        assert!(!spot.issue.certain);
+        assert!(
+            spot.issue.message.contains("`\u{2510}`"),
+            "{}",
+            spot.issue.message
+        );
+    }
+
+    #[test]
+    fn repair_encoding_leaves_clean_and_uncertain_only_text_alone() {
+        let clean = "caf\u{e9}\u{2019}s \u{201c}quotes\u{201d}\n";
+        let result = repair_encoding(clean);
+        assert_eq!(result.text, clean);
+        assert_eq!((result.repaired, result.uncertain.len()), (0, 0));
+        // Alone, a sequence one byte short is more likely French than damage.
+        let french = "\u{e9}\u{2019} seul\n";
+        assert_eq!(repair_encoding(french).text, french);
+        assert!(repair_encoding(french).uncertain.is_empty());
+    }
+
+    #[test]
+    fn repaired_text_reads_clean_again() {
+        let text =
+            "a\u{c3}\u{a9} \u{e2}\u{20ac}\u{153}x\u{e2}\u{20ac}\u{2122}\n\u{e2}\u{20ac}\u{2122}\n";
+        let result = repair_encoding(text);
+        assert_eq!(result.text, "a\u{e9} \u{201c}x\u{2019}\n\u{2019}\n");
+        assert_eq!(result.repaired, 4);
+        assert!(find_mojibake(&result.text).is_empty());
     }
 }

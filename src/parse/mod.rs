@@ -26,7 +26,7 @@ pub(crate) mod txt_short;
 mod wrapped;
 
 pub use detect::detect;
-pub use encoding::EncodingIssue;
+pub use encoding::{repair_encoding, EncodingIssue, EncodingRepair, UncertainSpot};
 pub use error::ParseError;
 
 use crate::model::{Dialect, Format, Ruleset};

@@ -329,7 +329,7 @@ fn json_names_every_field() {
     );
 }
 
-/// The shapes that `FORMATS.md` ("References between rules") lists, in its
+/// The shapes that docs/formats.md ("References between rules") lists, in its
 /// order, and the numbers it says are not references.
 #[test]
 fn every_shape_in_formats_md() {

@@ -1,6 +1,6 @@
 //! Rendering: model → every published form, through minijinja templates.
 //!
-//! Canonical output follows `FORMATS.md`. When a ruleset was parsed from a
+//! Canonical output follows docs/formats.md. When a ruleset was parsed from a
 //! file and is rendered back to that file's format, the kept layout is used:
 //! the header while the title is unchanged, each rule's source bytes while
 //! the rule still means what it meant (`Rule::unchanged_source`), the footer.
@@ -10,11 +10,13 @@
 mod agora;
 mod dialect;
 pub mod publish;
+mod relink;
 mod templates;
 pub mod text;
 
 pub use publish::{
-    agora_published_files, published_files, rule_pages, Plan, PublishError, PublishedFile,
+    agora_published_files, page_rule, published_files, rule_pages, Plan, PublishError,
+    PublishedFile,
 };
 /// The template environment (with the `--templates` loader) the site builds on.
 pub(crate) use templates::environment as template_environment;

@@ -8,6 +8,7 @@
 use super::{RenderError, Renderer};
 use crate::model::{Format, Rule, Ruleset};
 use crate::output::{existing_within, write_within, WriteError, WriteOutcome};
+use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::{fs, io};
@@ -66,7 +67,7 @@ pub fn rule_pages(
         for rule in &ruleset.rules {
             let file = PublishedFile {
                 path: PathBuf::from(folder).join(format!("{}.{extension}", page_stem(rule))),
-                contents: renderer.render_rule(rule, format)?,
+                contents: renderer.render_rule(&page_rule(rule), format)?,
             };
             match page_of.get(&rule.number) {
                 Some(&index) => files[index] = file,
@@ -78,6 +79,25 @@ pub fn rule_pages(
         }
     }
     Ok(files)
+}
+
+/// How a per-rule page is one folder further down than its name says:
+/// `rules/md/NNN.md` is two folders below the published set.
+const PAGE_UP: &str = "../../";
+
+/// The rule as its page in `rules/md/` or `rules/txt/` holds it: relative
+/// image paths (`images/319.png`) start from the page's folder
+/// (`../../images/319.png`); URLs and absolute paths stay. The rule itself
+/// when nothing moves.
+#[must_use]
+pub fn page_rule(rule: &Rule) -> Cow<'_, Rule> {
+    match super::relink::relative_images(&rule.text, PAGE_UP) {
+        Cow::Borrowed(_) => Cow::Borrowed(rule),
+        Cow::Owned(text) => Cow::Owned(Rule {
+            text,
+            ..rule.clone()
+        }),
+    }
 }
 
 /// Reading, writing or removing a file of the published set failed.

@@ -1,5 +1,5 @@
 //! Canonical files written from synthetic rulesets read back to the same
-//! meaning, with no quirks: a small writer per format, following FORMATS.md,
+//! meaning, with no quirks: a small writer per format, following docs/formats.md,
 //! checks each reader against the canonical form it measures quirks by.
 
 use super::*;

@@ -1,4 +1,4 @@
-//! One test pair per mechanic of ENGINE.md's parameter table: a script that
+//! One test pair per mechanic of docs/engine-design.md's parameter table: a script that
 //! holds on the rules as written, and the same play on a ruleset whose
 //! governing rule was amended, where the outcome changes.
 

@@ -13,7 +13,7 @@ fn config(games: u64, threads: usize, voters: Voters, behaviour: Behaviour) -> C
     }
 }
 
-/// ENGINE.md: a pure 1d6 race to 100 points with 5 players (every proposal
+/// docs/engine-design.md: a pure 1d6 race to 100 points with 5 players (every proposal
 /// fails, no inactivity): seat 1 wins about 25.2% of games, seat 5 about
 /// 15.7%, and a game lasts 128.3 turns on average. (Exactly, by dynamic
 /// programming over the distribution of d6 sums: 128.307 turns, seat 1

@@ -1,5 +1,5 @@
 //! Simulation scripts: one statement per line, `#` starts a comment,
-//! indented `effect` lines belong to the proposal above. See ENGINE.md.
+//! indented `effect` lines belong to the proposal above. See docs/engine-design.md.
 
 mod grammar;
 
