@@ -113,7 +113,7 @@ pub fn apply(
             super::agora::restyle(&mut applied.ruleset, proposal, &mut applied.notes);
         }
         if let Some(links) = &options.links {
-            link_entries(&mut applied.ruleset, proposal.number, links);
+            link_entries(&mut applied.ruleset, proposal, links);
         }
     }
     Ok(applied)
@@ -192,6 +192,23 @@ impl Step<'_> {
                 let entry = HistoryEntry::reenacted(&self.change);
                 self.create(number, mutability, text, entry, verb)
             }
+            OperationKind::FromTemporary {
+                temporary,
+                number,
+                mutability,
+                text,
+            } => {
+                self.check_temporary_unused(*temporary)?;
+                let number = match number {
+                    Some(number) => *number,
+                    None => self.free_number_for(*temporary)?,
+                };
+                let entry = HistoryEntry::created_from_temporary(&Change {
+                    proposal: *temporary,
+                    ..self.change.clone()
+                });
+                self.create(number, mutability, text, entry, verb)
+            }
             OperationKind::Amend { rule, text } => {
                 self.mutable(*rule, verb)?.text = text.clone();
                 self.record_amendment(*rule)
@@ -252,6 +269,37 @@ impl Step<'_> {
                 Ok(())
             }
         }
+    }
+
+    /// Refuses a temporary rule that a history entry says already became a
+    /// rule.
+    fn check_temporary_unused(&self, temporary: u32) -> Result<(), AmendError> {
+        let created = self.ruleset.rules.iter().find(|rule| {
+            rule.history.iter().any(|entry| {
+                entry.kind == HistoryKind::CreatedFromTemporary && entry.proposal == Some(temporary)
+            })
+        });
+        match created {
+            Some(rule) => Err(AmendError::new(AmendErrorKind::TemporaryUsed {
+                temporary,
+                rule: rule.number,
+            })),
+            None => Ok(()),
+        }
+    }
+
+    /// The number a temporary rule takes when the proposal names none: its
+    /// own number, raised to the floor the ruleset's text declares
+    /// ("numbered 600's and above"), or the first free number after that.
+    fn free_number_for(&self, temporary: u32) -> Result<u32, AmendError> {
+        let floor = crate::rules_text::temporary_rule_floor(self.ruleset).unwrap_or(0);
+        let from = temporary.max(floor);
+        (from..=u32::MAX)
+            .find(|&n| !self.number_taken(n))
+            .ok_or(AmendError::new(AmendErrorKind::NoFreeNumber {
+                temporary,
+                from,
+            }))
     }
 
     fn create(
@@ -357,16 +405,28 @@ impl Step<'_> {
     }
 }
 
-/// Links the entries the proposal added to each rule's page.
-fn link_entries(ruleset: &mut Ruleset, proposal: u32, links: &Links) {
+/// Links the entries the proposal added to each rule's page: those naming
+/// it, and the `Created from Temporary Rule N` entries of the temporary
+/// rules it made rules.
+fn link_entries(ruleset: &mut Ruleset, proposal: &Proposal, links: &Links) {
+    let temporaries: BTreeSet<u32> = proposal
+        .operations
+        .iter()
+        .filter_map(|operation| match operation.kind {
+            OperationKind::FromTemporary { temporary, .. } => Some(temporary),
+            _ => None,
+        })
+        .collect();
     for rule in &mut ruleset.rules {
         let url = links.url(rule.number);
         for entry in &mut rule.history {
-            let ours = entry.proposal == Some(proposal)
-                && !matches!(
-                    entry.kind,
-                    HistoryKind::CreatedFromTemporary | HistoryKind::Other
-                );
+            let ours = match entry.kind {
+                HistoryKind::Other => false,
+                HistoryKind::CreatedFromTemporary => {
+                    entry.proposal.is_some_and(|n| temporaries.contains(&n))
+                }
+                _ => entry.proposal == Some(proposal.number),
+            };
             if ours && entry.link.is_none() {
                 entry.link = Some(url.clone());
             }

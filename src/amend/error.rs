@@ -107,6 +107,22 @@ pub enum AmendErrorKind {
         "cannot amend Rule {rule}: it is at revision {revision}, the highest a revision can be"
     )]
     RevisionOverflow { rule: u32, revision: u32 },
+    /// A temporary rule that already became a rule (a history entry says so).
+    #[error("Temporary Rule {temporary} already became a rule: the history of Rule {rule} says it was created from it")]
+    TemporaryUsed {
+        /// The temporary rule's number.
+        temporary: u32,
+        /// The rule created from it.
+        rule: u32,
+    },
+    /// No number is free for a rule created from a temporary rule.
+    #[error("no rule number is free at or above {from} for Temporary Rule {temporary}")]
+    NoFreeNumber {
+        /// The temporary rule's number.
+        temporary: u32,
+        /// Where the search for a free number started.
+        from: u32,
+    },
 }
 
 /// Something the user should know that did not stop the change.

@@ -72,13 +72,30 @@ pub enum OperationKind {
         mutability: Mutability,
         text: String,
     },
+    /// `Temporary Rule N becomes a [mutable|immutable] rule:` or
+    /// `Temporary Rule N becomes Rule M:` and the temporary rule's quoted
+    /// text. Temporary rules are not rules (Nomic IV rule 308), so the
+    /// ruleset does not hold them: the text comes with the operation.
+    FromTemporary {
+        /// The temporary rule's number.
+        temporary: u32,
+        /// The number the new rule takes; `None` for the next free number
+        /// (see `docs/amend.md`).
+        number: Option<u32>,
+        /// The new rule's mutability.
+        mutability: Mutability,
+        /// The temporary rule's text, the new rule's body.
+        text: String,
+    },
 }
 
 impl OperationKind {
     /// The existing rule the operation works on (none for an enactment).
     pub fn target(&self) -> Option<u32> {
         match self {
-            OperationKind::Enact { .. } | OperationKind::Reenact { .. } => None,
+            OperationKind::Enact { .. }
+            | OperationKind::Reenact { .. }
+            | OperationKind::FromTemporary { .. } => None,
             OperationKind::Amend { rule, .. }
             | OperationKind::Replace { rule, .. }
             | OperationKind::Repeal { rule }
@@ -97,6 +114,7 @@ impl OperationKind {
             OperationKind::Transmute { .. } => "transmute",
             OperationKind::Renumber { .. } => "renumber",
             OperationKind::Reenact { .. } => "reenact",
+            OperationKind::FromTemporary { .. } => "create from a temporary rule",
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The aspects in which two versions of one rule differ.
 
 use super::lens::{EntryKey, Lens};
+use super::spacing::Spacing;
 use super::words::word_diff;
 use super::{Change, EntryChange, EntryText, RevisionChange};
 use crate::model::Rule;
@@ -28,16 +29,30 @@ pub(crate) fn compare(
     let (old_body, new_body) = (lens.body(&old.text), lens.body(&new.text));
     let revised = lens
         .revisions(old.revision, new.revision)
-        .is_some_and(|(a, b)| a != b);
-    if old_body != new_body || revised {
-        changes.push(Change::Amended {
+        .filter(|(a, b)| a != b);
+    let spacing = Spacing::between(&old_body, &new_body);
+    match (old_body == new_body, revised, spacing) {
+        (true, None, _) => {}
+        (true, Some((old, new)), _) => changes.push(Change::Revised { rule, old, new }),
+        // The same words: a word diff would mark nothing.
+        (false, revised, Some(only)) => {
+            if let Some((old, new)) = revised {
+                changes.push(Change::Revised { rule, old, new });
+            }
+            changes.push(Change::Spacing {
+                rule,
+                only,
+                meaning: !crate::meaning::same_text(&old_body, &new_body),
+            });
+        }
+        (false, ..) => changes.push(Change::Amended {
             rule,
             revision: RevisionChange {
                 old: old.revision,
                 new: new.revision,
             },
             words: word_diff(&old_body, &new_body),
-        });
+        }),
     }
     if lens.compares_history() {
         history(old, new, lens, changes);
@@ -46,7 +61,10 @@ pub(crate) fn compare(
     if layout && changes.len() == before {
         if let (Some(a), Some(b)) = (&old.layout, &new.layout) {
             if a.source != b.source {
-                changes.push(Change::Layout { rule });
+                changes.push(Change::Layout {
+                    rule,
+                    only: Spacing::between(&a.source, &b.source),
+                });
             }
         }
     }

@@ -13,7 +13,14 @@
 //! one `kind`, which keeps the JSON flat and lets tools filter by kind; the
 //! renderers group consecutive changes of one rule into one section.
 //! Within a rule the order is: renumbered / enacted / repealed, transmuted,
-//! amended, history, judgments, layout. The title change, if any, comes
+//! amended (or revision, or spacing), history, judgments, layout.
+//!
+//! A rule whose revision alone changed is a `revision` change, not an
+//! amendment with nothing to mark; a text whose words are the same but whose
+//! line breaks or spacing differ is a `spacing` change naming which. What is
+//! not listed but differs (layout without `--layout`, the formats of the two
+//! sides) is counted in [`RulesetDiff::unlisted`], so an empty list of
+//! changes can still say why the files differ. The title change, if any, comes
 //! first.
 
 mod classify;
@@ -21,10 +28,12 @@ mod lens;
 mod matching;
 pub mod output;
 mod renumber;
+mod spacing;
 mod words;
 
 pub use lens::Lens;
 pub use matching::RENUMBER_THRESHOLD;
+pub use spacing::Spacing;
 pub use words::{new_text, old_text, word_diff, WordChange, WordOp};
 
 use crate::model::{Format, Mutability, Ruleset};
@@ -65,6 +74,43 @@ pub struct RulesetDiff {
     /// their number (`UC1`, `-216`, `xiv`, read through a dialect).
     #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub labels: std::collections::BTreeMap<u32, String>,
+    /// What differs without being listed as a change.
+    #[serde(skip_serializing_if = "Unlisted::is_empty")]
+    pub unlisted: Unlisted,
+}
+
+/// Differences that carry no meaning and are not listed as changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Unlisted {
+    /// Rules of the same meaning whose bytes differ (both sides in one
+    /// format), counted when `--layout` does not list them.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub layout: usize,
+    /// The two sides' formats when they differ: their files differ by what
+    /// each format writes (wrapping, markup, what it leaves out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub formats: Option<FormatPair>,
+}
+
+impl Unlisted {
+    /// Whether nothing unlisted differs.
+    pub fn is_empty(&self) -> bool {
+        self.layout == 0 && self.formats.is_none()
+    }
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_zero(count: &usize) -> bool {
+    *count == 0
+}
+
+/// The formats of the old and the new side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct FormatPair {
+    /// The old side's format.
+    pub old: Format,
+    /// The new side's format.
+    pub new: Format,
 }
 
 impl RulesetDiff {
@@ -76,11 +122,15 @@ impl RulesetDiff {
             .unwrap_or_else(|| rule.to_string())
     }
 
-    /// Whether the two rulesets mean the same (layout changes do not count).
+    /// Whether the two rulesets mean the same (layout changes and spacing
+    /// that does not change the meaning do not count).
     pub fn same_meaning(&self) -> bool {
-        self.changes
-            .iter()
-            .all(|change| matches!(change, Change::Layout { .. }))
+        self.changes.iter().all(|change| {
+            matches!(
+                change,
+                Change::Layout { .. } | Change::Spacing { meaning: false, .. }
+            )
+        })
     }
 }
 
@@ -143,6 +193,27 @@ pub enum Change {
         revision: RevisionChange,
         words: Vec<WordChange>,
     },
+    /// The revision number alone changed: the text is the same.
+    #[serde(rename = "revision")]
+    Revised {
+        /// The rule.
+        rule: u32,
+        /// The old revision.
+        old: u32,
+        /// The new revision.
+        new: u32,
+    },
+    /// The words of the text are the same; only whitespace between them
+    /// differs (re-wrapped lines, a paragraph split, spacing).
+    Spacing {
+        /// The rule.
+        rule: u32,
+        /// Which kinds of whitespace differ.
+        only: Spacing,
+        /// Whether the difference changes what the rule says (a paragraph
+        /// split, a hard line break), as the write check sees meaning.
+        meaning: bool,
+    },
     /// History lines added, removed or changed.
     History {
         rule: u32,
@@ -157,7 +228,13 @@ pub enum Change {
         removed: Vec<String>,
     },
     /// The same meaning written with different bytes.
-    Layout { rule: u32 },
+    Layout {
+        rule: u32,
+        /// Which whitespace differs when nothing else in the rule's bytes
+        /// does.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        only: Option<Spacing>,
+    },
 }
 
 impl Change {
@@ -171,9 +248,11 @@ impl Change {
             | Change::Repealed { rule, .. }
             | Change::Transmuted { rule, .. }
             | Change::Amended { rule, .. }
+            | Change::Revised { rule, .. }
+            | Change::Spacing { rule, .. }
             | Change::History { rule, .. }
             | Change::Judgments { rule, .. }
-            | Change::Layout { rule } => Some(*rule),
+            | Change::Layout { rule, .. } => Some(*rule),
         }
     }
 
@@ -186,6 +265,8 @@ impl Change {
             Change::Renumbered { .. } => "renumbered",
             Change::Transmuted { .. } => "transmuted",
             Change::Amended { .. } => "amended",
+            Change::Revised { .. } => "revision",
+            Change::Spacing { .. } => "spacing",
             Change::History { .. } => "history",
             Change::Judgments { .. } => "judgments",
             Change::Layout { .. } => "layout",
@@ -198,7 +279,7 @@ impl Change {
             Change::Title { .. } => 0,
             Change::Renumbered { .. } | Change::Enacted { .. } | Change::Repealed { .. } => 1,
             Change::Transmuted { .. } => 2,
-            Change::Amended { .. } => 3,
+            Change::Amended { .. } | Change::Revised { .. } | Change::Spacing { .. } => 3,
             Change::History { .. } => 4,
             Change::Judgments { .. } => 5,
             Change::Layout { .. } => 6,
@@ -255,9 +336,20 @@ pub fn diff(old: &Ruleset, new: &Ruleset, options: &DiffOptions) -> RulesetDiff 
             pair.old,
             pair.new,
             &lens,
-            options.layout && same_layout_format && pair.similarity.is_none(),
+            same_layout_format && pair.similarity.is_none(),
             &mut changes,
         );
+    }
+    let mut unlisted = Unlisted::default();
+    if !options.layout {
+        let before = changes.len();
+        changes.retain(|change| !matches!(change, Change::Layout { .. }));
+        unlisted.layout = before - changes.len();
+    }
+    if let (Some(old), Some(new)) = (old_format, new_format) {
+        if old != new {
+            unlisted.formats = Some(FormatPair { old, new });
+        }
     }
     changes.sort_by_key(|change| (change.rule(), change.rank()));
     let labels = old
@@ -269,7 +361,11 @@ pub fn diff(old: &Ruleset, new: &Ruleset, options: &DiffOptions) -> RulesetDiff 
             (*id != rule.number.to_string()).then(|| (rule.number, id.clone()))
         })
         .collect();
-    RulesetDiff { changes, labels }
+    RulesetDiff {
+        changes,
+        labels,
+        unlisted,
+    }
 }
 
 #[cfg(test)]

@@ -254,5 +254,12 @@ pub fn compare_rule(meant: &Rule, read: &Rule, format: Format) -> Result<(), Mea
     }
 }
 
+/// Whether two rule texts (Markdown) mean the same: the same blocks of
+/// words, with emphasis and line breaks, however they are wrapped and
+/// spaced.
+pub fn same_text(a: &str, b: &str) -> bool {
+    a == b || normal_form(a) == normal_form(b)
+}
+
 #[cfg(test)]
 mod tests;

@@ -25,6 +25,25 @@ pub(crate) fn declares_renumbering_normal(normal: &str) -> bool {
     normal.contains(RENUMBER_SENTENCE)
 }
 
+/// Nomic IV rule 308: "By default rules created from temporary rules ...
+/// are numbered 600's and above." The number such rules start from, if a
+/// rule of the ruleset says so: a sentence that names rules created from
+/// temporary rules and says they are `numbered N('s) and above`.
+pub fn temporary_rule_floor(ruleset: &Ruleset) -> Option<u32> {
+    ruleset.rules.iter().find_map(|rule| {
+        let normal = text::normalise(&rule.text);
+        normal
+            .split_terminator(['.', ';'])
+            .filter(|sentence| sentence.contains("created from temporary rules"))
+            .find_map(|sentence| {
+                let at = sentence.find("numbered ")?;
+                let rest = &sentence[at..];
+                let floor = text::number_after(rest, "numbered ")?;
+                rest.contains("and above").then_some(floor)
+            })
+    })
+}
+
 /// Whether any rule of the ruleset declares renumbering.
 pub fn ruleset_declares_renumbering(ruleset: &Ruleset) -> bool {
     ruleset

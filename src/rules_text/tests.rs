@@ -32,3 +32,19 @@ fn neither_reads_renumbering_where_the_rule_does_not_say_it() {
     assert_eq!(Numbering::declared_by(&ruleset), None);
     assert!(!recognise(&ruleset).params.renumber_on_amend.value);
 }
+
+#[test]
+fn the_temporary_rule_floor_is_read_from_nomic_iv_rule_308() {
+    let sentence = "By default rules created from *temporary rules* may not superceed other \
+        rules, and are numbered 600's and above.  \nThis rule superceed all previous rules.";
+    let ruleset = Ruleset::new("t", vec![Rule::new(308, sentence)]);
+    assert_eq!(crate::rules_text::temporary_rule_floor(&ruleset), Some(600));
+    let other = Ruleset::new(
+        "t",
+        vec![Rule::new(
+            309,
+            "Rules created from temporary rules are repealed. Proposals are numbered 301 and above.",
+        )],
+    );
+    assert_eq!(crate::rules_text::temporary_rule_floor(&other), None);
+}

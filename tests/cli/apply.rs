@@ -369,3 +369,40 @@ fn golden_diffs_of_applied_proposals() {
         .status(0);
     insta::assert_snapshot!("apply-nomic-4-long", changes(&long, &out.stdout));
 }
+
+#[test]
+fn a_temporary_rule_becomes_rule_601_as_in_nomic_iv() {
+    // Nomic IV without its rule 601, which Temporary Rule 601 became.
+    let long = std::fs::read_to_string(bundled("nomic-4-long.md")).unwrap();
+    let at = long
+        .find("\n## 601/0\n")
+        .expect("rule 601 is the last rule");
+    let without = format!("{}\n", &long[..at]);
+    // The rule comes back as published, but for the link of its history
+    // line, which only `--link-template` writes, and the published file's
+    // `####` quirk of its history heading: a new rule is written canonically.
+    let link = "(https://github.com/dmouscher/nomic/blob/35bfb3b19fb6257430f8c7d55932aaff9e0b3ea7\
+                /Game_4/rules/md/601.md)";
+    let created = "*Created from Temporary Rule 601 (Fenris Wolf), Aug 14, 2020 (R5T8)*";
+    let rule_601 = long[at..]
+        .replace(&format!("[{created}]{link}"), created)
+        .replace("\n#### *History*\n", "\n##### *History*\n");
+    let expected = format!("{}{rule_601}", &long[..at]);
+    assert_ne!(expected, long);
+    let out = Test::new()
+        .file("rules.md", &without)
+        .file("601.md", fixture("601.md"))
+        .args(["apply", "rules.md", "601.md", "--in-place"])
+        .run()
+        .status(0)
+        .stderr_contains("changed Rule 601");
+    let written = out.read("rules.md");
+    assert!(written == expected, "{}", changes(&expected, &written));
+    // Once created, the same temporary rule is refused.
+    out.then()
+        .file("again.md", fixture("601.md").as_slice())
+        .args(["apply", "rules.md", "again.md"])
+        .run()
+        .status(2)
+        .stderr_contains("Temporary Rule 601 already became a rule");
+}

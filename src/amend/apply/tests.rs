@@ -265,6 +265,17 @@ fn new_entries_link_to_the_rule_page_at_the_commit() {
         rule.history[1].link.as_deref(),
         Some("https://x.org/abc123/rules/md/201.md")
     );
+    let created = run_with(
+        "Proposal 342\nTemporary Rule 601 becomes a rule:\n> Beans.\n",
+        &options,
+    )
+    .unwrap();
+    assert_eq!(
+        created.ruleset.rule(601).unwrap().history[0]
+            .link
+            .as_deref(),
+        Some("https://x.org/abc123/rules/md/601.md")
+    );
 }
 
 #[test]
@@ -463,4 +474,90 @@ fn a_markdown_rule_ending_in_a_thematic_break_keeps_it_when_it_stops_being_last(
     );
     let back = crate::parse::parse_str(&written, Some(crate::model::Format::MdShort)).unwrap();
     assert_eq!(back.rule(4).unwrap().text, "Fourth.\n\n---");
+}
+
+/// Nomic IV rule 308's numbering sentence.
+const RULE_308: &str = "By default rules created from temporary rules may not superceed other \
+    rules, and are numbered 600's and above.  \nThis rule superceed all previous rules.";
+
+#[test]
+fn a_temporary_rule_becomes_a_rule_with_its_history_entry() {
+    let text = "Proposal 340 (Fenris Wolf), Aug 14, 2020 (R5T8)\n\
+                Temporary Rule 601 becomes a rule:\n> Ten beans for prose.\n";
+    let applied = run(text).unwrap();
+    assert_eq!(numbers(&applied.ruleset), [101, 201, 202, 301, 601]);
+    let new = applied.ruleset.rule(601).unwrap();
+    assert_eq!(
+        (new.text.as_str(), new.revision, &new.mutability),
+        ("Ten beans for prose.", Some(0), &Mutability::Mutable)
+    );
+    assert_eq!(
+        sources(new),
+        ["Created from Temporary Rule 601 (Fenris Wolf), Aug 14, 2020 (R5T8)"]
+    );
+    assert_eq!(new.history[0].kind, HistoryKind::CreatedFromTemporary);
+    assert_eq!(new.history[0].proposal, Some(601));
+    assert_eq!(applied.changed, BTreeSet::from([601]));
+    // Untouched rules are as they were.
+    for rule in &ruleset().rules {
+        assert_eq!(applied.ruleset.rule(rule.number), Some(rule));
+    }
+}
+
+#[test]
+fn a_temporary_rule_takes_the_number_the_ruleset_says_or_the_one_named() {
+    let mut with_308 = ruleset();
+    with_308.rules.push(rule(
+        308,
+        Mutability::Mutable,
+        RULE_308,
+        HistoryEntry::initial(308, false, Date::new(2020, 6, 1)),
+    ));
+    let apply_to = |ruleset: &Ruleset, text: &str| {
+        let proposals = parse_proposals(text).unwrap();
+        apply(ruleset, &proposals, &ApplyOptions::default())
+    };
+    // Below the floor of rule 308: the first free number from 600.
+    let low = apply_to(
+        &with_308,
+        "Proposal 340\nTemporary Rule 5 becomes a rule:\n> Five.\n",
+    )
+    .unwrap();
+    assert_eq!(low.changed, BTreeSet::from([600]));
+    // Two in one proposal: each takes the next free number.
+    let two = apply_to(
+        &with_308,
+        "Proposal 340\nTemporary Rule 5 becomes a rule:\n> Five.\n\
+         Temporary Rule 6 becomes a rule:\n> Six.\n",
+    )
+    .unwrap();
+    assert_eq!(two.changed, BTreeSet::from([600, 601]));
+    // Without the sentence, its own number; a taken one moves up.
+    let own = run("Proposal 340\nTemporary Rule 201 becomes an immutable rule:\n> x\n").unwrap();
+    assert_eq!(own.changed, BTreeSet::from([203]));
+    assert!(own.ruleset.rule(203).unwrap().is_immutable());
+    let named = run("Proposal 340\nTemporary Rule 9 becomes Rule 650:\n> x\n").unwrap();
+    assert_eq!(named.changed, BTreeSet::from([650]));
+    assert_eq!(
+        refused("Proposal 340\nTemporary Rule 9 becomes Rule 201:\n> x\n"),
+        AmendErrorKind::RuleExists {
+            rule: 201,
+            verb: "create from a temporary rule"
+        }
+    );
+}
+
+#[test]
+fn a_temporary_rule_is_created_once() {
+    let first = run("Proposal 340\nTemporary Rule 601 becomes a rule:\n> x\n").unwrap();
+    let again =
+        parse_proposals("Proposal 341\nTemporary Rule 601 becomes Rule 700:\n> x\n").unwrap();
+    let err = apply(&first.ruleset, &again, &ApplyOptions::default()).unwrap_err();
+    assert_eq!(
+        err.kind,
+        AmendErrorKind::TemporaryUsed {
+            temporary: 601,
+            rule: 601
+        }
+    );
 }

@@ -200,6 +200,17 @@ pub(super) fn fill_text(kind: OperationKind, quote: String) -> OperationKind {
             text: quote,
         },
         OperationKind::Amend { rule, .. } => OperationKind::Amend { rule, text: quote },
+        OperationKind::FromTemporary {
+            temporary,
+            number,
+            mutability,
+            ..
+        } => OperationKind::FromTemporary {
+            temporary,
+            number,
+            mutability,
+            text: quote,
+        },
         OperationKind::Reenact {
             rule, mutability, ..
         } => OperationKind::Reenact {
@@ -213,7 +224,7 @@ pub(super) fn fill_text(kind: OperationKind, quote: String) -> OperationKind {
 
 const OPERATIONS: &str = "an operation: `Enact a new rule:`, `Amend Rule N to read:`, \
      `In Rule N, replace \"X\" with \"Y\".`, `Repeal Rule N.`, `Transmute Rule N to mutable.`, \
-     `Renumber Rule N to M.` or `Reenact Rule N to read:`";
+     `Renumber Rule N to M.`, `Reenact Rule N to read:` or `Temporary Rule N becomes a rule:`";
 
 pub(super) fn operation(input: &str) -> Res<'_, (OperationKind, Option<Fill>)> {
     let word = input
@@ -229,6 +240,7 @@ pub(super) fn operation(input: &str) -> Res<'_, (OperationKind, Option<Fill>)> {
         "repeal" => map(repeal, |k| (k, None)).parse(input),
         "transmute" => map(transmute, |k| (k, None)).parse(input),
         "renumber" => map(renumber, |k| (k, None)).parse(input),
+        "temporary" => map(from_temporary, |k| (k, Some(fill_text as Fill))).parse(input),
         _ => Err(nom::Err::Error(VerboseError {
             errors: vec![(input, VerboseErrorKind::Context(OPERATIONS))],
         })),
@@ -253,6 +265,43 @@ pub(super) fn enact(input: &str) -> Res<'_, OperationKind> {
         OperationKind::Enact {
             number,
             mutability: mutability.unwrap_or(Mutability::Mutable),
+            text: String::new(),
+        },
+    ))
+}
+
+/// `Temporary Rule 601 becomes a rule:`, `... becomes an immutable rule:`,
+/// `... becomes Rule 605:`.
+pub(super) fn from_temporary(input: &str) -> Res<'_, OperationKind> {
+    let (rest, _) = (tag_no_case("temporary"), space1).parse(input)?;
+    let (rest, temporary) = rule_ref(rest)?;
+    let (rest, _) = (space1, context("`becomes`", tag_no_case("becomes")), space1).parse(rest)?;
+    let a_rule = map(
+        (
+            alt((tag_no_case("an"), tag_no_case("a"))),
+            space1,
+            opt(terminated(mutability, space1)),
+            context("`rule`", tag_no_case("rule")),
+        ),
+        |(_, _, mutability, _)| (None, mutability.unwrap_or(Mutability::Mutable)),
+    );
+    let numbered = map(rule_ref, |number| (Some(number), Mutability::Mutable));
+    let (rest, (number, mutability)) = context(
+        "`a rule`, `an immutable rule` or `Rule N`",
+        alt((numbered, a_rule)),
+    )
+    .parse(rest)?;
+    let (rest, ()) = context(
+        "`:` and the temporary rule's text quoted on the next lines",
+        end_of_line,
+    )
+    .parse(rest)?;
+    Ok((
+        rest,
+        OperationKind::FromTemporary {
+            temporary,
+            number,
+            mutability,
             text: String::new(),
         },
     ))

@@ -228,3 +228,38 @@ mod never_panics {
         }
     }
 }
+
+#[test]
+fn a_temporary_rule_becomes_a_rule_numbered_or_not() {
+    let kinds = |line: &str| {
+        one(&format!("Proposal 340\n{line}\n> Beans.\n")).operations[0]
+            .kind
+            .clone()
+    };
+    let from = |number, mutability| OperationKind::FromTemporary {
+        temporary: 601,
+        number,
+        mutability,
+        text: "Beans.".into(),
+    };
+    assert_eq!(
+        kinds("Temporary Rule 601 becomes a rule:"),
+        from(None, Mutability::Mutable)
+    );
+    assert_eq!(
+        kinds("temporary rule 601 becomes an immutable rule."),
+        from(None, Mutability::Immutable)
+    );
+    assert_eq!(
+        kinds("Temporary Rule 601 becomes Rule 650"),
+        from(Some(650), Mutability::Mutable)
+    );
+    let (err, line, column) = error_at("Proposal 340\nTemporary Rule 601 becomes law:\n> x\n");
+    assert_eq!((line, column), (2, 28));
+    assert_eq!(
+        err.expected.as_deref(),
+        Some("`a rule`, `an immutable rule` or `Rule N`")
+    );
+    let (err, ..) = error_at("Proposal 340\nTemporary Rule 601 becomes a rule:\n");
+    assert!(err.message.contains("`>` block quote"), "{err:?}");
+}

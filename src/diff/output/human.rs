@@ -6,7 +6,7 @@
 //! as `git diff --word-diff` does. Long unchanged stretches of an amended
 //! rule are shortened to a few words of context around each change.
 
-use super::{by_rule, headline, preview, spell_words, RuleChanges};
+use super::{by_rule, headline, preview, spell_words, unlisted_note, RuleChanges};
 use crate::diff::{Change, EntryText, RulesetDiff, WordChange, WordOp};
 
 use anstyle::{AnsiColor, Color, Style};
@@ -29,6 +29,10 @@ pub fn render(diff: &RulesetDiff, color: bool) -> String {
             out.push('\n');
         }
         block(&mut out, &group, color, diff);
+    }
+    if let Some(note) = unlisted_note(diff) {
+        out.push_str(&note);
+        out.push('\n');
     }
     out
 }
@@ -116,7 +120,11 @@ fn detail(out: &mut String, change: &Change, color: bool) {
                 &format!("{:.0}% of the words unchanged", similarity * 100.0),
             );
         }
-        Change::Renumbered { .. } | Change::Transmuted { .. } | Change::Layout { .. } => {}
+        Change::Renumbered { .. }
+        | Change::Transmuted { .. }
+        | Change::Revised { .. }
+        | Change::Spacing { .. }
+        | Change::Layout { .. } => {}
     }
 }
 

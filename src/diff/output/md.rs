@@ -128,7 +128,11 @@ fn section(out: &mut String, change: &Change) {
                 out.push_str(&format!("- Judgment: **{}**\n", escape(text)));
             }
         }
-        Change::Renumbered { .. } | Change::Transmuted { .. } | Change::Layout { .. } => {}
+        Change::Renumbered { .. }
+        | Change::Transmuted { .. }
+        | Change::Revised { .. }
+        | Change::Spacing { .. }
+        | Change::Layout { .. } => {}
     }
 }
 

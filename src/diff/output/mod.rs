@@ -7,7 +7,7 @@ pub mod md;
 pub mod stat;
 pub mod unified;
 
-use super::{Change, WordChange, WordOp};
+use super::{Change, RulesetDiff, WordChange, WordOp};
 
 /// The changes of one rule (or of the title, `rule` None), consecutive in
 /// the diff's order.
@@ -39,10 +39,40 @@ pub fn headline(change: &Change) -> String {
             (Some(a), Some(b)) if a != b => format!("amended (revision {a} → {b})"),
             _ => "amended".to_string(),
         },
+        Change::Revised { old, new, .. } => format!("revision {old} → {new}"),
+        Change::Spacing { only, .. } => only.to_string(),
         Change::History { .. } => "history changed".to_string(),
         Change::Judgments { .. } => "judgments changed".to_string(),
-        Change::Layout { .. } => "layout only".to_string(),
+        Change::Layout { only: None, .. } => "layout only".to_string(),
+        Change::Layout {
+            only: Some(only), ..
+        } => format!("layout only ({only})"),
     }
+}
+
+/// What the diff says when it lists no change but the sides differ all
+/// the same: the rules that differ in layout alone (listed by `--layout`),
+/// or the formats whose writing differs. `None` when nothing differs.
+pub fn unlisted_note(diff: &RulesetDiff) -> Option<String> {
+    if !diff.changes.is_empty() {
+        return None;
+    }
+    let mut parts = Vec::new();
+    if let Some(formats) = diff.unlisted.formats {
+        parts.push(format!(
+            "the sides differ only as {} and {} write the same rules \
+             (line breaks, markup, and what one of them does not carry)",
+            formats.old, formats.new
+        ));
+    }
+    match diff.unlisted.layout {
+        0 => {}
+        1 => parts.push("1 rule differs in layout only (`--layout` shows it)".to_string()),
+        n => parts.push(format!(
+            "{n} rules differ in layout only (`--layout` shows them)"
+        )),
+    }
+    (!parts.is_empty()).then(|| format!("No change in meaning: {}.", parts.join("; ")))
 }
 
 /// Splits a run into leading whitespace, the words, and trailing whitespace,

@@ -1,6 +1,6 @@
 //! `--stat`: one line per changed rule, then a summary.
 
-use super::{by_rule, word_counts};
+use super::{by_rule, unlisted_note, word_counts};
 use crate::diff::{Change, RulesetDiff};
 use std::collections::BTreeMap;
 
@@ -27,7 +27,10 @@ pub fn render(diff: &RulesetDiff) -> String {
         .map(|(kind, count)| format!("{count} {kind}"))
         .collect();
     let noun = if rules == 1 { "rule" } else { "rules" };
-    if summary.is_empty() {
+    if let Some(note) = unlisted_note(diff) {
+        out.push_str(&note);
+        out.push('\n');
+    } else if summary.is_empty() {
         out.push_str("no changes\n");
     } else {
         out.push_str(&format!("{rules} {noun} changed: {}\n", summary.join(", ")));
@@ -43,9 +46,11 @@ fn rank(change: &Change) -> u8 {
         Change::Renumbered { .. } => 3,
         Change::Transmuted { .. } => 4,
         Change::Amended { .. } => 5,
-        Change::History { .. } => 6,
-        Change::Judgments { .. } => 7,
-        Change::Layout { .. } => 8,
+        Change::Revised { .. } => 6,
+        Change::Spacing { .. } => 7,
+        Change::History { .. } => 8,
+        Change::Judgments { .. } => 9,
+        Change::Layout { .. } => 10,
     }
 }
 
@@ -71,6 +76,8 @@ fn aspect(change: &Change) -> String {
         Change::Judgments { added, removed, .. } => {
             format!("judgments +{} -{}", added.len(), removed.len())
         }
+        Change::Revised { old, new, .. } => format!("revision {old} → {new}"),
+        Change::Spacing { only, .. } => only.to_string(),
         Change::Title { .. } => "changed".to_string(),
         other => other.kind().to_string(),
     }

@@ -196,6 +196,124 @@ fn layout_changes_show_only_when_asked_and_do_not_change_meaning() {
 }
 
 #[test]
+fn a_revision_alone_is_its_own_change_without_the_text() {
+    let old = ruleset(vec![rule(203, LONG)]);
+    let mut revised = rule(203, LONG);
+    revised.revision = Some(1);
+    let new = ruleset(vec![revised]);
+    let found = diff(&old, &new, &DiffOptions::default());
+    assert_eq!(
+        found.changes,
+        [Change::Revised {
+            rule: 203,
+            old: 0,
+            new: 1
+        }]
+    );
+    assert!(!found.same_meaning());
+    let json = serde_json::to_value(&found).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({"changes": [{"kind": "revision", "rule": 203, "old": 0, "new": 1}]})
+    );
+    let human = output::human::render(&found, false);
+    assert_eq!(human, "Rule 203: revision 0 → 1\n");
+    assert_eq!(
+        output::stat::render(&found),
+        "   203 | revision 0 → 1\n1 rule changed: 1 revision\n"
+    );
+}
+
+#[test]
+fn whitespace_alone_is_named_and_counts_only_when_it_splits_a_paragraph() {
+    let old = ruleset(vec![
+        rule(101, "One two three.\nFour five."),
+        rule(102, LONG),
+    ]);
+    let new = ruleset(vec![
+        rule(101, "One two\nthree. Four five."),
+        rule(102, &LONG.replacen(" have ", "\n\nhave ", 1)),
+    ]);
+    let found = diff(&old, &new, &DiffOptions::default());
+    assert_eq!(
+        kinds(&found),
+        [(Some(101), "spacing"), (Some(102), "spacing")]
+    );
+    let Change::Spacing { only, meaning, .. } = &found.changes[0] else {
+        panic!("{found:?}")
+    };
+    assert_eq!(
+        (only.to_string().as_str(), *meaning),
+        ("line breaks only", false)
+    );
+    let Change::Spacing { only, meaning, .. } = &found.changes[1] else {
+        panic!("{found:?}")
+    };
+    assert_eq!(
+        (only.to_string().as_str(), *meaning),
+        ("paragraph breaks only", true)
+    );
+    assert!(!found.same_meaning());
+    let human = output::human::render(&found, false);
+    assert_eq!(
+        human,
+        "Rule 101: line breaks only\n\nRule 102: paragraph breaks only\n"
+    );
+    let json = serde_json::to_value(&found.changes[0]).unwrap();
+    assert_eq!(
+        json,
+        serde_json::json!({"kind": "spacing", "rule": 101, "only": ["line breaks"], "meaning": false})
+    );
+    let rewrapped = diff(
+        &old,
+        &ruleset(vec![new.rules[0].clone(), rule(102, LONG)]),
+        &DiffOptions::default(),
+    );
+    assert!(rewrapped.same_meaning());
+}
+
+#[test]
+fn an_empty_diff_says_why_the_sides_differ() {
+    let base = ruleset(vec![rule(101, "One.")]);
+    let old = with_layout(base.clone(), Format::MdLong, &["## 101/0\n\nOne.\n\n"]);
+    let new = with_layout(base.clone(), Format::MdLong, &["## 101/0\n\n\nOne.\n\n"]);
+    let hidden = diff(&old, &new, &DiffOptions::default());
+    assert_eq!(hidden.unlisted.layout, 1);
+    assert_eq!(
+        output::human::render(&hidden, false),
+        "No change in meaning: 1 rule differs in layout only (`--layout` shows it).\n"
+    );
+    let shown = diff(
+        &old,
+        &new,
+        &DiffOptions {
+            layout: true,
+            ..DiffOptions::default()
+        },
+    );
+    assert_eq!(
+        output::human::render(&shown, false),
+        "Rule 101: layout only (line breaks only)\n"
+    );
+    let txt = with_layout(base, Format::TxtLong, &["101/0\n  One.\n"]);
+    let across = diff(&old, &txt, &DiffOptions::default());
+    assert!(across.changes.is_empty());
+    assert_eq!(
+        output::stat::render(&across),
+        "No change in meaning: the sides differ only as md-long and txt-long write the same \
+         rules (line breaks, markup, and what one of them does not carry).\n"
+    );
+    assert_eq!(
+        serde_json::to_value(&across).unwrap(),
+        serde_json::json!({"changes": [], "unlisted": {"formats": {"old": "md-long", "new": "txt-long"}}})
+    );
+    assert_eq!(
+        output::human::render(&diff(&old, &old, &DiffOptions::default()), false),
+        ""
+    );
+}
+
+#[test]
 fn format_only_differences_are_not_changes() {
     let mut md_rule = rule(216, "Achieving *n* points, weight 2<sup>-*k*</sup>.");
     md_rule.history[0].link = Some("https://example.org/216.md".into());

@@ -156,12 +156,59 @@ fn layout_only_changes_show_with_layout_and_still_exit_zero() {
             .file("b.md", &fixed)
             .args(["diff", "a.md", "b.md"])
     };
-    test().run().status(0).stdout("");
+    test()
+        .run()
+        .status(0)
+        .stdout("No change in meaning: 1 rule differs in layout only (`--layout` shows it).\n");
     test()
         .arg("--layout")
         .run()
         .status(0)
         .stdout_contains("layout only");
+}
+
+#[test]
+fn a_revision_alone_and_rewrapping_are_named_not_printed() {
+    let late = std::fs::read_to_string(bundled(LATE)).unwrap();
+    let heading = "## 213/0";
+    assert!(late.contains(heading));
+    let revised = late.replacen(heading, "## 213/1", 1);
+    let test = |new: &str, format: &str| {
+        Test::new()
+            .file("a.md", &late)
+            .file("b.md", new)
+            .args(["diff", "a.md", "b.md", "--format", format])
+            .run()
+    };
+    test(&revised, "human")
+        .status(1)
+        .stdout("Rule 213: revision 0 → 1\n");
+    let json: Value = serde_json::from_str(&test(&revised, "json").status(1).stdout).unwrap();
+    assert_eq!(
+        json["changes"],
+        serde_json::json!([{"kind": "revision", "rule": 213, "old": 0, "new": 1}])
+    );
+    // Rule 101's first sentence re-wrapped: a soft line break is not meaning.
+    let first = "All players must always abide by all the rules";
+    assert!(late.contains(first), "rule 101 reads differently");
+    let rewrapped = late.replacen(first, "All players must always\nabide by all the rules", 1);
+    test(&rewrapped, "human")
+        .status(0)
+        .stdout("Rule 101: line breaks only\n");
+    // Across formats an empty diff says why the files differ.
+    Test::new()
+        .bundled_file(LATE, "a.md")
+        .args(["render", "a.md", "--to", "txt-long", "-o", "a.txt"])
+        .run()
+        .status(0)
+        .then()
+        .args(["diff", "a.md", "a.txt"])
+        .run()
+        .status(0)
+        .stdout(
+            "No change in meaning: the sides differ only as md-long and txt-long write the \
+             same rules (line breaks, markup, and what one of them does not carry).\n",
+        );
 }
 
 #[test]
