@@ -8,11 +8,16 @@ use serde::Serialize;
 use std::fmt;
 use std::ops::Range;
 
+/// How serious a [`Diagnostic`] is; ordered from [`Severity::Note`] up to
+/// [`Severity::Error`], and serialized in lower case.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
+    /// Information only: nothing is wrong.
     Note,
+    /// Something is probably wrong, but the input can still be used.
     Warning,
+    /// Something is wrong with the input.
     Error,
 }
 
@@ -96,7 +101,9 @@ impl Serialize for DiagnosticCode {
 pub struct Diagnostic {
     /// A stable code: a check finding's `N101`, or the name of the error kind.
     pub code: DiagnosticCode,
+    /// How serious the finding is.
     pub severity: Severity,
+    /// What is wrong, in one sentence.
     pub message: String,
     /// Byte range in the source text.
     pub span: Range<usize>,
@@ -107,6 +114,8 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// A diagnostic without a label or help; add those with
+    /// [`Diagnostic::with_label`] and [`Diagnostic::with_help`].
     pub fn new(
         code: impl Into<DiagnosticCode>,
         severity: Severity,
@@ -123,11 +132,13 @@ impl Diagnostic {
         }
     }
 
+    /// The same diagnostic with a short note on its span.
     pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {
         self.label = Some(label.into());
         self
     }
 
+    /// The same diagnostic with advice on what to do about it.
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
         self.help = Some(help.into());
         self
@@ -137,18 +148,23 @@ impl Diagnostic {
 /// A named source text that diagnostics point into.
 #[derive(Debug, Clone, Copy)]
 pub struct Source<'a> {
+    /// The name shown to the reader: a path, or `<stdin>`.
     pub name: &'a str,
+    /// The whole text that diagnostics' byte spans index.
     pub text: &'a str,
 }
 
 /// A 1-based line and column (in characters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Location {
+    /// The line, counted from 1.
     pub line: usize,
+    /// The column, in characters from 1.
     pub column: usize,
 }
 
 impl<'a> Source<'a> {
+    /// A source text under a name.
     pub fn new(name: &'a str, text: &'a str) -> Source<'a> {
         Source { name, text }
     }
@@ -220,7 +236,6 @@ impl<'a> Source<'a> {
     }
 }
 
-/// Renders diagnostics rustc-style, with the source line and the span marked.
 /// Where every line of a text starts: built in one pass, then each offset
 /// finds its line by binary search, so rendering many findings costs no
 /// more than one pass over the file and a little per finding.
@@ -247,6 +262,8 @@ impl LineIndex {
     }
 }
 
+/// Renders diagnostics rustc-style, with the source lines and the span
+/// marked; `color` styles it with ANSI escapes for a terminal.
 pub fn render_human(source: Source<'_>, diagnostics: &[Diagnostic], color: bool) -> String {
     let renderer = if color {
         Renderer::styled()
@@ -289,15 +306,22 @@ pub fn render_human(source: Source<'_>, diagnostics: &[Diagnostic], color: bool)
 /// One diagnostic as tools read it.
 #[derive(Debug, Serialize)]
 pub struct JsonDiagnostic<'a> {
+    /// The source's name.
     pub file: &'a str,
+    /// The 1-based line where the span starts.
     pub line: usize,
+    /// The 1-based column (in characters) where the span starts.
     pub column: usize,
+    /// The 1-based line where the span ends.
     pub end_line: usize,
+    /// The 1-based column (in characters) where the span ends.
     pub end_column: usize,
+    /// The finding itself, its fields flattened into this object.
     #[serde(flatten)]
     pub diagnostic: &'a Diagnostic,
 }
 
+/// One diagnostic with its span's start and end as lines and columns.
 pub fn to_json<'a>(source: Source<'a>, diagnostic: &'a Diagnostic) -> JsonDiagnostic<'a> {
     json_at(source, &LineIndex::new(source.text), diagnostic)
 }

@@ -22,7 +22,10 @@ pub struct ApplyOptions {
 /// that holds the rule pages as they stand after the proposals.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Links {
+    /// The URL, with `{commit}` and `{rule}` where the commit and the rule's
+    /// number go.
     pub template: String,
+    /// The commit that replaces `{commit}`.
     pub commit: String,
 }
 
@@ -38,8 +41,11 @@ impl Links {
 /// The ruleset after the proposals, and what the user should know.
 #[derive(Debug, Clone)]
 pub struct Applied {
+    /// The ruleset with every proposal applied.
     pub ruleset: Ruleset,
+    /// The numbering policy that was used (given, or read from the ruleset).
     pub numbering: Numbering,
+    /// What the user should know that did not stop the change, in order.
     pub notes: Vec<Note>,
     /// The rules enacted, amended, transmuted or renumbered, by final number.
     pub changed: BTreeSet<u32>,

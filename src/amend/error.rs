@@ -9,6 +9,7 @@ use std::ops::Range;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{kind}")]
 pub struct AmendError {
+    /// What was refused, and why.
     pub kind: AmendErrorKind,
     /// The index of the proposal in the slice given to `apply`.
     pub proposal: Option<usize>,
@@ -17,7 +18,7 @@ pub struct AmendError {
 }
 
 impl AmendError {
-    pub fn new(kind: AmendErrorKind) -> AmendError {
+    pub(crate) fn new(kind: AmendErrorKind) -> AmendError {
         AmendError {
             kind,
             proposal: None,
@@ -70,43 +71,100 @@ impl AmendError {
     }
 }
 
+/// Why a batch of proposals (or a renumbering) was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum AmendErrorKind {
+    /// A proposal number the ruleset's history already names.
     #[error("Proposal {proposal} was already applied: the history of Rule {rule} names it")]
-    ProposalNumberUsed { proposal: u32, rule: u32 },
+    ProposalNumberUsed {
+        /// The proposal's number.
+        proposal: u32,
+        /// A rule whose history names it.
+        rule: u32,
+    },
+    /// Two proposals of one batch carry the same number.
     #[error("Proposal {proposal} appears twice in this batch")]
-    ProposalRepeated { proposal: u32 },
+    ProposalRepeated {
+        /// The repeated number.
+        proposal: u32,
+    },
+    /// A change names a rule the ruleset does not have.
     #[error("cannot {verb} Rule {rule}: there is no Rule {rule} in the ruleset")]
-    NoSuchRule { rule: u32, verb: &'static str },
+    NoSuchRule {
+        /// The missing rule's number.
+        rule: u32,
+        /// What the change would have done to it (`amend`, `repeal`).
+        verb: &'static str,
+    },
+    /// A change needs a mutable rule but the rule is immutable.
     #[error("cannot {verb} Rule {rule}: it is immutable")]
-    Immutable { rule: u32, verb: &'static str },
+    Immutable {
+        /// The immutable rule's number.
+        rule: u32,
+        /// What the change would have done to it (`amend`, `repeal`).
+        verb: &'static str,
+    },
+    /// A change would create a rule under a number already taken.
     #[error("cannot {verb} Rule {rule}: Rule {rule} already exists")]
-    RuleExists { rule: u32, verb: &'static str },
+    RuleExists {
+        /// The number already taken.
+        rule: u32,
+        /// What the change would have done (`enact`, `renumber a rule to`).
+        verb: &'static str,
+    },
+    /// One proposal makes two changes to a rule that cannot both happen.
     #[error("cannot both {first} and {second} Rule {rule} in one proposal")]
     Contradiction {
+        /// The rule both changes name.
         rule: u32,
+        /// The verb of the earlier change (`amend`).
         first: &'static str,
+        /// The verb of the later change (`repeal`).
         second: &'static str,
     },
+    /// A transmutation to the mutability the rule already has.
     #[error("cannot transmute Rule {rule} to {to}: it is already {to}")]
-    AlreadyIs { rule: u32, to: Mutability },
+    AlreadyIs {
+        /// The rule's number.
+        rule: u32,
+        /// The mutability asked for, and already had.
+        to: Mutability,
+    },
+    /// A text replacement whose old words do not occur exactly once.
     #[error(
         "in Rule {rule}, \"{find}\" occurs {count} times; a replacement needs exactly one occurrence"
     )]
     ReplaceCount {
+        /// The rule being changed.
         rule: u32,
+        /// The old words, as quoted by the proposal.
         find: String,
+        /// How many times they occur in the rule (0, or more than 1).
         count: usize,
     },
+    /// Under `renumber` numbering, several rules one proposal changes (or
+    /// one of them and a rule that already has it) would take its number.
     #[error("under renumber numbering, Rules {rules:?} would all take number {number}")]
-    NumberCollision { number: u32, rules: Vec<u32> },
+    NumberCollision {
+        /// The proposal's number, which they would share.
+        number: u32,
+        /// The rules that would have it.
+        rules: Vec<u32>,
+    },
+    /// A renumbering that cannot be done, with the reason.
     #[error("cannot renumber: {0}")]
     Renumber(String),
+    /// An amendment would raise a revision past `u32::MAX`.
     #[error(
         "cannot amend Rule {rule}: it is at revision {revision}, the highest a revision can be"
     )]
-    RevisionOverflow { rule: u32, revision: u32 },
+    RevisionOverflow {
+        /// The rule's number.
+        rule: u32,
+        /// Its revision, already the highest there is.
+        revision: u32,
+    },
     /// A temporary rule that already became a rule (a history entry says so).
     #[error("Temporary Rule {temporary} already became a rule: the history of Rule {rule} says it was created from it")]
     TemporaryUsed {
@@ -130,6 +188,7 @@ pub enum AmendErrorKind {
 pub struct Note {
     /// The rule the note is about (as numbered after the change).
     pub rule: Option<u32>,
+    /// The note, one sentence.
     pub message: String,
 }
 

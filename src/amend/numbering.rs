@@ -27,6 +27,7 @@ impl Numbering {
         Numbering::declared_by(ruleset).unwrap_or_default()
     }
 
+    /// The policy's name, as `--numbering` takes it: `revision` or `renumber`.
     pub fn name(self) -> &'static str {
         match self {
             Numbering::Revision => "revision",

@@ -8,12 +8,17 @@ use std::ops::Range;
 /// One adopted proposal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Proposal {
+    /// The proposal's number: the one its history entries name.
     pub number: u32,
+    /// Who proposed it, as its history entries name them.
     pub proposer: Option<String>,
+    /// The date its history entries record.
     pub date: Option<Date>,
+    /// The round and turn its history entries record (`R4T6`).
     pub round_turn: Option<RoundTurn>,
     /// A title after a colon, for people: not recorded in the ruleset.
     pub title: Option<String>,
+    /// What it does, in the order written.
     pub operations: Vec<Operation>,
     /// The header line, as byte offsets in the proposal file.
     pub span: Range<usize>,
@@ -34,6 +39,7 @@ impl Proposal {
 /// One operation of a proposal, with where it was written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Operation {
+    /// What the operation does.
     pub kind: OperationKind,
     /// The operation's first line, as byte offsets in the proposal file.
     pub span: Range<usize>,
@@ -47,29 +53,56 @@ pub enum OperationKind {
     /// `Enact a new [immutable] rule [as Rule N]:` and a quoted text. Without
     /// `as Rule N` the rule takes the proposal's number.
     Enact {
+        /// The number of `as Rule N`, if given.
         number: Option<u32>,
+        /// Immutable when the proposal says `immutable`, otherwise mutable.
         mutability: Mutability,
+        /// The new rule's text.
         text: String,
     },
     /// `Amend Rule N to read:` and a quoted text.
-    Amend { rule: u32, text: String },
+    Amend {
+        /// The rule amended.
+        rule: u32,
+        /// Its whole new text.
+        text: String,
+    },
     /// `In Rule N, replace "X" with "Y".`: exactly one occurrence of X.
     Replace {
+        /// The rule amended.
         rule: u32,
+        /// The old words, X.
         find: String,
+        /// The new words, Y.
         replacement: String,
     },
     /// `Repeal Rule N.`
-    Repeal { rule: u32 },
+    Repeal {
+        /// The rule repealed.
+        rule: u32,
+    },
     /// `Transmute Rule N to mutable.` / `to immutable.`
-    Transmute { rule: u32, to: Mutability },
+    Transmute {
+        /// The rule transmuted.
+        rule: u32,
+        /// The mutability it gets.
+        to: Mutability,
+    },
     /// `Renumber Rule N to M.`
-    Renumber { rule: u32, to: u32 },
+    Renumber {
+        /// The rule's number now, N.
+        rule: u32,
+        /// Its new number, M.
+        to: u32,
+    },
     /// `Reenact Rule N [as immutable] to read:` and a quoted text: brings a
     /// repealed rule back.
     Reenact {
+        /// The repealed rule's number.
         rule: u32,
+        /// Immutable with `as immutable`, otherwise mutable.
         mutability: Mutability,
+        /// The text it comes back with.
         text: String,
     },
     /// `Temporary Rule N becomes a [mutable|immutable] rule:` or

@@ -23,8 +23,9 @@ pub struct Finding {
     pub severity: &'static str,
     /// The file, relative to the source folder.
     pub file: String,
-    /// 1-based line and column.
+    /// The 1-based line.
     pub line: usize,
+    /// The 1-based column.
     pub column: usize,
     /// What is wrong.
     pub message: String,

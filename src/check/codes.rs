@@ -7,30 +7,55 @@ use crate::diagnostic::Severity;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, strum::VariantArray)]
 #[non_exhaustive]
 pub enum Code {
+    /// `N101`: two rules carry the same number.
     DuplicateRuleNumber,
+    /// `N102`: a rule's number is lower than the one before it.
     RuleOutOfOrder,
+    /// `N103`: a line looks like a rule heading but is not one (`##206/1`), so its rule is missing.
     BrokenRuleHeading,
+    /// `N104`: a rule heading inside a code or HTML block that is never closed.
     SwallowedRuleHeading,
+    /// `N201`: the revision (`203/1`) is not the number of amendments in the history.
     RevisionMismatch,
+    /// `N202`: a history line is dated before the line above it.
     HistoryDatesOutOfOrder,
+    /// `N203`: a history line matches no known entry.
     UnparsedHistoryLine,
+    /// `N204`: a judgment line has neither judge nor date.
     UnparsedJudgmentLine,
+    /// `N205`: an enacted rule's number is not the enacting proposal's.
     EnactedNumberMismatch,
+    /// `N206`: the immutable marker contradicts the history.
     MutabilityContradictsHistory,
+    /// `N301`: an initial rule is outside the Initial Set rule 101 declares, or differs in mutability.
     InitialSetMismatch,
+    /// `N302`: a declared initial rule is absent from a ruleset in which nothing has happened yet.
     InitialSetRuleMissing,
+    /// `N401`: a rule cites a rule that is not in the ruleset.
     DanglingReference,
+    /// `N501`: a paragraph of five words or more appears twice in the same rule.
     RepeatedParagraph,
+    /// `N502`: a rule has no text.
     EmptyRule,
+    /// `N601`: damaged characters (UTF-8 read as another encoding).
     Mojibake,
+    /// `N701`: `#### *History*` where the canonical form has `#####`.
     HistoryHeadingLevel,
+    /// `N702`: trailing spaces where the canonical form has none.
     TrailingSpaces,
+    /// `N703`: a blank line of the canonical form is missing.
     MissingBlankLine,
+    /// `N704`: more blank lines than the canonical form has.
     ExtraBlankLines,
+    /// `N705`: a long-format heading without `/R`.
     HeadingWithoutRevision,
+    /// `N706`: paragraph text not wrapped at the canonical 70 columns.
     IrregularWrap,
+    /// `N707`: the file ends differently from the canonical form.
     FinalNewline,
+    /// `N708`: any other line that differs from the canonical rendering.
     NonCanonicalLayout,
+    /// `N801`: an image or local link names a file that does not exist.
     MissingFile,
 }
 

@@ -29,6 +29,7 @@ use std::path::Path;
 /// What the checks look at.
 #[derive(Debug, Clone, Copy)]
 pub struct Input<'a> {
+    /// The ruleset as read from `text`.
     pub ruleset: &'a Ruleset,
     /// The decoded file exactly: spans and layout offsets point into it.
     pub text: &'a str,
@@ -104,11 +105,14 @@ pub(crate) fn holds_a_ruleset(format: Format) -> bool {
 /// Counts of findings by severity.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Summary {
+    /// How many findings are errors.
     pub errors: usize,
+    /// How many findings are warnings (notes are not counted).
     pub warnings: usize,
 }
 
 impl Summary {
+    /// The counts of one list of findings.
     pub fn of(findings: &[Diagnostic]) -> Summary {
         let mut summary = Summary::default();
         for finding in findings {
@@ -121,6 +125,7 @@ impl Summary {
         summary
     }
 
+    /// Adds another summary's counts to this one (several files' totals).
     pub fn add(&mut self, other: Summary) {
         self.errors += other.errors;
         self.warnings += other.warnings;

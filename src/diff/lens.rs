@@ -74,6 +74,8 @@ pub(crate) struct EntryKey {
 }
 
 impl Lens {
+    /// The lens for two sides read as `old` and `new` (`None`: read from no
+    /// file, so carrying everything).
     pub fn new(old: Option<Format>, new: Option<Format>) -> Lens {
         let (a, b) = (Carries::of(old), Carries::of(new));
         Lens {

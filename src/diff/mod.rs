@@ -69,6 +69,7 @@ impl Default for DiffOptions {
 /// Everything that differs, in rule order.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RulesetDiff {
+    /// One change per aspect of a rule, in rule order (the title first).
     pub changes: Vec<Change>,
     /// The identifiers as written of the rules whose identifier is not
     /// their number (`UC1`, `-216`, `xiv`, read through a dialect).
@@ -137,7 +138,9 @@ impl RulesetDiff {
 /// A revision number before and after, where the formats carry them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct RevisionChange {
+    /// The revision on the old side, if its format carries one and it gives one.
     pub old: Option<u32>,
+    /// The revision on the new side, likewise.
     pub new: Option<u32>,
 }
 
@@ -145,7 +148,9 @@ pub struct RevisionChange {
 /// links, its link.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct EntryText {
+    /// The history line's source text, whitespace collapsed.
     pub text: String,
+    /// Where the line links to, when both sides can carry links.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub link: Option<String>,
 }
@@ -153,7 +158,9 @@ pub struct EntryText {
 /// A history line that stands in the same place but reads differently.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct EntryChange {
+    /// The line as the old side has it.
     pub old: EntryText,
+    /// The line as the new side has it.
     pub new: EntryText,
 }
 
@@ -163,34 +170,60 @@ pub struct EntryChange {
 #[non_exhaustive]
 pub enum Change {
     /// The ruleset's title.
-    Title { old: String, new: String },
+    Title {
+        /// The old side's title.
+        old: String,
+        /// The new side's title.
+        new: String,
+    },
     /// A rule only the new side has.
     Enacted {
+        /// The rule's number.
         rule: u32,
+        /// Its revision, if the format gives one.
         revision: Option<u32>,
+        /// Whether it may be amended directly.
         mutability: Mutability,
+        /// Its text, as Markdown.
         text: String,
     },
     /// A rule only the old side has.
     Repealed {
+        /// The rule's number.
         rule: u32,
+        /// Its revision, if the format gives one.
         revision: Option<u32>,
+        /// Whether it may be amended directly.
         mutability: Mutability,
+        /// Its text, as Markdown.
         text: String,
     },
     /// The same rule under another number; `similarity` is the word ratio.
-    Renumbered { from: u32, to: u32, similarity: f32 },
+    Renumbered {
+        /// The rule's number on the old side.
+        from: u32,
+        /// The rule's number on the new side.
+        to: u32,
+        /// How alike the two texts are, from 0 to 1.
+        similarity: f32,
+    },
     /// Mutability changed.
     Transmuted {
+        /// The rule's (new) number.
         rule: u32,
+        /// Its mutability before.
         old: Mutability,
+        /// Its mutability after.
         new: Mutability,
     },
     /// The text (or the revision number) changed; `words` spells the new text
     /// against the old one.
     Amended {
+        /// The rule's (new) number.
         rule: u32,
+        /// The revision before and after.
         revision: RevisionChange,
+        /// The new text word by word against the old.
         words: Vec<WordChange>,
     },
     /// The revision number alone changed: the text is the same.
@@ -216,19 +249,27 @@ pub enum Change {
     },
     /// History lines added, removed or changed.
     History {
+        /// The rule's (new) number.
         rule: u32,
+        /// Lines only the new side has.
         added: Vec<EntryText>,
+        /// Lines only the old side has.
         removed: Vec<EntryText>,
+        /// Lines in the same place that read differently.
         changed: Vec<EntryChange>,
     },
     /// Judgments added or removed (by their text).
     Judgments {
+        /// The rule's (new) number.
         rule: u32,
+        /// Judgments only the new side has.
         added: Vec<String>,
+        /// Judgments only the old side has.
         removed: Vec<String>,
     },
     /// The same meaning written with different bytes.
     Layout {
+        /// The rule's number.
         rule: u32,
         /// Which whitespace differs when nothing else in the rule's bytes
         /// does.

@@ -9,11 +9,15 @@
 use serde::Serialize;
 use similar::{ChangeTag, TextDiff};
 
+/// What a [`WordChange`] run is to the two texts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum WordOp {
+    /// Text both sides share.
     Equal,
+    /// Text only the old side has.
     Removed,
+    /// Text only the new side has.
     Added,
 }
 
@@ -21,7 +25,9 @@ pub enum WordOp {
 /// A replacement is a `removed` run directly followed by an `added` run.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct WordChange {
+    /// Whether the run is shared, removed or added.
     pub op: WordOp,
+    /// The run's text, whitespace and punctuation included.
     pub text: String,
 }
 

@@ -18,37 +18,55 @@ pub struct AgoraChange {
 pub enum ChangeKind {
     /// One of the rules Agora began with: `Initial immutable rule 101`.
     Initial {
+        /// `mutable` or `immutable`, as written.
         mutability: String,
+        /// The rule's identifier as written (`101`).
         id: String,
     },
+    /// `Enacted`: a new rule.
     Enactment {
+        /// The power the rule was enacted at, if recorded.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         power: Option<Power>,
+        /// The mutability index it was enacted with (`MI=1`), if recorded.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         mi: Option<String>,
     },
     /// `Amended(13)`; an uncounted one prints `Amended` and does not raise
     /// the revision.
     Amendment {
+        /// Whether the amendment is one the record does not count.
         uncounted: bool,
     },
+    /// `Infected and amended(N)`: counted like an amendment.
     InfectionAmendment,
+    /// `Null-amended(N)`: counted, though the text stays the same.
     NullAmendment,
+    /// `Repealed`.
     Repeal,
+    /// `Re-enacted(N)`, optionally `at Power=P` and `and amended`.
     Reenactment {
+        /// The power it was re-enacted at, if recorded.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         power: Option<Power>,
+        /// Whether it came back without amendment (no `and amended`).
         unchanged: bool,
     },
+    /// `Power changed from P to Q`; either side may be unrecorded.
     PowerChange {
+        /// The power before, if recorded.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         old: Option<Power>,
+        /// The power after, if recorded.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         new: Option<Power>,
     },
+    /// `Retitled from 'A' to 'B'`; either side may be unrecorded.
     Retitling {
+        /// The title before, if recorded.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         old: Option<String>,
+        /// The title after, if recorded.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         new: Option<String>,
         /// A new title the source writes as `new-name`: the Rulekeepor's
@@ -58,20 +76,28 @@ pub enum ChangeKind {
     },
     /// A change of mutability index: `Mutated from MI=1 to MI=2`.
     Mutation {
+        /// The mutability index before, if recorded.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         old: Option<String>,
+        /// The mutability index after, if recorded.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         new: Option<String>,
     },
+    /// `Renumbered`; the numbers are kept though the record does not print them.
     Renumbering {
+        /// The identifier before, if recorded.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         old: Option<String>,
+        /// The identifier after, if recorded.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         new: Option<String>,
     },
+    /// `Assigned to the Committee`: the rule was given to a committee.
     CommitteeAssignment {
+        /// The committee's name, as printed after `Assigned to the`.
         committee: String,
     },
+    /// `Infected`.
     Infection,
 }
 
@@ -137,29 +163,48 @@ pub enum Agent {
     /// A proposal, with what the proposals folder says of it.
     Proposal(ProposalRef),
     /// Another rule: `R1454`.
-    Rule { number: String },
+    Rule {
+        /// The rule's identifier, as the source gives it.
+        number: String,
+    },
     /// A cleaning by the Rulekeepor: `cleaning (Kate)`.
     Cleaning {
+        /// The Rulekeepor who cleaned, if named.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by: Option<String>,
     },
     /// A refiling: `refiling (Aris)`.
     Refiling {
+        /// Who refiled, if named.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by: Option<String>,
     },
     /// Ratification of a document: `SLR ratification`.
     Ratification {
+        /// Which document was ratified (`SLR`).
         document: String,
+        /// Who or what ratified it, if recorded.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         by: Option<Box<Agent>>,
     },
     /// A convergence another agent caused.
-    Convergence { cause: Box<Agent> },
+    Convergence {
+        /// The agent whose act caused the convergence.
+        cause: Box<Agent>,
+    },
     /// A rules experiment (`id`, its engineer).
-    Experiment { id: String, engineer: String },
+    Experiment {
+        /// The experiment's identifier.
+        id: String,
+        /// The person who ran the experiment.
+        engineer: String,
+    },
     /// A decree given by a person.
-    Decree { by: String },
+    /// The person who decreed it.
+    Decree {
+        /// The person who gave the decree.
+        by: String,
+    },
 }
 
 /// A proposal as a history entry names it.
@@ -173,8 +218,8 @@ pub struct ProposalRef {
     /// Author then coauthors (names as currently known).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub authors: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     /// The chamber of the proposal's class (`green`, `purple`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chamber: Option<String>,
     /// Whether it was disinterested (`disi.`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]

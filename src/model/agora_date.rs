@@ -8,16 +8,30 @@ use std::fmt;
 #[serde(rename_all = "kebab-case", tag = "type")]
 pub enum AgoraDate {
     /// `13 Oct 2019` (`Agora's birth` for 30 Jun 1993).
-    On { date: Date },
+    On {
+        /// The exact day.
+        date: Date,
+    },
     /// `around 07 Apr 1994`.
-    Around { date: Date },
+    Around {
+        /// The day the change happened around.
+        date: Date,
+    },
     /// `between 01 Jan 1994 and 28 Feb 1994`.
-    Between { start: Date, end: Date },
+    Between {
+        /// The first day it may have happened.
+        start: Date,
+        /// The last day it may have happened.
+        end: Date,
+    },
     /// The source says `unknown`.
     Unknown,
     /// A date the source writes but that does not exist (`2023-05-32`),
     /// kept as written.
-    Invalid { written: String },
+    Invalid {
+        /// The date as the source writes it.
+        written: String,
+    },
 }
 
 /// The day Agora began; history prints it as `Agora's birth`.

@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 /// A court ruling noted under a rule: `CFJ 1104 (called 20 Aug 1998): ...`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Annotation {
+    /// The CFJs the annotation names (`CFJ 1104`, `CFJs 1911-1914`), in order.
     pub cfjs: Vec<CfjCitation>,
     /// The finding, unwrapped (one line).
     pub text: String,

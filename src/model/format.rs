@@ -2,19 +2,27 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
-/// A ruleset file format, as named in docs/formats.md and on the command line.
+/// A ruleset file format, as named in `docs/formats.md` and on the command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr)]
 #[serde(rename_all = "kebab-case")]
 #[strum(serialize_all = "kebab-case")]
 #[non_exhaustive]
 pub enum Format {
+    /// `md-long`: Markdown with every rule's revision, history and judgments (the canonical form).
     MdLong,
+    /// `md-short`: Markdown, rule text only (also the older `# RULES` dialect).
     MdShort,
+    /// `txt-long`: plain text wrapped at 70 columns, with history and judgments.
     TxtLong,
+    /// `txt-short`: plain text wrapped at 70 columns, rule text only.
     TxtShort,
+    /// `txt-plain`: a word-processor export (`Rule 101 (Immutable)`), unwrapped.
     TxtPlain,
+    /// `md-rule`: one Markdown page per rule (`rules/md/NNN.md`).
     MdRule,
+    /// `txt-rule`: one text page per rule (`rules/txt/NNN.txt`).
     TxtRule,
+    /// `json`: the model itself, serialized as JSON.
     Json,
     /// A community's own layout, described by a [`Dialect`](super::Dialect)
     /// (inferred, or read from `nomic.toml` / `--dialect`). Not in `ALL`:

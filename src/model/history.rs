@@ -31,8 +31,11 @@ pub enum HistoryKind {
 /// A calendar date, written `Mon D, YYYY` in rulesets and `YYYY-MM-DD` in JSON.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Date {
+    /// The year (`jiff`'s range, -9999 to 9999).
     pub year: i32,
+    /// The month, 1 to 12.
     pub month: u8,
+    /// The day of the month, from 1.
     pub day: u8,
 }
 
@@ -105,20 +108,28 @@ impl<'de> Deserialize<'de> for Date {
 /// `(R4T6)`: round 4, turn 6.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub struct RoundTurn {
+    /// The round, from the `R4` of `(R4T6)`.
     pub round: u32,
+    /// The turn within the round, from the `T6` of `(R4T6)`.
     pub turn: u32,
 }
 
 /// One line of a rule's history.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct HistoryEntry {
+    /// What kind of change the line records.
     pub kind: HistoryKind,
     /// The k of "Amended (k)".
     pub amendment: Option<u32>,
+    /// The proposal that made the change (`Proposal 329`).
     pub proposal: Option<u32>,
+    /// The player named after the proposal (`(Alekosen)`).
     pub proposer: Option<String>,
+    /// The date of the change.
     pub date: Option<Date>,
+    /// The round of `(R1T3)`.
     pub round: Option<u32>,
+    /// The turn of `(R1T3)`.
     pub turn: Option<u32>,
     /// Where the rule's page stood after this change (md-long links).
     pub link: Option<String>,
@@ -146,6 +157,7 @@ impl HistoryEntry {
         }
     }
 
+    /// `round` and `turn` together, when the entry gives both.
     pub fn round_turn(&self) -> Option<RoundTurn> {
         Some(RoundTurn {
             round: self.round?,
@@ -157,9 +169,13 @@ impl HistoryEntry {
 /// Who made a change and when: the fields every proposal-driven entry shares.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Change {
+    /// The number of the proposal that made the change.
     pub proposal: u32,
+    /// The proposal's author, written in parentheses after the number.
     pub proposer: Option<String>,
+    /// The date of the change.
     pub date: Option<Date>,
+    /// When in the game the change was made.
     pub round_turn: Option<RoundTurn>,
 }
 

@@ -7,15 +7,20 @@ use serde::{Deserialize, Serialize};
 pub struct Judgment {
     /// The ruling itself, without the judge, date and round.
     pub text: String,
+    /// The Judge who ruled, written in parentheses after the ruling.
     pub judge: Option<String>,
+    /// The date of the ruling.
     pub date: Option<Date>,
+    /// The round of `(R1T3)`.
     pub round: Option<u32>,
+    /// The turn of `(R1T3)`.
     pub turn: Option<u32>,
     /// The line's original text, without the italics.
     pub source: String,
 }
 
 impl Judgment {
+    /// `round` and `turn` together, when the judgment gives both.
     pub fn round_turn(&self) -> Option<RoundTurn> {
         Some(RoundTurn {
             round: self.round?,

@@ -6,12 +6,15 @@ use serde::{Deserialize, Serialize};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LineEnding {
+    /// `\n`, the default.
     #[default]
     Lf,
+    /// `\r\n`.
     Crlf,
 }
 
 impl LineEnding {
+    /// The line break itself: `"\n"` or `"\r\n"`.
     pub fn as_str(self) -> &'static str {
         match self {
             LineEnding::Lf => "\n",
@@ -29,6 +32,7 @@ impl LineEnding {
 pub struct DocumentLayout {
     /// The format the file was read as.
     pub format: Format,
+    /// The line ending the file used throughout.
     pub line_ending: LineEnding,
     /// The title as it was read; the header is kept only while the ruleset's
     /// title still equals it.
@@ -69,6 +73,7 @@ pub struct RuleLayout {
 /// A departure from the canonical layout, located in the file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LayoutQuirk {
+    /// What the departure is.
     pub kind: QuirkKind,
     /// Byte offset in the file where the quirk is.
     pub offset: usize,
@@ -82,7 +87,10 @@ pub struct LayoutQuirk {
 #[non_exhaustive]
 pub enum QuirkKind {
     /// `#### *History*` where the canonical form has `#####`.
-    HistoryHeadingLevel { level: u8 },
+    HistoryHeadingLevel {
+        /// The number of `#`s the heading has.
+        level: u8,
+    },
     /// Trailing spaces where the canonical form has none (for example after
     /// the last history line).
     TrailingSpaces,
@@ -101,7 +109,13 @@ pub enum QuirkKind {
     /// A rule heading inside a code or HTML block that is never closed:
     /// Markdown reads it as code, so the rule is lost. `fence` is the byte
     /// offset of the block's first line.
-    SwallowedHeading { fence: usize },
+    SwallowedHeading {
+        /// Byte offset of the unclosed block's first line.
+        fence: usize,
+    },
     /// Any other departure, described.
-    Other { description: String },
+    Other {
+        /// What the departure is, in words.
+        description: String,
+    },
 }

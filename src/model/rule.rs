@@ -11,9 +11,12 @@ use std::fmt;
 /// lower case, as `Other`.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub enum Mutability {
+    /// May be amended directly (the default).
     #[default]
     Mutable,
+    /// May not be amended until it is transmuted to mutable.
     Immutable,
+    /// Any other heading marker, such as `transient`, in lower case.
     Other(String),
 }
 
@@ -80,12 +83,15 @@ pub struct Rule {
     pub title: Option<String>,
     /// The number of amendments, where the format gives one (`203/1`).
     pub revision: Option<u32>,
+    /// Whether the rule may be amended directly.
     pub mutability: Mutability,
     /// The body as Markdown source, paragraphs separated by one blank line,
     /// with no trailing newline.
     pub text: String,
+    /// Its history lines, oldest first.
     #[serde(default)]
     pub history: Vec<HistoryEntry>,
+    /// The Judges' rulings recorded under it, in file order.
     #[serde(default)]
     pub judgments: Vec<Judgment>,
     /// How the rule was laid out in its source file; absent for rules that
@@ -139,6 +145,7 @@ impl Rule {
         }
     }
 
+    /// Whether the rule is [`Mutability::Immutable`]; an `Other` marker is not.
     pub fn is_immutable(&self) -> bool {
         self.mutability == Mutability::Immutable
     }

@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 /// A whole ruleset: a title and its rules, in file order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ruleset {
+    /// The ruleset's title (`NOMIC IV RULESET`), without heading markup.
     pub title: String,
+    /// The rules in file order.
     pub rules: Vec<Rule>,
     /// How the file was laid out, when the ruleset was read from one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -17,6 +19,7 @@ pub struct Ruleset {
 }
 
 impl Ruleset {
+    /// A ruleset with no layout and no Agora data.
     pub fn new(title: impl Into<String>, rules: Vec<Rule>) -> Ruleset {
         Ruleset {
             title: title.into(),
@@ -26,10 +29,12 @@ impl Ruleset {
         }
     }
 
+    /// The rule with that number, if any.
     pub fn rule(&self, number: u32) -> Option<&Rule> {
         self.rules.iter().find(|rule| rule.number == number)
     }
 
+    /// The rule with that number, if any, to change it.
     pub fn rule_mut(&mut self, number: u32) -> Option<&mut Rule> {
         self.rules.iter_mut().find(|rule| rule.number == number)
     }

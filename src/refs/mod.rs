@@ -94,6 +94,7 @@ pub struct Reference {
     pub span: Range<usize>,
     /// The numbers in text order.
     pub numbers: Vec<CitedNumber>,
+    /// Which kind of phrase introduces the citation.
     pub kind: ReferenceKind,
 }
 

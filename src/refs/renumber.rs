@@ -10,6 +10,7 @@ use std::ops::Range;
 /// The text with its citations renumbered.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Renumbered {
+    /// The input text with every citation the mapping covers rewritten, except the skipped ones.
     pub text: String,
     /// The rewritten digits, as byte ranges in the *new* `text`.
     pub rewritten: Vec<Range<usize>>,
@@ -22,9 +23,11 @@ pub struct Renumbered {
 pub struct Skipped {
     /// The cited number or range, with spans in the *input* text.
     pub cited: CitedNumber,
+    /// Why it was left as it was.
     pub reason: SkipReason,
 }
 
+/// Why a citation was left unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case", tag = "kind")]
 #[non_exhaustive]
@@ -32,9 +35,15 @@ pub enum SkipReason {
     /// After renumbering, the rules of the range are no longer one range
     /// (`Rules 301-310` when 304 becomes 340), so no pair of endpoints says
     /// the same thing.
-    RangeSplits { rules: Vec<u32> },
+    RangeSplits {
+        /// The rules the range would have to name after renumbering, ascending.
+        rules: Vec<u32>,
+    },
     /// The new number has more digits than a citation may have.
-    TooLong { number: u32 },
+    TooLong {
+        /// The new number that is too long.
+        number: u32,
+    },
 }
 
 impl fmt::Display for SkipReason {

@@ -17,9 +17,11 @@ type Res<'a, O> = IResult<&'a str, O, VerboseError<&'a str>>;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct ProposalError {
+    /// What is wrong, in one sentence.
     pub message: String,
     /// Byte offsets in the proposal file.
     pub span: Range<usize>,
+    /// What the grammar expected at the span (`a rule number`), when known.
     pub expected: Option<String>,
 }
 
@@ -32,6 +34,7 @@ impl ProposalError {
         }
     }
 
+    /// The error as a `proposal-syntax` diagnostic, pointing to the grammar's docs.
     pub fn to_diagnostic(&self) -> Diagnostic {
         let mut diagnostic = Diagnostic::new(
             "proposal-syntax",

@@ -22,6 +22,8 @@ const HEADING: Style = Style::new().bold();
 /// Words of unchanged text kept on each side of a change.
 const CONTEXT_WORDS: usize = 10;
 
+/// The diff for a terminal: one section per changed rule, removed words
+/// marked `[-so-]` and added words `{+so+}`, or in colour when `color` is set.
 pub fn render(diff: &RulesetDiff, color: bool) -> String {
     let mut out = String::new();
     for group in by_rule(&diff.changes) {

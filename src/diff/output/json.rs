@@ -9,6 +9,7 @@
 
 use crate::diff::RulesetDiff;
 
+/// The diff as pretty-printed JSON, ending with a newline.
 pub fn render(diff: &RulesetDiff) -> String {
     let mut out = serde_json::to_string_pretty(diff).expect("a diff serializes");
     out.push('\n');

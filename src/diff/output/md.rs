@@ -8,6 +8,7 @@
 use super::{by_rule, headline, preview, spell_words};
 use crate::diff::{Change, EntryText, RulesetDiff, WordOp};
 
+/// The diff as a Markdown changelog headed `# Ruleset changes`.
 pub fn render(diff: &RulesetDiff) -> String {
     let mut out = String::from("# Ruleset changes\n");
     if diff.changes.is_empty() {

@@ -11,13 +11,13 @@ use super::{Change, RulesetDiff, WordChange, WordOp};
 
 /// The changes of one rule (or of the title, `rule` None), consecutive in
 /// the diff's order.
-pub struct RuleChanges<'a> {
-    pub rule: Option<u32>,
-    pub changes: &'a [Change],
+pub(crate) struct RuleChanges<'a> {
+    pub(crate) rule: Option<u32>,
+    pub(crate) changes: &'a [Change],
 }
 
 /// Groups consecutive changes that belong to the same rule.
-pub fn by_rule(changes: &[Change]) -> Vec<RuleChanges<'_>> {
+pub(crate) fn by_rule(changes: &[Change]) -> Vec<RuleChanges<'_>> {
     changes
         .chunk_by(|a, b| a.rule() == b.rule())
         .map(|changes| RuleChanges {

@@ -4,6 +4,7 @@ use super::{by_rule, unlisted_note, word_counts};
 use crate::diff::{Change, RulesetDiff};
 use std::collections::BTreeMap;
 
+/// One line per changed rule, then a summary line.
 pub fn render(diff: &RulesetDiff) -> String {
     let mut out = String::new();
     let mut counts: BTreeMap<u8, (&str, usize)> = BTreeMap::new();
