@@ -204,3 +204,50 @@ mod log_round_trip {
         }
     }
 }
+
+/// Issue 15: a seed's results are pinned for every bundled ruleset, so
+/// that speeding up the engine cannot change what a run reports. Every
+/// exact total is in the snapshot (the lengths' distribution as its
+/// extremes, median and number of distinct values).
+#[test]
+fn a_seeds_summary_is_pinned_for_every_bundled_ruleset() {
+    let runs = [
+        ("nomic-1-final.txt", 40, Behaviour::DEFAULT),
+        ("nomic-3.md", 10, Behaviour::DEFAULT),
+        ("nomic-4-long.md", 400, Behaviour::DEFAULT),
+        ("nomic-4-long.md", 400, Behaviour::DILIGENT),
+        ("nomic-4-long-early.txt", 400, Behaviour::DEFAULT),
+        ("nomic-5-initial.txt", 10, Behaviour::DEFAULT),
+    ];
+    let mut out = String::new();
+    for (name, games, behaviour) in runs {
+        let c = Config {
+            seed: 7,
+            ..config(games, 1, Voters::Random, behaviour)
+        };
+        let t = run(&ruleset(name), &c, &|_| {}).unwrap();
+        let lengths = &t.lengths.counts;
+        let diligent = if behaviour == Behaviour::DILIGENT {
+            " (diligent)"
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "{name}{diligent}: games {} turns {} squared {} wins {:?}/{} no_winner {} \
+             proposals {} adopted {} lengths {}..{} median {:?} distinct {}\n",
+            t.games,
+            t.turns,
+            t.turns_squared,
+            t.wins,
+            t.unit,
+            t.no_winner,
+            t.proposals,
+            t.adopted,
+            lengths.keys().next().unwrap_or(&0),
+            lengths.keys().next_back().unwrap_or(&0),
+            t.lengths.median().map(|m| m.estimate),
+            lengths.len(),
+        ));
+    }
+    insta::assert_snapshot!(out);
+}
