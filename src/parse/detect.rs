@@ -7,7 +7,9 @@ use super::lines::{self, looks_like_md_heading, looks_like_txt_heading};
 use super::text::{self, Line};
 use crate::model::Format;
 
-pub fn detect(text: &str) -> Result<Format, ParseError> {
+/// The format `text` is in; when none fits, the error of the format whose
+/// reader got furthest, naming it as the closest.
+pub(crate) fn detect(text: &str) -> Result<Format, ParseError> {
     let bom = text::bom_len(text);
     let body = text[bom..].trim_start();
     if body.is_empty() {
