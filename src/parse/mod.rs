@@ -25,7 +25,7 @@ pub(crate) mod txt_rule;
 pub(crate) mod txt_short;
 mod wrapped;
 
-pub(crate) use detect::detect;
+pub use detect::detect;
 pub use encoding::EncodingIssue;
 pub use error::ParseError;
 
