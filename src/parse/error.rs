@@ -13,7 +13,7 @@ use std::ops::Range;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{}", self.headline())]
 pub struct ParseError {
-    /// What went wrong, in one sentence.
+    /// What went wrong, for people to read.
     pub message: String,
     /// Byte range in the decoded text (the file's bytes for invalid UTF-8).
     pub span: Range<usize>,

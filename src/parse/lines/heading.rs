@@ -46,7 +46,7 @@ impl Heading {
 pub struct HeadingError {
     /// Byte range in the line.
     pub span: Range<usize>,
-    /// What is wrong, in one sentence.
+    /// What is wrong, for people to read.
     pub message: String,
     /// What the heading grammar expected at `span`.
     pub expected: String,
