@@ -103,7 +103,7 @@ pub struct Diagnostic {
     pub code: DiagnosticCode,
     /// How serious the finding is.
     pub severity: Severity,
-    /// What is wrong, in one sentence.
+    /// What is wrong, for people to read.
     pub message: String,
     /// Byte range in the source text.
     pub span: Range<usize>,

@@ -17,7 +17,7 @@ use std::fmt;
 /// One finding about an Agora source.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Finding {
-    /// `A001`…: see [`codes`].
+    /// `A001`…: see [`CODES`].
     pub code: &'static str,
     /// `error` or `warning`.
     pub severity: &'static str,

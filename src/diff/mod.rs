@@ -2,8 +2,8 @@
 //!
 //! Rules are matched by number; a rule that disappears while a rule with
 //! nearly the same text appears under another number is *renumbered*
-//! ([`matching`]). Each matched pair is then compared aspect by aspect
-//! ([`classify`]) through a [`Lens`] that hides what only the file formats
+//! (`matching`). Each matched pair is then compared aspect by aspect
+//! (`classify`) through a [`Lens`] that hides what only the file formats
 //! make different (Markdown emphasis, history links, revisions a format does
 //! not carry).
 //!
@@ -330,7 +330,7 @@ impl Change {
 
 /// Compares two rulesets. Runs in time roughly linear in their size: rules
 /// are matched by number through maps, and only rules left unmatched on both
-/// sides are compared with each other (see [`matching`]).
+/// sides are compared with each other (see `matching`).
 pub fn diff(old: &Ruleset, new: &Ruleset, options: &DiffOptions) -> RulesetDiff {
     let old_format = options
         .old_format

@@ -53,7 +53,9 @@ pub enum MeaningError {
         construct = construct.map(|c| format!("; {format} cannot carry {c} here")).unwrap_or_default()
     )]
     Changed {
+        /// The format being written.
         format: Format,
+        /// The number of the rule that would change.
         rule: u32,
         /// Which part of the rule differs (`text`, `history`, ...).
         aspect: &'static str,
@@ -67,15 +69,22 @@ pub enum MeaningError {
     /// The written text holds more or fewer rules than it should.
     #[error("refusing to write {format}: it would hold {found} rules where there are {expected}{}", first.map(|n| format!(" (rule {n} first differs)")).unwrap_or_default())]
     RuleCount {
+        /// The format being written.
         format: Format,
+        /// How many rules the ruleset has.
         expected: usize,
+        /// How many the written text reads back as.
         found: usize,
+        /// The rule to name: the first one side has beyond the other's last
+        /// (for a per-rule page, the page's rule).
         first: Option<u32>,
     },
     /// The written text cannot be read back at all.
     #[error("refusing to write {format}: what would be written cannot be read back: {source}")]
     Unreadable {
+        /// The format being written.
         format: Format,
+        /// Why it cannot be read back.
         #[source]
         source: ParseError,
     },

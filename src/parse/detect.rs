@@ -7,6 +7,8 @@ use super::lines::{self, looks_like_md_heading, looks_like_txt_heading};
 use super::text::{self, Line};
 use crate::model::Format;
 
+/// The format `text` is in; when none fits, the error of the format whose
+/// reader got furthest, naming it as the closest.
 pub fn detect(text: &str) -> Result<Format, ParseError> {
     let bom = text::bom_len(text);
     let body = text[bom..].trim_start();

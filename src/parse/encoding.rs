@@ -25,6 +25,7 @@ pub struct EncodingIssue {
     pub repair: Option<String>,
     /// Whether the repair is certain (no byte was lost).
     pub certain: bool,
+    /// The finding as shown to the user (`mojibake: … read as Windows-1252`).
     pub message: String,
 }
 

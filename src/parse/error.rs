@@ -13,6 +13,7 @@ use std::ops::Range;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{}", self.headline())]
 pub struct ParseError {
+    /// What went wrong, for people to read.
     pub message: String,
     /// Byte range in the decoded text (the file's bytes for invalid UTF-8).
     pub span: Range<usize>,
@@ -27,6 +28,7 @@ pub struct ParseError {
 }
 
 impl ParseError {
+    /// An error at `span` with no expectation, format or inference attached.
     pub fn new(message: impl Into<String>, span: Range<usize>) -> ParseError {
         ParseError {
             message: message.into(),
@@ -38,12 +40,14 @@ impl ParseError {
         }
     }
 
-    pub fn expected(mut self, expected: impl Into<String>) -> ParseError {
+    /// The same error, saying what the grammar expected at its span.
+    pub(crate) fn expected(mut self, expected: impl Into<String>) -> ParseError {
         self.expected = Some(expected.into());
         self
     }
 
-    pub fn in_format(mut self, format: Format) -> ParseError {
+    /// The same error, naming the format the file was being read as.
+    pub(crate) fn in_format(mut self, format: Format) -> ParseError {
         self.format = Some(format);
         self
     }

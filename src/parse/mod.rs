@@ -43,7 +43,9 @@ pub struct ReadOptions {
 /// A file read as a ruleset.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Parsed {
+    /// The ruleset the file holds.
     pub ruleset: Ruleset,
+    /// The format it was read as, given or detected.
     pub format: Format,
     /// The decoded file exactly (BOM and CRLF included; repaired when
     /// repair was asked for). Every span and layout offset points into it.

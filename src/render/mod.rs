@@ -37,18 +37,24 @@ pub struct RenderOptions {
     pub templates: Option<PathBuf>,
 }
 
+/// Why a ruleset or rule could not be rendered.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum RenderError {
     /// A template failed to load, compile or render.
     #[error("template `{name}`{}: {message}", line.map(|l| format!(" line {l}")).unwrap_or_default())]
     Template {
+        /// The template's file name (`md-long.md.j2`).
         name: String,
+        /// The line of the template where it failed, when known.
         line: Option<usize>,
+        /// `minijinja`'s description of the failure.
         message: String,
     },
+    /// The `--templates` folder does not exist or is not a folder.
     #[error("templates folder {0} does not exist or is not a folder")]
     TemplateDir(PathBuf),
+    /// A single rule asked for in a format that is not a per-rule page.
     #[error("`{0}` is not a per-rule format; expected md-rule or txt-rule")]
     NotARuleFormat(Format),
     /// Rendering to `dialect` a ruleset that was not read in one.
@@ -57,6 +63,7 @@ pub enum RenderError {
     /// The dialect's template does not parse.
     #[error("the dialect's rule template cannot be used: {0}")]
     Dialect(String),
+    /// The model could not be serialized as JSON.
     #[error("cannot write JSON: {0}")]
     Json(#[from] serde_json::Error),
 }
@@ -96,6 +103,8 @@ pub struct Renderer {
 }
 
 impl Renderer {
+    /// Sets up the templates once: the embedded ones, overridden file by file
+    /// from `options.templates`; fails when that folder does not exist.
     pub fn new(options: &RenderOptions) -> Result<Renderer, RenderError> {
         if let Some(dir) = &options.templates {
             if !dir.is_dir() {

@@ -1,6 +1,6 @@
 //! Markdown rule bodies as plain text, through `pulldown-cmark` events.
 //!
-//! A body becomes a list of [`Block`]s (paragraphs, list items, verbatim
+//! A body becomes a list of `Block`s (paragraphs, list items, verbatim
 //! code and tables); the text forms lay those blocks out differently:
 //! unwrapped for `txt-rule` ([`markdown_to_text`]), wrapped at 70 columns
 //! with a 6-space indent for `txt-long`/`txt-short` ([`wrap_markdown`]), and
@@ -30,7 +30,7 @@ pub const BULLET: &str = "•";
 /// One block of a rule body, already free of Markdown markup.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Block {
+pub(crate) enum Block {
     /// Running text; `\n` marks a hard line break, [`SOFT_BREAK`] a source one.
     Paragraph(String),
     /// A list item: `marker` is `*` for any bullet, `1.` or `1)` as written; `depth`
@@ -262,7 +262,7 @@ fn join_blocks(blocks: &[Block], lay_out: impl Fn(usize, &Block) -> String) -> S
 
 mod blocks;
 
-pub use blocks::blocks;
+pub(crate) use blocks::blocks;
 
 #[cfg(test)]
 mod tests;

@@ -6,15 +6,15 @@
 //! `fetch`), and nothing is loaded from the network.
 //!
 //! Rule text is untrusted. It is rendered from Markdown with pulldown-cmark,
-//! citations become links ([`cite`]), and the HTML is then cleaned by ammonia
-//! ([`html`]): no scripts, no event attributes, links only to `http(s)`,
+//! citations become links (`cite`), and the HTML is then cleaned by ammonia
+//! (`html`): no scripts, no event attributes, links only to `http(s)`,
 //! `mailto` and relative targets. Every page carries a Content-Security-Policy
 //! that forbids inline scripts, and the search results are built with
 //! `textContent`, so the search index cannot inject markup either.
 //!
-//! One file per concern: [`plan`] (which pages, and what each shows),
-//! [`html`] and [`cite`] (rule text), [`search`] (the index), [`changes`]
-//! (versions), [`assets`] (templates, stylesheet, scripts).
+//! One file per concern: `plan` (which pages, and what each shows),
+//! `html` and `cite` (rule text), `search` (the index), `changes`
+//! (versions), `assets` (templates, stylesheet, scripts).
 
 mod assets;
 mod changes;

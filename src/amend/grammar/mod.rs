@@ -17,11 +17,11 @@ type Res<'a, O> = IResult<&'a str, O, VerboseError<&'a str>>;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct ProposalError {
-    /// What is wrong, in one sentence.
+    /// What is wrong, for people to read.
     pub message: String,
     /// Byte offsets in the proposal file.
     pub span: Range<usize>,
-    /// What the grammar expected at the span (`a rule number`), when known.
+    /// What the grammar expected at the span (`a date such as …`), when known.
     pub expected: Option<String>,
 }
 

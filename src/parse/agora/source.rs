@@ -83,7 +83,9 @@ impl SourceFiles {
 /// How much a finding matters.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Severity {
+    /// The reader could read past it, but something is probably wrong.
     Warning,
+    /// Part of the source is lost or misread.
     Error,
 }
 
@@ -122,8 +124,9 @@ pub struct SourceFinding {
     pub severity: Severity,
     /// The file, relative to the source folder.
     pub file: String,
-    /// 1-based line and column.
+    /// The 1-based line.
     pub line: usize,
+    /// The 1-based column.
     pub column: usize,
     /// What is wrong.
     pub message: String,
@@ -148,16 +151,32 @@ impl fmt::Display for SourceFinding {
 /// A source that cannot be read at all.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SourceError {
+    /// A file or folder of the source that could not be read.
     #[error("cannot read {path}: {message}")]
-    Io { path: String, message: String },
+    Io {
+        /// The path that failed.
+        path: String,
+        /// The operating system's error.
+        message: String,
+    },
+    /// The index every source has (`config/index`) is absent.
     #[error("{file}: the Agora source has no `{file}`")]
-    Missing { file: String },
+    Missing {
+        /// The missing file, relative to the source folder.
+        file: String,
+    },
+    /// A file that is not UTF-8, or whose YAML cannot be read.
     #[error("{file}:{line}:{column}: {message}\n  help: {help}")]
     Invalid {
+        /// The file, relative to the source folder.
         file: String,
+        /// The 1-based line.
         line: usize,
+        /// The 1-based column.
         column: usize,
+        /// What is wrong.
         message: String,
+        /// How to fix it.
         help: String,
     },
 }

@@ -26,12 +26,17 @@ pub enum FolderError {
     /// A file or folder cannot be read.
     #[error("cannot read {path}: {source}")]
     Io {
+        /// The file or folder.
         path: PathBuf,
+        /// Why it cannot be read.
         source: std::io::Error,
     },
     /// A file with neither a `RULE:` field nor an identifier in its name.
     #[error("{path}: no rule identifier in a `RULE:` field or in the file name")]
-    NoId { path: PathBuf },
+    NoId {
+        /// The rule file.
+        path: PathBuf,
+    },
     /// The folder holds no rule file.
     #[error("{0}: no rule files (`.md` or `.txt`) in it")]
     Empty(PathBuf),

@@ -25,8 +25,9 @@ pub struct Candidate {
     pub rules: usize,
     /// How many distinct identifiers they carry.
     pub distinct: usize,
-    /// The first and last identifiers, as written.
+    /// The first identifier, as written.
     pub first: String,
+    /// The last identifier, as written.
     pub last: String,
 }
 
@@ -53,10 +54,12 @@ pub enum InferError {
     /// No line shape carrying identifiers repeats.
     #[error("no rule structure found: no repeated line carries rule identifiers (tried {TRIED})")]
     NoStructure,
-    #[error("unsure which lines start rules: {first} and {second} split the file equally well; write a dialect file (`nomic dialect infer` prints the first as a start)")]
     /// The two best shapes split the file equally well.
+    #[error("unsure which lines start rules: {first} and {second} split the file equally well; write a dialect file (`nomic dialect infer` prints the first as a start)")]
     Unsure {
+        /// The best shape.
         first: Box<Candidate>,
+        /// The shape that did as well.
         second: Box<Candidate>,
     },
 }

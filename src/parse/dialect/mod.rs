@@ -33,19 +33,33 @@ pub enum DialectError {
     /// The file cannot be read.
     #[error("cannot read dialect file {path}: {source}")]
     Io {
+        /// The dialect file.
         path: PathBuf,
+        /// Why it cannot be read.
         source: std::io::Error,
     },
     /// Not a TOML dialect.
     #[error("dialect file {path}: {message}")]
-    Toml { path: PathBuf, message: String },
+    Toml {
+        /// The dialect file.
+        path: PathBuf,
+        /// The TOML reader's error.
+        message: String,
+    },
     /// Not a YAML dialect.
     #[error("dialect file {path}: {message}")]
-    Yaml { path: PathBuf, message: String },
+    Yaml {
+        /// The dialect file.
+        path: PathBuf,
+        /// The YAML reader's error.
+        message: String,
+    },
     /// Its rule template cannot be used.
     #[error("dialect file {path}: {source}")]
     Template {
+        /// The dialect file.
         path: PathBuf,
+        /// What is wrong with the template.
         source: TemplateError,
     },
 }

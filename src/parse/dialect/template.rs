@@ -40,11 +40,16 @@ pub enum TemplateError {
     /// No `{id}`, or more than one.
     #[error("the rule template `{0}` has no `{{id}}`")]
     NoId(String),
-    #[error("the rule template `{template}` has an unknown placeholder `{{{name}}}`; expected id, title, revision or mutability")]
     /// A placeholder that is not one of the four.
-    Unknown { template: String, name: String },
-    #[error("the rule template `{0}` puts two placeholders side by side; separate them with literal text")]
+    #[error("the rule template `{template}` has an unknown placeholder `{{{name}}}`; expected id, title, revision or mutability")]
+    Unknown {
+        /// The template as written.
+        template: String,
+        /// The unknown placeholder's name, without braces.
+        name: String,
+    },
     /// Two placeholders with nothing between them cannot be told apart.
+    #[error("the rule template `{0}` puts two placeholders side by side; separate them with literal text")]
     Adjacent(String),
 }
 

@@ -11,8 +11,11 @@ use std::ops::Range;
 /// A rule heading: `## 203/1`, `## 101 (IMMUTABLE)`, `Rule 101 (Immutable)`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Heading {
+    /// The rule's number.
     pub number: u32,
+    /// The revision after `/` (`203/1`), when the heading gives one.
     pub revision: Option<u32>,
+    /// `IMMUTABLE` or another marker in parentheses; mutable without one.
     pub mutability: Mutability,
     /// Bytes of trailing whitespace after the heading (a quirk when non-zero).
     pub trailing_spaces: usize,
@@ -43,7 +46,9 @@ impl Heading {
 pub struct HeadingError {
     /// Byte range in the line.
     pub span: Range<usize>,
+    /// What is wrong, for people to read.
     pub message: String,
+    /// What the heading grammar expected at `span`.
     pub expected: String,
     /// The line has a heading's shape but a number too large for a u32.
     pub overflow: bool,

@@ -4,7 +4,7 @@ use super::{Block, SOFT_BREAK};
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
 /// Parses a Markdown body into plain-text blocks.
-pub fn blocks(md: &str) -> Vec<Block> {
+pub(crate) fn blocks(md: &str) -> Vec<Block> {
     let mut builder = Builder::default();
     let parser = Parser::new_ext(md, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH);
     for (event, range) in parser.into_offset_iter() {
