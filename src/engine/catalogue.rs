@@ -309,6 +309,8 @@ catalogue! {
     "bot.no_turns" => BotNoTurns(bool) in bot_no_turns,
     "bot.no_points" => BotNoPoints(bool) in bot_no_points,
     "bot.no_judge" => BotNoJudge(bool) in bot_no_judge,
+    "join.allowed" => JoinAllowed(bool) in join_allowed,
+    "join.before_mover" => JoinBeforeMover(bool) in join_before_mover,
 }
 
 impl ParamKey {

@@ -249,6 +249,13 @@ pub enum Event {
     TurnEnded {
         turn: u32,
     },
+    /// A person joined the game as a new player (IV 218, V 216), taking
+    /// `place` in the turn order.
+    PlayerJoined {
+        player: PlayerId,
+        name: String,
+        place: usize,
+    },
 }
 
 impl Event {
@@ -277,6 +284,7 @@ impl Event {
                 | Event::JudgmentGiven { .. }
                 | Event::ActionRejected { .. }
                 | Event::GameWon { .. }
+                | Event::PlayerJoined { .. }
         )
     }
 
@@ -309,6 +317,7 @@ impl Event {
             Event::ActionRejected { .. } => "action_rejected",
             Event::GameWon { .. } => "game_won",
             Event::TurnEnded { .. } => "turn_ended",
+            Event::PlayerJoined { .. } => "player_joined",
         }
     }
 }

@@ -258,6 +258,11 @@ pub struct Params {
     pub bot_no_turns: Param<bool>,
     pub bot_no_points: Param<bool>,
     pub bot_no_judge: Param<bool>,
+    /// Persons may join the game as players (IV 218, V 216).
+    pub join_allowed: Param<bool>,
+    /// A joining player's turn comes just before the mover's (IV 201);
+    /// otherwise they take the last place in the turn order.
+    pub join_before_mover: Param<bool>,
 }
 
 impl Default for Params {
@@ -303,6 +308,8 @@ impl Default for Params {
             bot_no_turns: Param::default(false),
             bot_no_points: Param::default(false),
             bot_no_judge: Param::default(false),
+            join_allowed: Param::default(false),
+            join_before_mover: Param::default(false),
         }
     }
 }

@@ -333,5 +333,11 @@ pub fn describe(
             vec![],
             &[K::TurnLengthH, K::EarlyEndAllVoted, K::JudgeExtensionH],
         ),
+        // The new player's name is in the event: the state may not have
+        // them yet. `place` counts turn-order places from 0.
+        Event::PlayerJoined { name, place, .. } => (
+            vec![("player", json!(name)), ("place", json!(place))],
+            &[K::JoinAllowed, K::JoinBeforeMover],
+        ),
     }
 }

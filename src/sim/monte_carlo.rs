@@ -56,14 +56,25 @@ pub struct Game {
     pub decided: u64,
     /// Of those, the adopted ones.
     pub adopted: u64,
+    /// Persons who joined during the game (IV 218, V 216).
+    pub joined: u32,
+    /// Winners among them (they have no seat).
+    pub joined_winners: u32,
 }
+
+/// The most persons who join one Monte Carlo game: with the seats, at most
+/// 64 players, so that a shared win splits exactly (see [`Totals::unit`]).
+pub const JOIN_LIMIT: u16 = 8;
 
 impl Game {
     /// Seat `seat`'s share of this game's win (a shared win is split evenly).
     #[must_use]
     pub fn share(&self, seat: usize) -> (u128, u128) {
         if self.winners >> seat & 1 == 1 {
-            (1, u128::from(self.winners.count_ones()))
+            (
+                1,
+                u128::from(self.winners.count_ones() + self.joined_winners),
+            )
         } else {
             (0, 1)
         }
@@ -82,7 +93,8 @@ pub struct Totals {
     /// Wins by seat, in units of `1 / unit` (a shared win is split evenly).
     /// u128: lcm(1..=64) is about 10^27.
     pub wins: Vec<u128>,
-    /// lcm(1..=seats).
+    /// lcm(1..=n) for the most players a game can have (the seats, and
+    /// those who may join).
     pub unit: u128,
     /// Games that reached `max_turns` without a winner.
     pub no_winner: u64,
@@ -93,18 +105,40 @@ pub struct Totals {
     /// Game lengths: median and the distribution (memory grows with the
     /// number of distinct lengths, not with games or `max_turns`).
     pub lengths: Histogram,
+    /// Persons who joined, summed over games.
+    pub joined: u128,
+    /// Wins of players who joined, in units of `1 / unit`.
+    pub joined_wins: u128,
 }
 
 impl Totals {
-    /// Empty totals for `seats` seats.
+    /// Empty totals for `seats` seats, in games no one joins.
     #[must_use]
     pub fn for_seats(seats: usize) -> Totals {
-        let unit = (1..=seats as u128).fold(1, lcm);
+        Totals::for_players(seats, seats)
+    }
+
+    /// Empty totals for `seats` seats in games of at most `most` players.
+    #[must_use]
+    pub fn for_players(seats: usize, most: usize) -> Totals {
+        let unit = (1..=most.max(seats) as u128).fold(1, lcm);
         Totals {
             wins: vec![0; seats],
             unit,
             ..Totals::default()
         }
+    }
+
+    /// Empty totals for the games `config` asks for.
+    #[must_use]
+    pub fn for_config(config: &Config) -> Totals {
+        let seats = usize::from(config.players);
+        let most = if config.behaviour.join == Rate::NEVER {
+            seats
+        } else {
+            usize::from((config.players + JOIN_LIMIT).min(64))
+        };
+        Totals::for_players(seats, most)
     }
 
     /// Adds one game.
@@ -116,15 +150,18 @@ impl Totals {
         self.proposals += u128::from(game.decided);
         self.adopted += u128::from(game.adopted);
         self.lengths.add(i64::from(game.turns));
-        if game.winners == 0 {
+        self.joined += u128::from(game.joined);
+        let winners = game.winners.count_ones() + game.joined_winners;
+        if winners == 0 {
             self.no_winner += 1;
         } else {
-            let share = self.unit / u128::from(game.winners.count_ones());
+            let share = self.unit / u128::from(winners);
             for (seat, wins) in self.wins.iter_mut().enumerate() {
                 if game.winners >> seat & 1 == 1 {
                     *wins += share;
                 }
             }
+            self.joined_wins += share * u128::from(game.joined_winners);
         }
     }
 
@@ -137,6 +174,8 @@ impl Totals {
         self.proposals += other.proposals;
         self.adopted += other.adopted;
         self.lengths.merge(&other.lengths);
+        self.joined += other.joined;
+        self.joined_wins += other.joined_wins;
         for (a, b) in self.wins.iter_mut().zip(&other.wins) {
             *a += b;
         }
@@ -162,6 +201,13 @@ impl Totals {
         let n = self.games.max(1) as f64;
         let p = self.wins[seat] as f64 / self.unit as f64 / n;
         (p, crate::sim::stats::Z95 * (p * (1.0 - p) / n).sqrt())
+    }
+
+    /// The share of wins that went to players who joined during a game.
+    #[must_use]
+    #[allow(clippy::cast_precision_loss)]
+    pub fn joined_share(&self) -> f64 {
+        self.joined_wins as f64 / self.unit as f64 / self.games.max(1) as f64
     }
 
     /// Adopted proposals as a share of those decided (0 without any).
@@ -277,8 +323,21 @@ pub fn play<S: Sink>(
             _ => {}
         }
     }
+    // A seat is a starting player's place in the turn order; players who
+    // joined have none (and would shift the places of those after them).
+    let seats = usize::from(config.players);
+    game.joined = (state.players.len().saturating_sub(seats)) as u32;
     for winner in &state.winners {
-        let seat = state.order.iter().position(|p| p == winner).unwrap_or(0);
+        if usize::from(*winner) >= seats {
+            game.joined_winners += 1;
+            continue;
+        }
+        let seat = state
+            .order
+            .iter()
+            .filter(|p| usize::from(**p) < seats)
+            .position(|p| p == winner)
+            .unwrap_or(0);
         game.winners |= 1 << seat;
     }
     game
@@ -321,8 +380,7 @@ pub fn run_until(
     stop: &AtomicBool,
 ) -> Result<Totals, MonteCarloError> {
     let first = template(ruleset, config.players)?;
-    let seats = usize::from(config.players);
-    let total = Mutex::new(Totals::for_seats(seats));
+    let total = Mutex::new(Totals::for_config(config));
     each_game(
         config,
         progress,
@@ -331,7 +389,12 @@ pub fn run_until(
             let game = play(engine, &first.state, config, index);
             mine.record(&game);
         },
-        || Ok((template(ruleset, config.players)?, Totals::for_seats(seats))),
+        || {
+            Ok((
+                template(ruleset, config.players)?,
+                Totals::for_config(config),
+            ))
+        },
         |mine| {
             total
                 .lock()

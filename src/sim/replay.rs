@@ -346,6 +346,12 @@ impl Reader {
             "turn_ended" => Event::TurnEnded {
                 turn: uint(v, "turn")?,
             },
+            "player_joined" => Event::PlayerJoined {
+                player: PlayerId::try_from(self.state.players.len())
+                    .map_err(|_| unknown("player", "past the most players a game has"))?,
+                name: text(v, "player")?,
+                place: uint(v, "place")? as usize,
+            },
             other => return Err(unknown("event type", other)),
         })
     }

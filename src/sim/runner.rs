@@ -347,6 +347,7 @@ fn act(
             let who = id(engine, who)?;
             engine.resubmit(who)
         }
+        Action::Join { who } => engine.join(who).map(|_| ()),
         Action::Declare { who, active } => {
             let who = id(engine, who)?;
             engine.declare(who, *active)

@@ -176,6 +176,11 @@ pub fn sentence(e: &Entry) -> Option<String> {
             )
         }
         "turn_ended" => format!("turn {} ends", e.turn),
+        "player_joined" => format!(
+            "{} joins the game, taking place {} in the turn order",
+            s(e, "player"),
+            s(e, "place").parse::<usize>().map_or(0, |p| p + 1)
+        ),
         _ => return None,
     })
 }

@@ -121,8 +121,8 @@ pub fn run(
     );
     let seats = usize::from(config.players);
     let empty = || Comparison {
-        base: Totals::for_seats(seats),
-        amended: Totals::for_seats(seats),
+        base: Totals::for_config(config),
+        amended: Totals::for_config(config),
         paired: Paired {
             wins: vec![Moments::default(); seats],
             ..Paired::default()

@@ -280,3 +280,33 @@ fn dice_whose_sum_cannot_fit_are_refused() {
         .status(2)
         .stderr_contains("N × S at most 4294967295");
 }
+
+/// Issue 16: persons join where a rule lets them (IV 218), with `--join`;
+/// the report counts them apart from the seats, in text and JSON.
+#[test]
+fn persons_join_with_a_join_rate_and_are_reported_apart() {
+    let out = Test::new()
+        .args(mc("nomic-4-long.md", "40"))
+        .args(["--join", "0.05"])
+        .run()
+        .status(0);
+    assert!(out.stdout.contains("  joined "), "{}", out.stdout);
+    assert!(out.stdout.contains("persons joined"), "{}", out.stdout);
+    let json = Test::new()
+        .args(mc("nomic-4-long.md", "40"))
+        .args(["--join", "0.05", "--format", "json"])
+        .run()
+        .status(0);
+    assert!(json.stdout.contains("\"joined\":"), "{}", json.stdout);
+    assert!(
+        json.stdout.contains("\"joined_win_share\":"),
+        "{}",
+        json.stdout
+    );
+    // Without the option nobody joins, and the report says nothing of it.
+    let fixed = Test::new()
+        .args(mc("nomic-4-long.md", "10"))
+        .run()
+        .status(0);
+    assert!(!fixed.stdout.contains("joined"), "{}", fixed.stdout);
+}

@@ -148,6 +148,12 @@ struct Summary {
     adoption_rate: f64,
     proposals: u128,
     win_share: Vec<f64>,
+    /// Persons who joined, over all games (only when some did).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    joined: Option<u128>,
+    /// The share of wins that went to them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    joined_win_share: Option<f64>,
 }
 
 fn summary(config: &Config, totals: &Totals, interrupted: bool) -> Summary {
@@ -163,6 +169,8 @@ fn summary(config: &Config, totals: &Totals, interrupted: bool) -> Summary {
         adoption_rate: totals.adoption_rate(),
         proposals: totals.proposals,
         win_share: (0..totals.wins.len()).map(|s| totals.share(s).0).collect(),
+        joined: (totals.joined > 0).then_some(totals.joined),
+        joined_win_share: (totals.joined > 0).then(|| totals.joined_share()),
     }
 }
 
@@ -216,6 +224,15 @@ fn report(ruleset: &str, config: &Config, totals: &Totals, interrupted: bool) ->
             p * 100.0,
             (p - half).max(0.0) * 100.0,
             (p + half).min(1.0) * 100.0
+        ));
+    }
+    if totals.joined > 0 {
+        #[allow(clippy::cast_precision_loss)]
+        let per_game = totals.joined as f64 / totals.games.max(1) as f64;
+        out.push_str(&format!(
+            "  joined    {:6.2}%  ({} persons joined, {per_game:.2} a game)\n",
+            totals.joined_share() * 100.0,
+            totals.joined
         ));
     }
     out

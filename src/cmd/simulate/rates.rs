@@ -29,6 +29,9 @@ pub struct Rates {
     /// Queue rulesets: chance per turn that a player endorses a queued proposal
     #[arg(long, value_name = "P", default_value_t = D.endorse, help_heading = "Random players")]
     pub endorse: Rate,
+    /// Chance per turn that a person joins, where a rule allows it (IV 218, V 216); at most 8 a game
+    #[arg(long, value_name = "P", default_value_t = D.join, help_heading = "Random players")]
+    pub join: Rate,
 }
 
 impl Rates {
@@ -42,6 +45,7 @@ impl Rates {
             judgment: self.judgment,
             create: self.create,
             endorse: self.endorse,
+            join: self.join,
         }
     }
 }

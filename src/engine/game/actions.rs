@@ -293,6 +293,52 @@ impl<S: Sink> Engine<S> {
         Ok(())
     }
 
+    /// A person joins the game as a new active player with no points (IV
+    /// 218, V 216), where a rule allows joining. Their place in the turn
+    /// order is just before the mover's where a rule says so (IV 201), else
+    /// the last. Returns the new player's id.
+    ///
+    /// IV 218 lets any player object, which puts the joining to a vote;
+    /// the engine's players never object, so the person joins at once.
+    pub fn join(&mut self, name: &str) -> Result<PlayerId, Refusal> {
+        self.playing()?;
+        if !self.state.params.join_allowed.value {
+            return refuse(
+                RefusalCode::NotAllowed,
+                "no rule lets a person join the game",
+            );
+        }
+        if self.state.players.iter().any(|p| &*p.name == name) {
+            return refuse(
+                RefusalCode::CannotJoin,
+                format!("there is already a player called {name}"),
+            );
+        }
+        let Ok(player) = PlayerId::try_from(self.state.players.len()) else {
+            return refuse(
+                RefusalCode::CannotJoin,
+                format!(
+                    "{name} cannot join: a game has at most {} players",
+                    PlayerId::MAX
+                ),
+            );
+        };
+        let mover_place = self
+            .state
+            .mover
+            .and_then(|m| self.state.order.iter().position(|p| *p == m));
+        let place = match mover_place {
+            Some(place) if self.state.params.join_before_mover.value => place,
+            _ => self.state.order.len(),
+        };
+        self.emit(Event::PlayerJoined {
+            player,
+            name: name.to_string(),
+            place,
+        });
+        Ok(player)
+    }
+
     /// A public declaration of inactivity or activity (IV 207, V 206).
     pub fn declare(&mut self, who: PlayerId, active: bool) -> Result<(), Refusal> {
         self.playing()?;

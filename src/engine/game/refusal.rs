@@ -56,6 +56,9 @@ pub enum RefusalCode {
     BadParameter,
     /// Points that would overflow a score (they are not added).
     Overflow,
+    /// A person joins under a name a player already has, or past the
+    /// most players a game can have.
+    CannotJoin,
 }
 
 impl RefusalCode {
@@ -98,6 +101,7 @@ impl RefusalCode {
             RefusalCode::NotOnQueue => "no such proposal on the queue",
             RefusalCode::BadParameter => "unknown parameter or bad value",
             RefusalCode::Overflow => "the number would overflow",
+            RefusalCode::CannotJoin => "the person cannot join",
         }
     }
 }

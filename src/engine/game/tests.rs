@@ -171,3 +171,32 @@ fn nomic_1_vote_completes_when_all_have_voted_and_renumbers_the_amended_rule() {
     assert_eq!(e.state.proposals[0].status, ProposalStatus::Rejected);
     assert!(e.state.ruleset.rule(201).is_some());
 }
+
+/// IV 218 lets persons join; IV 201 seats a joining player just before
+/// the player whose turn it is. Nomic V (216) lets them join at the end of
+/// the order; Nomic III has no such rule.
+#[test]
+fn a_joining_player_takes_the_place_the_rules_give() {
+    let mut e = game("nomic-4-long.md", &["alice", "bob", "carol"]);
+    assert!(e.state.params.join_allowed.value);
+    assert!(e.state.params.join_before_mover.value);
+    e.end_turn(); // alice's turn ends: bob moves
+    let bob = id(&e, "bob");
+    assert_eq!(e.state.mover, Some(bob));
+    let zed = e.join("zed").unwrap();
+    let names: Vec<&str> = e.state.order.iter().map(|p| e.state.name(*p)).collect();
+    assert_eq!(names, ["alice", "zed", "bob", "carol"]);
+    let joined = &e.state.players[usize::from(zed)];
+    assert!(joined.active && joined.score == 0);
+    assert_eq!(e.state.ballots.len(), 4);
+    assert_eq!(e.join("zed").unwrap_err().code, RefusalCode::CannotJoin);
+
+    let mut v = game("nomic-5-initial.txt", &["alice", "bob"]);
+    assert!(v.state.params.join_allowed.value);
+    assert!(!v.state.params.join_before_mover.value);
+    let zed = v.join("zed").unwrap();
+    assert_eq!(v.state.order.last(), Some(&zed));
+
+    let mut i = game("nomic-1-final.txt", &["alice", "bob"]);
+    assert_eq!(i.join("zed").unwrap_err().code, RefusalCode::NotAllowed);
+}

@@ -93,6 +93,8 @@ const RECOGNISERS: &[Recogniser] = &[
     play::queue_order,
     play::declared_inactivity,
     play::bot_players,
+    play::joining,
+    play::joining_seat,
 ];
 
 /// The parameters a ruleset states, and what it states that nothing models.

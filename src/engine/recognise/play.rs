@@ -171,3 +171,22 @@ pub fn bot_players(t: &str, _raw: &str, out: &mut Found) {
         out.push(Setting::BotNoJudge(true));
     }
 }
+
+/// IV 218 "Persons wishing to become players may request to do so
+/// publicly. Within 24 hours of the request, if no player has publicly
+/// objected …, that player will join the game"; V 216 "Persons wishing to
+/// become players may join by requesting to do so publicly."
+pub fn joining(t: &str, _raw: &str, out: &mut Found) {
+    if t.contains("persons wishing to become players may") && t.contains("join") {
+        out.push(Setting::JoinAllowed(true));
+    }
+}
+
+/// IV 201 "Players joining the game will have their turn order set to
+/// precede the player that is taking their turn at the time of the
+/// player's joining."
+pub fn joining_seat(t: &str, _raw: &str, out: &mut Found) {
+    if t.contains("players joining the game will have their turn order set to precede the player that is taking their turn") {
+        out.push(Setting::JoinBeforeMover(true));
+    }
+}

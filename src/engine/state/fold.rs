@@ -231,6 +231,24 @@ impl State {
             Event::TurnEnded { .. } => {
                 self.current = None;
             }
+            Event::PlayerJoined {
+                player,
+                name,
+                place,
+            } => {
+                debug_assert_eq!(usize::from(*player), self.players.len());
+                self.players.push(super::Player {
+                    name: name.as_str().into(),
+                    bot: false,
+                    active: true,
+                    score: 0,
+                    locked_inactive: false,
+                    last_voted: 0,
+                });
+                self.ballots.push(None);
+                let place = (*place).min(self.order.len());
+                self.order.insert(place, *player);
+            }
         }
     }
 }

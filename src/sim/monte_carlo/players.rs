@@ -76,6 +76,11 @@ pub struct Behaviour {
     /// On a Proposal Queue (V 202): an active player endorses one queued
     /// proposal, chosen uniformly.
     pub endorse: Rate,
+    /// A person joins the game (one draw per turn, where a rule lets
+    /// persons join: IV 218, V 216), up to [`super::JOIN_LIMIT`] a game.
+    /// Never by default: win share by seat then speaks of the players who
+    /// started, as the oracle of docs/engine-design.md does.
+    pub join: Rate,
 }
 
 impl Behaviour {
@@ -88,6 +93,7 @@ impl Behaviour {
         judgment: Rate(20_000),
         create: Rate(300_000),
         endorse: Rate(200_000),
+        join: Rate::NEVER,
     };
 
     /// Players who never miss, leave or argue: the pure races of
@@ -100,6 +106,7 @@ impl Behaviour {
         judgment: Rate::NEVER,
         create: Rate(MILLION),
         endorse: Rate::NEVER,
+        join: Rate::NEVER,
     };
 }
 
@@ -137,6 +144,16 @@ pub(super) fn play_turn<S: Sink>(
                 let _ = engine.declare(p, false);
             }
         }
+    }
+    if engine.state.params.join_allowed.value
+        && still(engine)
+        && engine.state.players.len() < usize::from((config.players + super::JOIN_LIMIT).min(64))
+        && b.join.happens(engine)
+    {
+        // Named after the seats (`p06` joins five seated players); refused
+        // only past the most players a game has, which the limit prevents.
+        let name = format!("p{:02}", engine.state.players.len() + 1);
+        let _ = engine.join(&name);
     }
     if !still(engine) {
         return;

@@ -170,8 +170,15 @@ mod log_round_trip {
             seed in 0u64..10_000,
             index in 0u64..1_000,
             random in any::<bool>(),
+            joining in any::<bool>(),
         ) {
             let rules = ruleset(file);
+            // Persons join (IV 218) in some games, so their events are logged too.
+            let behaviour = if joining {
+                Behaviour { join: Rate(50_000), ..Behaviour::DEFAULT }
+            } else {
+                Behaviour::DEFAULT
+            };
             let config = Config {
                 games: 1,
                 players,
@@ -179,7 +186,7 @@ mod log_round_trip {
                 threads: 1,
                 voters: if random { Voters::Random } else { Voters::No },
                 max_turns: 300,
-                behaviour: Behaviour::DEFAULT,
+                behaviour,
             };
             let mut engine = template_with(&rules, players, LogSink::new(START)).unwrap();
             let source = RulesetSource { path: file.into(), ruleset: rules.clone(), sha256: String::new() };
@@ -250,4 +257,33 @@ fn a_seeds_summary_is_pinned_for_every_bundled_ruleset() {
         ));
     }
     insta::assert_snapshot!(out);
+}
+
+/// IV 218 lets persons join: with a join rate, some do (at most
+/// `JOIN_LIMIT` a game), their wins are counted apart from the seats', and
+/// every win is shared out exactly.
+#[test]
+fn persons_join_where_a_rule_lets_them_and_their_wins_are_counted_apart() {
+    let rules = ruleset("nomic-4-long.md");
+    let behaviour = Behaviour {
+        join: Rate(50_000),
+        ..Behaviour::DEFAULT
+    };
+    let c = config(200, 5, Voters::Random, behaviour);
+    let t = run(&rules, &c, &|_| {}).unwrap();
+    assert!(t.joined > 0 && t.joined <= 200 * u128::from(JOIN_LIMIT));
+    assert!(t.joined_wins > 0, "some joined player wins in 200 games");
+    let seats: u128 = t.wins.iter().sum();
+    assert_eq!(
+        seats + t.joined_wins,
+        u128::from(t.games - t.no_winner) * t.unit
+    );
+    // Nomic I has no rule that lets persons join: nobody does.
+    let t = run(
+        &ruleset("nomic-1-final.txt"),
+        &config(20, 5, Voters::Random, behaviour),
+        &|_| {},
+    )
+    .unwrap();
+    assert_eq!(t.joined, 0);
 }

@@ -9,6 +9,7 @@ fn totals(lengths: &[u32], winners: &[u64]) -> Totals {
             winners: *winners,
             decided: 1,
             adopted: 0,
+            ..Game::default()
         });
     }
     t

@@ -150,6 +150,7 @@ fn action(input: &str) -> Res<'_, Action> {
                 text,
             }
         }),
+        value(Action::Join { who: w.clone() }, tag("joins")),
         value(Action::Withdraw { who: w.clone() }, tag("withdraws")),
         value(Action::Resubmit { who: w.clone() }, tag("resubmits")),
         value(
@@ -295,6 +296,6 @@ pub fn statement(input: &str) -> Result<Statement, Failure<'_>> {
             map((tag("at"), ws(preceded(char('+'), duration)), ws(action)), |(_, at, action)| Statement::Act { at: Some(at), action }),
             "`at +DURATION ACTION` (durations like 30m, 1h, 2d)",
         ),
-        _ => whole(input, map(action, |action| Statement::Act { at: None, action }), "an action: `NAME proposes|votes|resubmits|withdraws|declares|invokes judgment|judges|creates|endorses ...` or `end turn`"),
+        _ => whole(input, map(action, |action| Statement::Act { at: None, action }), "an action: `NAME proposes|votes|resubmits|withdraws|declares|invokes judgment|judges|creates|endorses|joins ...` or `end turn`"),
     }
 }

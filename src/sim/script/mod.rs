@@ -77,6 +77,10 @@ pub enum Action {
         who: String,
         ruling: String,
     },
+    /// A person (not yet a player) joins the game (IV 218, V 216).
+    Join {
+        who: String,
+    },
     EndTurn,
 }
 
