@@ -27,8 +27,19 @@ pub fn parse_wrapped(text: &str, format: Format) -> Result<Ruleset, ParseError> 
             .in_format(format)
     };
     let lines = text::lines(text, text::bom_len(text));
+    let untitled = |line: &Line| {
+        // A ruleset without a title (read from a per-rule page) is written
+        // with an empty title line; the `=` ruler still follows.
+        line.is_blank()
+            && lines
+                .iter()
+                .skip(1)
+                .find(|l| !l.is_blank())
+                .is_some_and(|l| l.is_ruler('='))
+    };
     let title = match lines.first() {
         Some(line) if !line.is_blank() => line.text.trim_end().to_string(),
+        Some(line) if untitled(line) => String::new(),
         Some(line) => return Err(error("the title is missing", line.span(), "a title line")),
         None => return Err(error("the file is empty", 0..0, "a title line")),
     };

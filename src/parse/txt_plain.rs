@@ -17,6 +17,17 @@ pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
         Some(line) if !line.is_blank() && !looks_like_txt_heading(line.text) => {
             line.text.trim_end().to_string()
         }
+        // A ruleset without a title (read from a per-rule page) is written
+        // with an empty title line before its first rule.
+        Some(line)
+            if line.is_blank()
+                && lines
+                    .iter()
+                    .find(|l| !l.is_blank())
+                    .is_some_and(|l| looks_like_txt_heading(l.text)) =>
+        {
+            String::new()
+        }
         Some(line) => {
             return Err(ParseError::new("the title is missing", line.span())
                 .expected("a title line")

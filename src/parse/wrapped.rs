@@ -148,9 +148,12 @@ fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
                 open && matches!(blocks.last(), Some(b) if matches!(b.kind, Kind::Preformatted));
             // `7) ` starts an ordered item where a block or a list starts;
             // inside a paragraph only `1) ` can (as in Markdown), so a
-            // wrapped line opening with a number stays.
+            // wrapped line opening with a number stays. Right under an item,
+            // a line at or past the list's first marker opens a sibling or
+            // nested item (`txt-plain` indents its items two columns).
+            let nested = last_is_item && items.first().is_some_and(|&(column, _)| spaces >= column);
             let ordered = ordered_marker(content).filter(|(marker, _)| {
-                (spaces == base || !open)
+                (spaces == base || !open || nested)
                     && (!open || last_is_item || (marker.starts_with('1') && marker.len() == 2))
             });
             let marked = bullet(content)
@@ -463,6 +466,15 @@ mod tests {
         assert_eq!(
             unwrapped_body(&lines(plain, 0)),
             "Types:\n* Executive\n  * Cabinet\n* Judicial"
+        );
+    }
+
+    #[test]
+    fn numbered_items_nest_under_the_text_of_their_item() {
+        let plain = "Steps:\n\n  1. card\n  2. the\n     1. points\n  3. turn";
+        assert_eq!(
+            unwrapped_body(&lines(plain, 0)),
+            "Steps:\n\n1. card\n2. the\n   1. points\n3. turn"
         );
     }
 

@@ -106,7 +106,11 @@ fn hang(first: &str, text: &str) -> String {
 pub fn markdown_to_export(md: &str) -> String {
     let mut out = String::new();
     let mut previous_item = false;
-    for block in blocks(md) {
+    let blocks = blocks(md);
+    // A nested item lines up with its parent's text (after `  1. `, five
+    // columns), so the reader sees it nested.
+    let indents = item_indents(&blocks);
+    for (n, block) in blocks.into_iter().enumerate() {
         let is_item = matches!(block, Block::Item { .. });
         if !out.is_empty() {
             out.push_str(if is_item && previous_item {
@@ -118,18 +122,14 @@ pub fn markdown_to_export(md: &str) -> String {
         match block {
             Block::Paragraph(text) => out.push_str(&text),
             Block::Verbatim(text) => out.push_str(&verbatim(&text, "")),
-            Block::Item {
-                marker,
-                depth,
-                text,
-            } => {
+            Block::Item { marker, text, .. } => {
                 let bullet = if marker.ends_with(['.', ')']) {
                     marker
                 } else {
                     BULLET.to_string()
                 };
                 out.push_str(&hang(
-                    &format!("  {}{bullet} ", "  ".repeat(depth.min(MAX_ITEM_INDENT / 2))),
+                    &format!("  {}{bullet} ", " ".repeat(indents[n])),
                     &text,
                 ));
             }

@@ -3,6 +3,7 @@
 
 mod early;
 mod lossless;
+mod pairs;
 mod roundtrip;
 mod snapshots;
 
