@@ -139,7 +139,7 @@ fn a_stopped_run_keeps_the_games_it_finished() {
     let rules = ruleset("nomic-4-long.md");
     let c = config(1_000_000_000_000, 2, Voters::Random, Behaviour::DEFAULT);
     let totals = run_until(&rules, &c, &|_| stop.store(true, Ordering::Relaxed), &stop).unwrap();
-    assert!(totals.games > 0 && totals.games % 256 == 0 && totals.games <= 512);
+    assert!(totals.games > 0 && totals.games.is_multiple_of(256) && totals.games <= 512);
 }
 
 #[test]
