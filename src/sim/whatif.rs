@@ -141,13 +141,8 @@ pub fn run(
             mine.amended.record(&b);
             mine.paired.record(&a, &b);
         },
-        || {
-            let engines = (
-                template(base, config.players)?,
-                template(amended, config.players)?,
-            );
-            Ok((engines, empty()))
-        },
+        // Copies of the first templates, as in `monte_carlo::run_until`.
+        || Ok(((first.0.clone(), first.1.clone()), empty())),
         |mine| {
             let mut total = total
                 .lock()
