@@ -9,12 +9,15 @@
 
 mod agora;
 mod dialect;
+pub mod manifest;
 pub mod publish;
 mod templates;
 pub mod text;
 
+pub use manifest::Manifest;
 pub use publish::{
-    agora_published_files, published_files, rule_pages, Plan, PublishError, PublishedFile,
+    agora_published_files, published_files, rule_pages, stale_rule_pages, Plan, PublishError,
+    PublishedFile,
 };
 /// The template environment (with the `--templates` loader) the site builds on.
 pub(crate) use templates::environment as template_environment;
