@@ -8,7 +8,8 @@ use nomic::meaning;
 use nomic::output::WriteOutcome;
 use nomic::parse::ReadOptions;
 use nomic::render::{
-    agora_published_files, published_files, Plan, PublishedFile, RenderOptions, Renderer,
+    agora_published_files, published_files, stale_rule_pages, Manifest, Plan, PublishedFile,
+    RenderOptions, Renderer,
 };
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -58,6 +59,85 @@ struct Job {
     /// uncertain ones left).
     repaired: bool,
     plan: Plan,
+    /// Files found current through the folder's manifest, without a plan.
+    current: usize,
+    /// The key of the inputs, when a manifest is to be written after the plan.
+    key: Option<String>,
+}
+
+/// The manifest key of a build's inputs: the program's version and the
+/// source's bytes. None where the output depends on more than those files
+/// (templates of one's own, the git history, an Agora source folder).
+fn input_key(source: &Path, args: &Args) -> Result<Option<String>, Failure> {
+    if args.templates.is_some() || args.git || super::agora::is_source(source) {
+        return Ok(None);
+    }
+    let (_, bytes) = read_input(source)?;
+    let repair: &[u8] = if args.repair_encoding {
+        b"repair-encoding"
+    } else {
+        b""
+    };
+    Ok(Some(Manifest::key(&[
+        env!("CARGO_PKG_VERSION").as_bytes(),
+        b"build",
+        repair,
+        &bytes,
+    ])))
+}
+
+/// Where build manifests are kept: `$XDG_CACHE_HOME/nomic/build`, else
+/// `$HOME/.cache/nomic/build`; none without either (every build then
+/// compares in full).
+fn manifest_store() -> Option<PathBuf> {
+    let absolute = |name: &str| {
+        std::env::var_os(name)
+            .map(PathBuf::from)
+            .filter(|path| path.is_absolute())
+    };
+    let cache =
+        absolute("XDG_CACHE_HOME").or_else(|| absolute("HOME").map(|h| h.join(".cache")))?;
+    Some(cache.join("nomic").join("build"))
+}
+
+/// The manifest of `dir`, when it shows that the folder holds exactly the set
+/// built from inputs with `key` (no file changed by hand, no stale page).
+fn current(dir: &Path, key: &str) -> Option<Manifest> {
+    let manifest = Manifest::read(&manifest_store()?, dir)?;
+    if !manifest.is_current(dir, key) || !stale_rule_pages(dir, manifest.paths()).is_empty() {
+        return None;
+    }
+    let site = manifest
+        .paths()
+        .filter_map(|path| path.strip_prefix("site").ok());
+    super::site::stale_pages(&dir.join("site"), site)
+        .is_empty()
+        .then_some(manifest)
+}
+
+/// After a plan was carried out: a manifest of the folder for the next build,
+/// or none where the inputs have no key. The manifest is a cache: when it
+/// cannot be kept (no writable cache folder), the next build compares the
+/// folder in full, so a failure here is not the build's.
+fn record(job: &Job) {
+    let Some(store) = manifest_store() else {
+        return;
+    };
+    let dir = &job.plan.dir;
+    match &job.key {
+        Some(key) => {
+            if let Ok(manifest) = Manifest::of_plan(&job.plan, key.clone(), job.damaged) {
+                if Manifest::read(&store, dir).as_ref() != Some(&manifest) {
+                    let _ = manifest.write(&store, dir);
+                }
+            }
+        }
+        // Built from more than the source: the next build compares in full.
+        None if job.current == 0 => {
+            let _ = Manifest::remove(&store, dir);
+        }
+        None => {}
+    }
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Failure> {
@@ -73,6 +153,22 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     let mut plans = Vec::new();
     let mut progress = Files::new(jobs.len(), "rendering");
     for (source, dir) in jobs {
+        let key = input_key(&source, &args)?;
+        if let Some(current) = key.as_deref().and_then(|key| current(&dir, key)) {
+            plans.push(Job {
+                source: source.display().to_string(),
+                damaged: current.note,
+                repaired: args.repair_encoding,
+                plan: Plan {
+                    dir,
+                    writes: Vec::new(),
+                    removals: Vec::new(),
+                },
+                current: current.files.len(),
+                key: None,
+            });
+            continue;
+        }
         let rendered = render_source(&source, &renderer, &args)?;
         let mut files = rendered.files;
         files.extend(site_files(&source, &rendered.ruleset, &args)?);
@@ -84,6 +180,8 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             damaged: rendered.damaged,
             repaired: args.repair_encoding,
             plan,
+            current: 0,
+            key,
         });
         progress.inc();
     }
@@ -101,6 +199,7 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             plan.plan
                 .execute_with(|| progress.inc())
                 .map_err(|err| Failure::message(err.to_string()))?;
+            record(plan);
         }
     }
     progress.finish();
@@ -252,18 +351,11 @@ fn site_files(
 /// Pages of the website that the new site no longer has (rules repealed or
 /// renumbered) join the plan's removals.
 fn remove_stale_site_pages(plan: &mut Plan) {
-    let site_files: Vec<PublishedFile> = plan
+    let site_files = plan
         .writes
         .iter()
-        .filter_map(|(file, _)| {
-            let path = file.path.strip_prefix("site").ok()?;
-            Some(PublishedFile {
-                path: path.to_path_buf(),
-                contents: String::new(),
-            })
-        })
-        .collect();
-    for stale in super::site::stale_pages(&plan.dir.join("site"), &site_files) {
+        .filter_map(|(file, _)| file.path.strip_prefix("site").ok());
+    for stale in super::site::stale_pages(&plan.dir.join("site"), site_files) {
         if let Ok(relative) = stale.strip_prefix(&plan.dir) {
             plan.removals.push(relative.to_path_buf());
         }
@@ -281,7 +373,7 @@ fn describe(job: &Job, check: bool, out: &mut String) -> [usize; 3] {
     let created = group(WriteOutcome::Created);
     let changed = group(WriteOutcome::Changed);
     let removed: Vec<String> = plan.removals.iter().map(|p| slashed(p)).collect();
-    let unchanged = plan.writes.len() - created.len() - changed.len();
+    let unchanged = plan.writes.len() - created.len() - changed.len() + job.current;
     out.push_str(&format!("{} → {}\n", job.source, plan.dir.display()));
     let verbs = if check {
         ["would create", "would change", "would remove"]

@@ -197,6 +197,21 @@ pub fn json_document(value: &impl serde::Serialize) -> Result<String, Failure> {
     Ok(json)
 }
 
+/// `value` as [`json_document`] gives it, streamed to standard output
+/// (buffered) instead of built whole first; a closed pipe becomes
+/// `Failure::BrokenPipe`.
+pub fn print_json_stdout(value: &impl serde::Serialize) -> Result<(), Failure> {
+    let failed = |err: serde_json::Error| match err.io_error_kind() {
+        Some(kind) => Failure::from(io::Error::from(kind)),
+        None => Failure::message(format!("cannot write JSON: {err}")),
+    };
+    let mut stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    serde_json::to_writer_pretty(&mut stdout, value).map_err(failed)?;
+    stdout.write_all(b"\n")?;
+    stdout.flush()?;
+    Ok(())
+}
+
 /// Writes to standard output; a closed pipe becomes `Failure::BrokenPipe`.
 pub fn print_stdout(text: &str) -> Result<(), Failure> {
     let mut stdout = io::stdout().lock();

@@ -1,6 +1,6 @@
 //! `nomic parse`: read a ruleset in any format and print its model as JSON.
 
-use super::io::{json_document, parse_input, print_stdout, read_input, stderr_color, Failure};
+use super::io::{parse_input, print_json_stdout, read_input, stderr_color, Failure};
 use nomic::diagnostic::{self, Diagnostic, Severity, Source};
 use nomic::model::Format;
 use nomic::parse::{EncodingIssue, ReadOptions};
@@ -59,12 +59,15 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
             diagnostic::render_human(source, &warnings, stderr_color())
         );
     }
+    // Only the ruleset is still needed: the file's bytes and text go first,
+    // and the JSON streams out rather than being built whole in memory.
+    drop((bytes, file_text, parsed.text));
     let ruleset = if args.layout {
         parsed.ruleset
     } else {
-        parsed.ruleset.without_layout()
+        parsed.ruleset.into_without_layout()
     };
-    print_stdout(&json_document(&ruleset)?)?;
+    print_json_stdout(&ruleset)?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -94,7 +94,7 @@ fn write(dir: &Path, files: &[PublishedFile]) -> Result<(usize, usize), Failure>
             written += 1;
         }
     }
-    let stale = stale_pages(dir, files);
+    let stale = stale_pages(dir, files.iter().map(|file| file.path.as_path()));
     for path in &stale {
         fs::remove_file(path)
             .map_err(|err| Failure::message(format!("cannot remove {}: {err}", path.display())))?;
@@ -103,8 +103,13 @@ fn write(dir: &Path, files: &[PublishedFile]) -> Result<(usize, usize), Failure>
 }
 
 /// Numbered pages (`rules/206.html`, `changes/3.html`) under `dir` that are
-/// not among `files`, whose paths are relative to `dir`.
-pub(super) fn stale_pages(dir: &Path, files: &[PublishedFile]) -> Vec<PathBuf> {
+/// not among `files`, paths relative to `dir`.
+pub(super) fn stale_pages<'a>(
+    dir: &Path,
+    files: impl IntoIterator<Item = &'a Path>,
+) -> Vec<PathBuf> {
+    // A set: a site has a page per rule, and every listed page is looked up.
+    let files: std::collections::HashSet<&Path> = files.into_iter().collect();
     let mut stale = Vec::new();
     for (folder, extension) in SITE_FOLDERS {
         let Ok(entries) = fs::read_dir(dir.join(folder)) else {
@@ -117,14 +122,14 @@ pub(super) fn stale_pages(dir: &Path, files: &[PublishedFile]) -> Vec<PathBuf> {
                 .and_then(|stem| stem.strip_suffix('.'))
                 .is_some_and(|stem| !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_digit()));
             let relative = Path::new(folder).join(&name);
-            if numbered && !files.iter().any(|file| file.path == relative) {
+            if numbered && !files.contains(relative.as_path()) {
                 stale.push(dir.join(relative));
             }
         }
     }
     // The index of versions, when the site no longer has changes pages.
     let changes_index = Path::new("changes").join("index.html");
-    if dir.join(&changes_index).is_file() && !files.iter().any(|file| file.path == changes_index) {
+    if dir.join(&changes_index).is_file() && !files.contains(changes_index.as_path()) {
         stale.push(dir.join(changes_index));
     }
     stale.sort();

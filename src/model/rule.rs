@@ -4,7 +4,8 @@ use super::judgment::Judgment;
 use super::layout::RuleLayout;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
-use std::fmt;
+use std::fmt::{self, Write as _};
+use std::io;
 
 /// Whether a rule may be amended directly. Rulesets mark immutable rules in
 /// their heading; any other marker (for example `TRANSIENT`) is kept, in
@@ -120,6 +121,20 @@ struct Meaning<'a> {
     agora: Option<&'a AgoraRule>,
 }
 
+/// Feeds what is written into a digest.
+struct HashWriter(Sha256);
+
+impl io::Write for HashWriter {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.update(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 impl Rule {
     /// The first key given to identifiers that are not non-negative integers.
     pub const FIRST_KEY: u32 = 1_000_000;
@@ -166,9 +181,15 @@ impl Rule {
             judgments: &self.judgments,
             agora: self.agora.as_ref(),
         };
-        let json = serde_json::to_vec(&meaning).expect("rule meaning serializes");
-        let digest = Sha256::digest(&json);
-        digest[..8].iter().map(|b| format!("{b:02x}")).collect()
+        // The JSON goes straight into the digest: no buffer of the rule's size.
+        let mut hasher = HashWriter(Sha256::new());
+        serde_json::to_writer(&mut hasher, &meaning).expect("rule meaning serializes");
+        let digest = hasher.0.finalize();
+        let mut hex = String::with_capacity(16);
+        for byte in &digest[..8] {
+            let _ = write!(hex, "{byte:02x}");
+        }
+        hex
     }
 
     /// The kept source, if the rule still means what it meant when read.

@@ -47,13 +47,32 @@ impl Ruleset {
                 .rules
                 .iter()
                 .map(|rule| Rule {
+                    number: rule.number,
+                    id: rule.id.clone(),
+                    title: rule.title.clone(),
+                    revision: rule.revision,
+                    mutability: rule.mutability.clone(),
+                    text: rule.text.clone(),
+                    history: rule.history.clone(),
+                    judgments: rule.judgments.clone(),
+                    // Not cloned only to be dropped: a rule's layout holds its source.
                     layout: None,
-                    ..rule.clone()
+                    agora: rule.agora.clone(),
                 })
                 .collect(),
             layout: None,
             agora: self.agora.clone(),
         }
+    }
+
+    /// [`Ruleset::without_layout`], taking the ruleset: nothing is copied.
+    #[must_use]
+    pub fn into_without_layout(mut self) -> Ruleset {
+        self.layout = None;
+        for rule in &mut self.rules {
+            rule.layout = None;
+        }
+        self
     }
 
     /// The highest proposal number any history entry names.

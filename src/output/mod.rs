@@ -14,11 +14,13 @@
 //! pages `apply` writes): nothing outside the folder is ever written, and a
 //! link inside it is replaced by a file, not followed.
 
+mod batch;
 mod within;
 
 #[cfg(test)]
 mod tests;
 
+pub use batch::{write_batch_within, BatchError};
 pub use within::{existing_within, write_within};
 
 use std::fs::{self, File, Metadata, OpenOptions};
@@ -241,6 +243,19 @@ fn write_through(path: &Path, contents: &[u8]) -> io::Result<()> {
 /// and owner; a new file gets what `File::create` gives, `0666` less the
 /// umask.
 fn replace(path: &Path, contents: &[u8], previous: Option<&Metadata>) -> io::Result<()> {
+    let temp = stage(path, contents, previous)?;
+    temp.as_file().sync_all()?;
+    temp.persist(path).map_err(|err| err.error)?;
+    Ok(())
+}
+
+/// Writes `contents` to a temporary file in `path`'s folder, with the
+/// permissions and owner [`replace`] gives, neither synced nor renamed.
+fn stage(
+    path: &Path,
+    contents: &[u8],
+    previous: Option<&Metadata>,
+) -> io::Result<tempfile::NamedTempFile> {
     let dir = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
@@ -260,9 +275,7 @@ fn replace(path: &Path, contents: &[u8], previous: Option<&Metadata>) -> io::Res
         keep_owner(temp.as_file(), previous);
         temp.as_file().set_permissions(previous.permissions())?;
     }
-    temp.as_file().sync_all()?;
-    temp.persist(path).map_err(|err| err.error)?;
-    Ok(())
+    Ok(temp)
 }
 
 /// Gives the new file the old one's owner and group where the system

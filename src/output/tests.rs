@@ -234,3 +234,112 @@ fn within_a_folder_hard_links_fifos_and_folder_links_never_reach_outside() {
     let err = write_within(root.path(), Path::new("../x.md"), b"x").unwrap_err();
     assert!(matches!(err, WriteError::Escapes(_)), "{err}");
 }
+
+/// Every file under `dir`, relative, sorted.
+fn listing(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if fs::symlink_metadata(&path).unwrap().is_dir() {
+                stack.push(path);
+            } else {
+                let relative = path.strip_prefix(dir).unwrap();
+                out.push(relative.display().to_string());
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn a_batch_creates_changes_and_leaves_identical_files_alone() {
+    let root = tempfile::tempdir().unwrap();
+    let out = root.path().join("out");
+    let files: [(&Path, &[u8]); 3] = [
+        (Path::new("rules-l.md"), b"long"),
+        (Path::new("rules/md/101.md"), b"page 101"),
+        (Path::new("rules/md/102.md"), b"page 102"),
+    ];
+    let outcomes = write_batch_within(&out, files).unwrap();
+    assert_eq!(outcomes, [WriteOutcome::Created; 3]);
+    assert_eq!(
+        listing(&out),
+        ["rules-l.md", "rules/md/101.md", "rules/md/102.md"],
+        "no temporary file is left behind"
+    );
+    let before = fs::metadata(out.join("rules-l.md"))
+        .unwrap()
+        .modified()
+        .unwrap();
+    let again: [(&Path, &[u8]); 2] = [
+        (Path::new("rules-l.md"), b"long"),
+        (Path::new("rules/md/102.md"), b"page 102, amended"),
+    ];
+    let outcomes = write_batch_within(&out, again).unwrap();
+    assert_eq!(outcomes, [WriteOutcome::Unchanged, WriteOutcome::Changed]);
+    assert_eq!(
+        fs::metadata(out.join("rules-l.md"))
+            .unwrap()
+            .modified()
+            .unwrap(),
+        before,
+        "an identical file is not touched"
+    );
+    assert_eq!(
+        fs::read(out.join("rules/md/102.md")).unwrap(),
+        b"page 102, amended"
+    );
+}
+
+#[test]
+fn a_batch_keeps_mode_and_owner_and_replaces_links_and_pipes() {
+    let outside = tempfile::tempdir().unwrap();
+    let secret = outside.path().join("secret.md");
+    fs::write(&secret, "outside").unwrap();
+    let root = tempfile::tempdir().unwrap();
+    let kept = root.path().join("rules-l.md");
+    fs::write(&kept, "old").unwrap();
+    fs::set_permissions(&kept, fs::Permissions::from_mode(0o640)).unwrap();
+    std::os::unix::fs::chown(&kept, Some(4242), Some(4343)).unwrap();
+    symlink(&secret, root.path().join("link.md")).unwrap();
+    mkfifo(&root.path().join("pipe.md"));
+    let files: [(&Path, &[u8]); 3] = [
+        (Path::new("rules-l.md"), b"new"),
+        (Path::new("link.md"), b"no longer a link"),
+        (Path::new("pipe.md"), b"no longer a pipe"),
+    ];
+    let outcomes = write_batch_within(root.path(), files).unwrap();
+    assert_eq!(outcomes, [WriteOutcome::Changed; 3]);
+    let meta = fs::metadata(&kept).unwrap();
+    assert_eq!(meta.permissions().mode() & 0o777, 0o640);
+    assert_eq!((meta.uid(), meta.gid()), (4242, 4343));
+    assert_eq!(fs::read(&secret).unwrap(), b"outside");
+    for name in ["link.md", "pipe.md"] {
+        let meta = fs::symlink_metadata(root.path().join(name)).unwrap();
+        assert!(meta.is_file(), "{name} is a plain file now");
+    }
+}
+
+#[test]
+fn a_batch_that_fails_changes_no_file() {
+    let outside = tempfile::tempdir().unwrap();
+    let root = tempfile::tempdir().unwrap();
+    fs::write(root.path().join("rules-l.md"), "old").unwrap();
+    symlink(outside.path(), root.path().join("rules")).unwrap();
+    let files: [(&Path, &[u8]); 2] = [
+        (Path::new("rules-l.md"), b"new"),
+        (Path::new("rules/md/101.md"), b"page"),
+    ];
+    let err = write_batch_within(root.path(), files).unwrap_err();
+    assert!(matches!(err.source, WriteError::LinkInside { .. }), "{err}");
+    assert_eq!(fs::read(root.path().join("rules-l.md")).unwrap(), b"old");
+    assert_eq!(
+        listing(root.path()),
+        ["rules", "rules-l.md"],
+        "no temporary file is left"
+    );
+    assert_eq!(fs::read_dir(outside.path()).unwrap().count(), 0);
+}

@@ -57,6 +57,31 @@ pub fn write_within(
     relative: &Path,
     contents: &[u8],
 ) -> Result<WriteOutcome, WriteError> {
+    let Some(target) = target_within(root, relative, contents)? else {
+        return Ok(WriteOutcome::Unchanged);
+    };
+    fs::create_dir_all(root)?;
+    replace(&target.path, contents, target.previous.as_ref())?;
+    Ok(target.outcome)
+}
+
+/// Where a write inside a folder goes and what it replaces.
+pub(super) struct Target {
+    /// `root/relative`.
+    pub(super) path: PathBuf,
+    /// `Created` or `Changed`.
+    pub(super) outcome: WriteOutcome,
+    /// The plain file being replaced, whose mode and owner the new one keeps.
+    pub(super) previous: Option<fs::Metadata>,
+}
+
+/// Checks `root/relative` and creates the folders on the way as
+/// [`write_within`] does; `None` when the file already holds `contents`.
+pub(super) fn target_within(
+    root: &Path,
+    relative: &Path,
+    contents: &[u8],
+) -> Result<Option<Target>, WriteError> {
     let path = checked(root, relative)?;
     for folder in folders(root, relative) {
         match fs::symlink_metadata(&folder) {
@@ -79,7 +104,7 @@ pub fn write_within(
             Kind::Folder => return Err(WriteError::Folder(path)),
             Kind::File if link_count(&meta) == 1 => {
                 if holds(&path, &meta, contents)? {
-                    return Ok(WriteOutcome::Unchanged);
+                    return Ok(None);
                 }
                 (WriteOutcome::Changed, Some(meta))
             }
@@ -88,9 +113,11 @@ pub fn write_within(
             _ => (WriteOutcome::Changed, None),
         },
     };
-    fs::create_dir_all(root)?;
-    replace(&path, contents, previous.as_ref())?;
-    Ok(outcome)
+    Ok(Some(Target {
+        path,
+        outcome,
+        previous,
+    }))
 }
 
 /// `root/relative`, when `relative` is plain names only.

@@ -9,13 +9,16 @@
 
 mod agora;
 mod dialect;
+pub mod manifest;
 pub mod publish;
 mod relink;
 mod templates;
 pub mod text;
 
+pub use manifest::Manifest;
 pub use publish::{
-    agora_published_files, page_rule, published_files, rule_pages, Plan, PublishError,
+    agora_published_files, page_rule, published_files, rule_pages, stale_rule_pages, Plan,
+    PublishError,
     PublishedFile,
 };
 /// The template environment (with the `--templates` loader) the site builds on.

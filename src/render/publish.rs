@@ -2,12 +2,12 @@
 //! ([`published_files`], [`rule_pages`]), then compared with an output
 //! folder ([`Plan`]): which files a write would create or change, and which
 //! per-rule pages are stale. `nomic build` and `nomic apply --commit` share
-//! it; the plan writes through [`crate::output::write_atomic`] only when the
+//! it; the plan writes through [`crate::output::write_batch_within`] only when the
 //! command says so.
 
 use super::{RenderError, Renderer};
 use crate::model::{Format, Rule, Ruleset};
-use crate::output::{existing_within, write_within, WriteError, WriteOutcome};
+use crate::output::{existing_within, write_batch_within, WriteError, WriteOutcome};
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -152,26 +152,7 @@ impl Plan {
                 })?;
             writes.push((file, outcome));
         }
-        let wanted: BTreeSet<&Path> = writes.iter().map(|(file, _)| file.path.as_path()).collect();
-        let mut removals = Vec::new();
-        for (folder, extension, _) in RULE_FOLDERS {
-            // A folder that is a link is never listed (the write refuses it).
-            let folder_path = dir.join(folder);
-            if !fs::symlink_metadata(&folder_path).is_ok_and(|meta| meta.is_dir()) {
-                continue;
-            }
-            let Ok(entries) = fs::read_dir(&folder_path) else {
-                continue;
-            };
-            for entry in entries.filter_map(Result::ok) {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                let relative = Path::new(folder).join(&name);
-                if is_rule_page(&name, extension) && !wanted.contains(relative.as_path()) {
-                    removals.push(relative);
-                }
-            }
-        }
-        removals.sort();
+        let removals = stale_rule_pages(&dir, writes.iter().map(|(file, _)| file.path.as_path()));
         Ok(Plan {
             dir,
             writes,
@@ -223,18 +204,21 @@ impl Plan {
             + self.removals.len()
     }
 
-    /// [`Plan::execute`], calling `done` after each file written or
-    /// removed ([`Plan::pending`] calls in all), for a progress display.
+    /// [`Plan::execute`], calling `done` after each file staged or removed
+    /// ([`Plan::pending`] calls in all), for a progress display.
     pub fn execute_with(&self, mut done: impl FnMut()) -> Result<(), PublishError> {
-        for (file, outcome) in &self.writes {
-            if *outcome == WriteOutcome::Unchanged {
-                continue;
-            }
-            if let Err(source) = write_within(&self.dir, &file.path, file.contents.as_bytes()) {
-                let path = self.dir.join(&file.path);
-                return Err(PublishError::Write { path, source });
-            }
-            done();
+        // One durable sync for the whole set, not one per file.
+        let changed = self
+            .writes
+            .iter()
+            .filter(|(_, outcome)| *outcome != WriteOutcome::Unchanged)
+            .map(|(file, _)| (file.path.as_path(), file.contents.as_bytes()))
+            .inspect(|_| done());
+        if let Err(err) = write_batch_within(&self.dir, changed) {
+            return Err(PublishError::Write {
+                path: err.path,
+                source: err.source,
+            });
         }
         for relative in &self.removals {
             let path = self.dir.join(relative);
@@ -245,6 +229,36 @@ impl Plan {
         }
         Ok(())
     }
+}
+
+/// Per-rule pages in `dir` (`rules/md/NNN.md`, `rules/txt/NNN.txt`) that
+/// are not among `wanted` (paths relative to `dir`), sorted: the pages of
+/// repealed or renumbered rules. Other files in those folders are not pages.
+pub fn stale_rule_pages<'a>(
+    dir: &Path,
+    wanted: impl IntoIterator<Item = &'a Path>,
+) -> Vec<PathBuf> {
+    let wanted: BTreeSet<&Path> = wanted.into_iter().collect();
+    let mut removals = Vec::new();
+    for (folder, extension, _) in RULE_FOLDERS {
+        // A folder that is a link is never listed (the write refuses it).
+        let folder_path = dir.join(folder);
+        if !fs::symlink_metadata(&folder_path).is_ok_and(|meta| meta.is_dir()) {
+            continue;
+        }
+        let Ok(entries) = fs::read_dir(&folder_path) else {
+            continue;
+        };
+        for entry in entries.filter_map(Result::ok) {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let relative = Path::new(folder).join(&name);
+            if is_rule_page(&name, extension) && !wanted.contains(relative.as_path()) {
+                removals.push(relative);
+            }
+        }
+    }
+    removals.sort();
+    removals
 }
 
 /// `203.md`: the pages nomic writes; other files in those folders are left alone.

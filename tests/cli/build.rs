@@ -253,3 +253,46 @@ fn refuses_a_ruleset_with_a_rule_number_used_twice() {
         .stderr_contains("dup.md:7:1");
     assert!(!out.exists("o"), "nothing is written");
 }
+
+#[test]
+fn the_manifest_never_hides_a_hand_edit_or_a_stale_page() {
+    let built = Test::new()
+        .bundled_file("nomic-4-long.md", "rules.md")
+        .args(["build", "rules.md", "-o", "site"])
+        .run()
+        .status(0);
+    let root = built.dir.path().to_path_buf();
+    let again = || {
+        Command::again(&root)
+            .args(["build", "rules.md", "-o", "site"])
+            .run()
+            .status(0)
+    };
+    assert!(again().stdout.contains("Everything is up to date."));
+
+    // A page edited by hand, same size: the next build puts it back.
+    let page = root.join("site/rules/txt/203.txt");
+    let text = fs::read_to_string(&page).unwrap();
+    fs::write(&page, text.replacen("15%", "25%", 1)).unwrap();
+    let restored = again();
+    assert!(
+        restored.stdout.contains("changed rules/txt/203.txt"),
+        "{}",
+        restored.stdout
+    );
+    assert_eq!(fs::read_to_string(&page).unwrap(), text);
+
+    // A page of no rule: removed, though the manifest's files are intact.
+    fs::write(root.join("site/rules/md/999.md"), "## 999/0\n\nRepealed.").unwrap();
+    let cleaned = again();
+    assert!(
+        cleaned.stdout.contains("removed rules/md/999.md"),
+        "{}",
+        cleaned.stdout
+    );
+
+    // A removed page: written again.
+    fs::remove_file(root.join("site/rules/md/101.md")).unwrap();
+    assert!(again().stdout.contains("created rules/md/101.md"));
+    assert!(again().stdout.contains("Everything is up to date."));
+}

@@ -23,6 +23,9 @@ pub struct Options {
     pub runs: usize,
     /// Monte Carlo games for the throughput row (0 skips it).
     pub games: u64,
+    /// A `nomic` binary to measure instead of building this checkout's
+    /// (`--nomic PATH`, e.g. an earlier build for a before/after table).
+    pub nomic: Option<PathBuf>,
 }
 
 impl Options {
@@ -31,6 +34,7 @@ impl Options {
             sizes: vec![1_000, 10_000, 100_000],
             runs: 5,
             games: 200_000,
+            nomic: None,
         };
         let mut args = args.iter();
         while let Some(arg) = args.next() {
@@ -52,6 +56,7 @@ impl Options {
                 "--games" => {
                     options.games = value()?.parse().map_err(|_| "bad --games".to_string())?;
                 }
+                "--nomic" => options.nomic = Some(PathBuf::from(value()?)),
                 other => return Err(format!("unknown argument `{other}`")),
             }
         }
@@ -374,21 +379,16 @@ fn monte_carlo(nomic: &Path, root: &Path, games: u64) -> Result<String, String> 
     ))
 }
 
-/// Builds `nomic` in release mode, generates the inputs and prints the table.
+/// Builds `nomic` in release mode (unless `--nomic` names one), generates
+/// the inputs and prints the table.
 pub fn run(root: &Path, options: &Options) -> Result<(), String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-    let built = Command::new(cargo)
-        .args(["build", "--release", "--package", "nomic", "--bin", "nomic"])
-        .current_dir(root)
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !built.success() {
-        return Err("cargo build --release failed".to_string());
-    }
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    let nomic = target.join("release/nomic");
     let work = target.join("bench-peers");
+    let nomic = match &options.nomic {
+        Some(nomic) => nomic.clone(),
+        None => build_nomic(root, &target)?,
+    };
     if installed("pulldown-cmark").is_none() {
         eprintln!(
             "note: pulldown-cmark is not installed, so its rows have no peer \
@@ -410,4 +410,18 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
         print!("{}", monte_carlo(&nomic, root, options.games)?);
     }
     Ok(())
+}
+
+/// Builds this checkout's `nomic` in release mode; the binary's path.
+fn build_nomic(root: &Path, target: &Path) -> Result<PathBuf, String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let built = Command::new(cargo)
+        .args(["build", "--release", "--package", "nomic", "--bin", "nomic"])
+        .current_dir(root)
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if !built.success() {
+        return Err("cargo build --release failed".to_string());
+    }
+    Ok(target.join("release/nomic"))
 }

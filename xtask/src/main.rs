@@ -17,7 +17,7 @@ tasks:
            declared rust-version, the test suite and its one-line tally
   bless    run the tests and accept every changed snapshot (review with git diff)
   bench    run every benchmark in release mode (extra arguments go to cargo bench)
-  bench-peers [--sizes 1000,10000,100000] [--runs 5] [--games 200000]
+  bench-peers [--sizes 1000,10000,100000] [--runs 5] [--games 200000] [--nomic PATH]
            time nomic beside its peers (pulldown-cmark, git diff, cp) on generated
            rulesets and print the ratio table of the README
   fuzz     run every fuzz target (nightly; installs cargo-fuzz when missing):
