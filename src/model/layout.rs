@@ -41,6 +41,11 @@ pub struct DocumentLayout {
     pub header: String,
     /// Everything after the last rule's source.
     pub footer: String,
+    /// Byte offset in the file where the last rule's source ended (where
+    /// the footer starts): the rule whose kept source still ends there
+    /// ended the file. `None` for a layout not read from a file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_end: Option<usize>,
     /// Quirks outside any rule (for example a missing final newline).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub quirks: Vec<LayoutQuirk>,

@@ -67,6 +67,7 @@ pub fn assemble(text: &str, document: Document) -> Ruleset {
             title: document.title,
             header: text[..header_end].to_string(),
             footer: text[document.footer_start..].to_string(),
+            rules_end: Some(document.footer_start),
             quirks: document.quirks,
             dialect: None,
         }),

@@ -173,7 +173,9 @@ impl Renderer {
                 call("header", &[Value::from(title.clone())])?
             };
             let count = ruleset.rules.len();
-            // The rule that ended the file is the one read from furthest in.
+            // The rule that ended the file: the one whose kept source still
+            // ends where the rules did, else (a guess) the one read from
+            // furthest in.
             let file_end = ruleset
                 .rules
                 .iter()
@@ -181,7 +183,13 @@ impl Renderer {
                 .max();
             for (index, rule) in ruleset.rules.iter().enumerate() {
                 let next = ruleset.rules.get(index + 1);
-                let ended_file = rule.layout.as_ref().map(|layout| layout.offset) == file_end;
+                let ended_file = match rule.layout.as_ref() {
+                    Some(kept) if Some(kept.offset + kept.source.len()) == layout.rules_end => {
+                        EndedFile::Yes
+                    }
+                    Some(kept) if Some(kept.offset) == file_end => EndedFile::Maybe,
+                    _ => EndedFile::No,
+                };
                 match kept_source(rule, next, ended_file, &mut call)? {
                     Some(source) => out.push_str(&source),
                     None => {
@@ -295,6 +303,16 @@ impl std::io::Write for &mut Capped {
     }
 }
 
+/// Whether a kept rule ended the file it was read from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum EndedFile {
+    /// Its source still ends where the file's rules ended.
+    Yes,
+    /// It was read from furthest in, but its source or its follower changed.
+    Maybe,
+    No,
+}
+
 /// Calls one of the template's macros by name.
 type CallMacro<'a> = dyn FnMut(&str, &[Value]) -> Result<String, RenderError> + 'a;
 
@@ -309,7 +327,7 @@ type CallMacro<'a> = dyn FnMut(&str, &[Value]) -> Result<String, RenderError> + 
 fn kept_source<'r>(
     rule: &'r Rule,
     next: Option<&Rule>,
-    ended_file: bool,
+    ended_file: EndedFile,
     call: &mut CallMacro<'_>,
 ) -> Result<Option<Cow<'r, str>>, RenderError> {
     let Some(source) = rule.unchanged_source() else {
@@ -330,12 +348,18 @@ fn kept_source<'r>(
     if next.is_some() {
         return Ok(Some(with_breaks(source, breaks, region(false, call)?)));
     }
-    // At the end: the file's own ending, or the canonical one. A rule that
-    // ended the file keeps its ending even when it looks like a separator
-    // (`## 1\n\n` as the whole of a page): when the rule after it goes,
-    // `amend` has already given it the ending the file had.
+    // At the end: the file's own ending, or the canonical one. The rule
+    // known to have ended the file keeps its ending even when it looks like
+    // a separator (`## 1\n\n` as the whole of a page); one that may have
+    // (the rule after it was removed, or its source was patched) keeps an
+    // ending that is not the separator's.
     let last = region(true, call)?;
-    if breaks == last || ended_file {
+    let keep = match ended_file {
+        EndedFile::Yes => true,
+        EndedFile::Maybe => breaks == last || breaks != region(false, call)?,
+        EndedFile::No => breaks == last,
+    };
+    if keep {
         return Ok(Some(Cow::Borrowed(source)));
     }
     Ok(Some(with_breaks(source, breaks, last)))

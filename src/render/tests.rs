@@ -180,6 +180,7 @@ fn layout_of(ruleset: &Ruleset, format: Format, header: &str, footer: &str) -> D
         title: ruleset.title.clone(),
         header: header.into(),
         footer: footer.into(),
+        rules_end: None,
         quirks: Vec::new(),
         dialect: None,
     }

@@ -47,6 +47,7 @@ fn plain_file() -> (String, Ruleset) {
         title: "Nomic I Final Ruleset".into(),
         header: header.into(),
         footer: String::new(),
+        rules_end: None,
         quirks: Vec::new(),
         dialect: None,
     });

@@ -174,6 +174,7 @@ fn with_layout(mut set: Ruleset, format: Format, sources: &[&str]) -> Ruleset {
         title: set.title.clone(),
         header: String::new(),
         footer: String::new(),
+        rules_end: None,
         quirks: Vec::new(),
         dialect: None,
     });
