@@ -18,8 +18,7 @@ pub mod text;
 pub use manifest::Manifest;
 pub use publish::{
     agora_published_files, page_rule, published_files, rule_pages, stale_rule_pages, Plan,
-    PublishError,
-    PublishedFile,
+    PublishError, PublishedFile,
 };
 /// The template environment (with the `--templates` loader) the site builds on.
 pub(crate) use templates::environment as template_environment;

@@ -237,16 +237,23 @@ fn params_list_what_each_rule_has_modelled_and_not() {
         "{}",
         line("210")
     );
-    assert!(line("218").ends_with("not modelled (known sentences below)"));
+    assert!(
+        line("218").ends_with("modelled: join.allowed"),
+        "{}",
+        line("218")
+    );
     assert!(line("305").ends_with("not modelled"));
     for gap in [
         "not modelled: \"extend\" votes",
         "not modelled: overruling a Judge",
         "not modelled: 48 hours for any required action",
-        "not modelled: joining players",
     ] {
         assert!(out.stdout.contains(gap), "{gap}");
     }
+    assert!(
+        !out.stdout.contains("joining players"),
+        "joining is modelled"
+    );
 }
 
 /// Issue 19: scores never wrap; the points that would overflow are refused
