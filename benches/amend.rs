@@ -15,7 +15,7 @@ const PROPOSAL: &str = "Proposal 100000 (Alekosen), Aug 24, 2020 (R6T1)\n\
 fn amend(c: &mut Criterion) {
     let ruleset = synthetic_ruleset(500, 1);
     c.bench_function("parse a proposal", |b| {
-        b.iter(|| parse_proposals(black_box(PROPOSAL)))
+        b.iter(|| parse_proposals(black_box(PROPOSAL)));
     });
     let proposals = parse_proposals(PROPOSAL).expect("the proposal parses");
     for numbering in [Numbering::Revision, Numbering::Renumber] {
@@ -25,7 +25,7 @@ fn amend(c: &mut Criterion) {
         };
         assert!(apply(&ruleset, &proposals, &options).is_ok());
         c.bench_function(&format!("apply to 500 rules ({numbering})"), |b| {
-            b.iter(|| apply(black_box(&ruleset), black_box(&proposals), &options))
+            b.iter(|| apply(black_box(&ruleset), black_box(&proposals), &options));
         });
     }
     let mapping = BTreeMap::from([(203, 99_999), (301, 99_998)]);
@@ -33,7 +33,7 @@ fn amend(c: &mut Criterion) {
         b.iter(|| {
             let mut copy = ruleset.clone();
             renumber(&mut copy, black_box(&mapping))
-        })
+        });
     });
 }
 

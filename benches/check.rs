@@ -29,7 +29,7 @@ fn checks(c: &mut Criterion) {
     .expect("synthetic ruleset renders");
     let synthetic = parsed(text.as_bytes());
     c.bench_function("check 2,000 synthetic rules (md-long)", |b| {
-        b.iter(|| run(&synthetic))
+        b.iter(|| run(&synthetic));
     });
 }
 

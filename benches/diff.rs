@@ -80,7 +80,7 @@ fn bench(c: &mut Criterion) {
         assert!(!diff(&old, &new, &options).changes.is_empty());
         group.throughput(Throughput::Elements(size as u64));
         group.bench_with_input(BenchmarkId::from_parameter(size), &size, |b, _| {
-            b.iter(|| diff(black_box(&old), black_box(&new), &options))
+            b.iter(|| diff(black_box(&old), black_box(&new), &options));
         });
     }
     group.finish();
@@ -93,7 +93,7 @@ fn bench(c: &mut Criterion) {
         let options = DiffOptions::default();
         group.throughput(Throughput::Elements(size as u64));
         group.bench_with_input(BenchmarkId::from_parameter(size), &size, |b, _| {
-            b.iter(|| diff(black_box(&old), black_box(&new), &options))
+            b.iter(|| diff(black_box(&old), black_box(&new), &options));
         });
     }
     group.finish();

@@ -107,7 +107,7 @@ fn bench_formats(c: &mut Criterion) {
         assert!(parsed.ruleset.rules.len() > 1000, "{name}");
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_function(*name, |b| {
-            b.iter(|| read(black_box(text.as_bytes()), &options).expect("parses"))
+            b.iter(|| read(black_box(text.as_bytes()), &options).expect("parses"));
         });
     }
     group.finish();

@@ -16,15 +16,15 @@ fn bundled(name: &str) -> String {
 fn refs(c: &mut Criterion) {
     let long = bundled("nomic-4-long.md");
     c.bench_function("extract nomic-4-long.md (59 KB)", |b| {
-        b.iter(|| extract(black_box(&long)))
+        b.iter(|| extract(black_box(&long)));
     });
     let ruleset = synthetic_ruleset(500, 1);
     c.bench_function("graph of 500 synthetic rules", |b| {
-        b.iter(|| graph(black_box(&ruleset)))
+        b.iter(|| graph(black_box(&ruleset)));
     });
     let mapping = BTreeMap::from([(304, 340), (206, 260), (101, 1101)]);
     c.bench_function("renumber nomic-4-long.md", |b| {
-        b.iter(|| renumber(black_box(&long), black_box(&mapping)))
+        b.iter(|| renumber(black_box(&long), black_box(&mapping)));
     });
 }
 

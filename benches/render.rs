@@ -54,7 +54,7 @@ fn bench(c: &mut Criterion) {
     group.sample_size(10);
     group.throughput(Throughput::Bytes(bytes as u64));
     group.bench_function("all forms, 10k rules", |b| {
-        b.iter(|| render_all(&renderer, black_box(&ruleset)))
+        b.iter(|| render_all(&renderer, black_box(&ruleset)));
     });
     group.finish();
 }

@@ -31,10 +31,10 @@ fn bench(c: &mut Criterion) {
     group.warm_up_time(Duration::from_secs(1));
     group.measurement_time(Duration::from_secs(10));
     group.bench_function("site, 10k rules", |b| {
-        b.iter(|| site_files(black_box(&ruleset), &[], &options).expect("the site builds"))
+        b.iter(|| site_files(black_box(&ruleset), &[], &options).expect("the site builds"));
     });
     group.bench_function("build's text forms, 10k rules", |b| {
-        b.iter(|| published_files(black_box(&ruleset), &renderer).expect("renders"))
+        b.iter(|| published_files(black_box(&ruleset), &renderer).expect("renders"));
     });
     group.finish();
 }

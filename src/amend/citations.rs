@@ -5,7 +5,7 @@ use crate::refs;
 
 /// Every cited number in text order, range ends included: two texts with
 /// the same list cite the same rules in the same places.
-pub fn cited_numbers(text: &str) -> Vec<u32> {
+pub(super) fn cited_numbers(text: &str) -> Vec<u32> {
     refs::extract(text)
         .into_iter()
         .flat_map(|reference| reference.numbers)
@@ -18,7 +18,7 @@ pub fn cited_numbers(text: &str) -> Vec<u32> {
 
 /// Whether the text cites `rule` by its own number (not only inside a
 /// range such as `Rules 201-219`).
-pub fn cites(text: &str, rule: u32) -> bool {
+pub(super) fn cites(text: &str, rule: u32) -> bool {
     refs::extract(text)
         .iter()
         .flat_map(|reference| &reference.numbers)

@@ -6,7 +6,10 @@ use super::proposal::{OperationKind, Proposal};
 use crate::model::{HistoryKind, Ruleset};
 
 /// Refuses a proposal whose number a history entry already names.
-pub fn check_number_unused(ruleset: &Ruleset, proposal: &Proposal) -> Result<(), AmendError> {
+pub(super) fn check_number_unused(
+    ruleset: &Ruleset,
+    proposal: &Proposal,
+) -> Result<(), AmendError> {
     for rule in &ruleset.rules {
         let used = rule.history.iter().any(|entry| {
             // `Created from Temporary Rule N` keeps N in `proposal`: not a proposal.
@@ -30,7 +33,7 @@ pub fn check_number_unused(ruleset: &Ruleset, proposal: &Proposal) -> Result<(),
 /// anything else, two new texts (or a new text and a replacement), two
 /// transmutations, two renumberings. Several replacements in one rule are
 /// fine: they apply in order.
-pub fn check_contradictions(proposal: &Proposal, index: usize) -> Result<(), AmendError> {
+pub(super) fn check_contradictions(proposal: &Proposal, index: usize) -> Result<(), AmendError> {
     for (i, later) in proposal.operations.iter().enumerate() {
         let Some(rule) = later.kind.target() else {
             continue;
@@ -53,7 +56,7 @@ pub fn check_contradictions(proposal: &Proposal, index: usize) -> Result<(), Ame
 }
 
 fn contradict(a: &OperationKind, b: &OperationKind) -> bool {
-    use OperationKind::*;
+    use OperationKind::{Amend, Renumber, Repeal, Replace, Transmute};
     matches!(
         (a, b),
         (Repeal { .. }, _)

@@ -13,7 +13,7 @@ use std::ops::Range;
 /// `rewrote` says whether the renumbering changed the rule's text. Leaves
 /// the layout alone (so the rule is written canonically) when
 /// the source cannot be matched with the text.
-pub fn patch_rule(
+pub(super) fn patch_rule(
     rule: &mut Rule,
     old_number: u32,
     old_text: &str,
@@ -77,7 +77,7 @@ fn patch_body(
 }
 
 /// Replaces each span with a number; spans must not overlap.
-pub fn splice(text: &str, edits: &[(Range<usize>, u32)]) -> String {
+pub(super) fn splice(text: &str, edits: &[(Range<usize>, u32)]) -> String {
     let mut sorted: Vec<&(Range<usize>, u32)> = edits.iter().collect();
     sorted.sort_by_key(|(span, _)| span.start);
     let mut out = String::with_capacity(text.len() + 8);
@@ -152,13 +152,13 @@ fn content_end(source: &str, rulers: bool) -> usize {
 /// The rule that was last, and the separator its kept source ends with
 /// (the end of the file, which other rules' separators are not).
 #[derive(Debug, Clone)]
-pub struct LastRule {
+pub(super) struct LastRule {
     number: u32,
     separator: Option<String>,
 }
 
 impl LastRule {
-    pub fn of(ruleset: &Ruleset) -> Option<LastRule> {
+    pub(super) fn of(ruleset: &Ruleset) -> Option<LastRule> {
         let last = ruleset.rules.last()?;
         let rulers = rulers_separate(ruleset);
         Some(LastRule {
@@ -187,7 +187,7 @@ fn rulers_separate(ruleset: &Ruleset) -> bool {
 /// had, and the rule that was last the separator most rules have, so that
 /// the kept sources still join into a file. `renumbered` maps old numbers
 /// to new ones.
-pub fn fix_separators(
+pub(super) fn fix_separators(
     ruleset: &mut Ruleset,
     before: Option<LastRule>,
     renumbered: &BTreeMap<u32, u32>,

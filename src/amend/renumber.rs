@@ -158,7 +158,7 @@ fn missing_rule_note(ruleset: &Ruleset, old: u32) -> Note {
 }
 
 /// Notes for every citation of a repealed rule left in the ruleset.
-pub fn repealed_citations(ruleset: &Ruleset, repealed: u32, proposal: u32) -> Vec<Note> {
+pub(super) fn repealed_citations(ruleset: &Ruleset, repealed: u32, proposal: u32) -> Vec<Note> {
     ruleset
         .rules
         .iter()

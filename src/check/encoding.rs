@@ -8,7 +8,7 @@ use crate::parse::EncodingIssue;
 /// Repaired text longer than this is shown shortened in the help.
 const SHOWN: usize = 60;
 
-pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     lines(input.text, input.encoding)
         .into_iter()
         .map(|group| match group {

@@ -12,7 +12,7 @@ use crate::diagnostic::Diagnostic;
 use pulldown_cmark::{Event, Parser, Tag};
 use std::path::{Component, Path, PathBuf};
 
-pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     let Some(base) = input.base_dir else {
         return Vec::new();
     };

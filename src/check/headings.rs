@@ -10,7 +10,7 @@ use crate::parse::lines::looks_like_md_heading;
 use pulldown_cmark::{Event, Options, Parser, Tag};
 use std::ops::Range;
 
-pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     let mut findings = broken_headings(input);
     findings.extend(swallowed_headings(input));
     findings

@@ -6,7 +6,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::{HistoryEntry, HistoryKind, Mutability, Rule};
 use std::ops::Range;
 
-pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     let mut findings = Vec::new();
     for rule in &input.ruleset.rules {
         revision(rule, &mut findings);

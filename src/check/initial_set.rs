@@ -17,7 +17,7 @@ use std::ops::Range;
 
 /// One range of the declaration: `101-117 (immutable)`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Declared {
+pub(super) struct Declared {
     pub first: u32,
     pub last: u32,
     pub mutability: Mutability,
@@ -26,14 +26,14 @@ pub struct Declared {
 }
 
 impl Declared {
-    pub fn contains(&self, number: u32) -> bool {
+    pub(super) fn contains(&self, number: u32) -> bool {
         (self.first..=self.last).contains(&number)
     }
 }
 
 /// The ranges rule 101's text declares, each followed by `(immutable)` or
 /// `(mutable)`; empty when it declares none.
-pub fn declaration(text: &str) -> Vec<Declared> {
+pub(super) fn declaration(text: &str) -> Vec<Declared> {
     let mut declared = Vec::new();
     for reference in refs::extract(text) {
         for cited in &reference.numbers {
@@ -68,7 +68,7 @@ pub fn declaration(text: &str) -> Vec<Declared> {
     declared
 }
 
-pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     let rules = &input.ruleset.rules;
     let Some(rule101) = input.ruleset.rule(101) else {
         return Vec::new();
@@ -167,13 +167,7 @@ fn initial(
     with_history: bool,
     declared: &[Declared],
 ) -> Option<(Mutability, Range<usize>, &'static str)> {
-    if !with_history {
-        declared
-            .iter()
-            .any(|d| d.contains(rule.number))
-            .then(|| (rule.mutability.clone(), locate::heading(rule), "is marked"))
-            .filter(|(m, _, _)| !matches!(m, Mutability::Other(_)))
-    } else {
+    if with_history {
         let index = rule
             .history
             .iter()
@@ -191,6 +185,12 @@ fn initial(
             super::history::entry_span(rule, index),
             "is recorded as initially",
         ))
+    } else {
+        declared
+            .iter()
+            .any(|d| d.contains(rule.number))
+            .then(|| (rule.mutability.clone(), locate::heading(rule), "is marked"))
+            .filter(|(m, _, _)| !matches!(m, Mutability::Other(_)))
     }
 }
 

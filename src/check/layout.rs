@@ -11,7 +11,7 @@ use std::ops::Range;
 
 const FIX: &str = "`nomic fmt` rewrites the file in canonical form";
 
-pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     let mut findings = Vec::new();
     let document = input.ruleset.layout.iter().flat_map(|l| &l.quirks);
     for quirk in document {

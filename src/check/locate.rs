@@ -12,7 +12,7 @@ use std::ops::Range;
 
 /// The span of the rule's heading line, without its line break. A text
 /// form's source starts with the ruler above the heading; that is skipped.
-pub fn heading(rule: &Rule) -> Range<usize> {
+pub(super) fn heading(rule: &Rule) -> Range<usize> {
     let Some(layout) = &rule.layout else {
         return 0..0;
     };
@@ -33,7 +33,7 @@ pub fn heading(rule: &Rule) -> Range<usize> {
 
 /// The span of the `nth` (0-based) line of the rule's source that contains
 /// `needle`, without indentation and line break.
-pub fn line_containing(rule: &Rule, needle: &str, nth: usize) -> Option<Range<usize>> {
+pub(super) fn line_containing(rule: &Rule, needle: &str, nth: usize) -> Option<Range<usize>> {
     let layout = rule.layout.as_ref()?;
     let mut seen = 0;
     let mut start = 0;
@@ -54,20 +54,20 @@ pub fn line_containing(rule: &Rule, needle: &str, nth: usize) -> Option<Range<us
 
 /// The span of the `nth` (0-based) occurrence of `phrase` in the rule's
 /// source, where whitespace runs in either match any whitespace run.
-pub fn phrase(rule: &Rule, phrase: &str, nth: usize) -> Option<Range<usize>> {
+pub(super) fn phrase(rule: &Rule, phrase: &str, nth: usize) -> Option<Range<usize>> {
     let layout = rule.layout.as_ref()?;
     find_flexible(&layout.source, phrase, nth)
         .map(|r| r.start + layout.offset..r.end + layout.offset)
 }
 
 /// Like [`phrase`], falling back to the heading.
-pub fn phrase_or_heading(rule: &Rule, text: &str, nth: usize) -> Range<usize> {
+pub(super) fn phrase_or_heading(rule: &Rule, text: &str, nth: usize) -> Range<usize> {
     phrase(rule, text, nth).unwrap_or_else(|| heading(rule))
 }
 
 /// The first line of a span of the file: a long paragraph is marked on its
 /// first line only.
-pub fn first_line_of(text: &str, span: Range<usize>) -> Range<usize> {
+pub(super) fn first_line_of(text: &str, span: Range<usize>) -> Range<usize> {
     let slice = text.get(span.clone()).unwrap_or("");
     span.start..span.start + first_line(slice).len()
 }
@@ -78,7 +78,7 @@ fn first_line(text: &str) -> &str {
 }
 
 /// The `nth` occurrence of `needle` in `haystack`, whitespace-insensitive.
-pub fn find_flexible(haystack: &str, needle: &str, nth: usize) -> Option<Range<usize>> {
+pub(super) fn find_flexible(haystack: &str, needle: &str, nth: usize) -> Option<Range<usize>> {
     let words: Vec<&str> = needle.split_whitespace().collect();
     let first = *words.first()?;
     let mut seen = 0;
@@ -116,7 +116,7 @@ fn match_rest(haystack: &str, mut at: usize, words: &[&str]) -> Option<usize> {
 /// `"number"` key to the next rule's, so that its heading is the
 /// `"number": 203,` line. `None` when the file is not JSON or the keys
 /// cannot be matched to the rules one for one.
-pub fn json_layout(ruleset: &Ruleset, text: &str, format: Format) -> Option<Ruleset> {
+pub(super) fn json_layout(ruleset: &Ruleset, text: &str, format: Format) -> Option<Ruleset> {
     if format != Format::Json || ruleset.rules.iter().any(|r| r.layout.is_some()) {
         return None;
     }

@@ -6,7 +6,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::identifier;
 use std::collections::HashMap;
 
-pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     let mut findings = Vec::new();
     let mut first_seen: HashMap<u32, &crate::model::Rule> = HashMap::new();
     let mut highest: HashMap<String, (i64, String)> = HashMap::new();

@@ -6,7 +6,7 @@ use crate::model::Rule;
 use crate::refs::{self, Dangling, Reference};
 use std::ops::Range;
 
-pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     let graph = refs::graph(input.ruleset);
     let mut findings = Vec::new();
     for dangling in &graph.dangling {

@@ -5,7 +5,7 @@ use super::Input;
 use crate::model::{Format, Rule, RuleLayout, Ruleset};
 
 /// The rule with `source` kept at `offset` (and the current fingerprint).
-pub fn with_layout(mut rule: Rule, source: &str, offset: usize) -> Rule {
+pub(super) fn with_layout(mut rule: Rule, source: &str, offset: usize) -> Rule {
     rule.layout = Some(RuleLayout {
         source: source.to_string(),
         offset,
@@ -17,14 +17,14 @@ pub fn with_layout(mut rule: Rule, source: &str, offset: usize) -> Rule {
 }
 
 /// A file: a header, then each rule's source in turn.
-pub struct File {
+pub(super) struct File {
     pub ruleset: Ruleset,
     pub text: String,
     pub format: Format,
 }
 
 impl File {
-    pub fn new(format: Format, header: &str, rules: Vec<(Rule, &str)>) -> File {
+    pub(super) fn new(format: Format, header: &str, rules: Vec<(Rule, &str)>) -> File {
         let mut text = header.to_string();
         let mut built = Vec::new();
         for (rule, source) in rules {
@@ -38,7 +38,7 @@ impl File {
         }
     }
 
-    pub fn input(&self) -> Input<'_> {
+    pub(super) fn input(&self) -> Input<'_> {
         Input {
             ruleset: &self.ruleset,
             text: &self.text,
@@ -49,18 +49,18 @@ impl File {
     }
 
     /// The text of the file under a span.
-    pub fn at(&self, span: &std::ops::Range<usize>) -> &str {
+    pub(super) fn at(&self, span: &std::ops::Range<usize>) -> &str {
         &self.text[span.clone()]
     }
 }
 
 /// The codes of a list of findings.
-pub fn codes(findings: &[crate::diagnostic::Diagnostic]) -> Vec<&str> {
+pub(super) fn codes(findings: &[crate::diagnostic::Diagnostic]) -> Vec<&str> {
     findings.iter().map(|f| f.code.as_str()).collect()
 }
 
 /// An md-long rule and its source, from history entries.
-pub fn md_long_rule(
+pub(super) fn md_long_rule(
     number: u32,
     revision: u32,
     mutability: crate::model::Mutability,
@@ -86,7 +86,7 @@ pub fn md_long_rule(
 }
 
 /// A md-long file of such rules.
-pub fn md_long_file(rules: Vec<(Rule, String)>) -> File {
+pub(super) fn md_long_file(rules: Vec<(Rule, String)>) -> File {
     let pairs: Vec<(Rule, &str)> = rules.iter().map(|(r, s)| (r.clone(), s.as_str())).collect();
     File::new(Format::MdLong, "# TEST (LONG FORMAT)\n---\n", pairs)
 }

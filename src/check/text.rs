@@ -8,7 +8,7 @@ use std::collections::HashMap;
 /// short list items) may repeat on purpose.
 const MIN_WORDS: usize = 5;
 
-pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     let mut findings = Vec::new();
     for rule in &input.ruleset.rules {
         if rule.text.trim().is_empty() {
@@ -34,9 +34,10 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
                 continue;
             }
             let first = locate::phrase(rule, paragraph, 0);
-            let span = locate::phrase(rule, paragraph, *count - 1)
-                .map(|span| locate::first_line_of(input.text, span))
-                .unwrap_or_else(|| locate::heading(rule));
+            let span = locate::phrase(rule, paragraph, *count - 1).map_or_else(
+                || locate::heading(rule),
+                |span| locate::first_line_of(input.text, span),
+            );
             let mut diagnostic = finding(
                 Code::RepeatedParagraph,
                 format!("a paragraph of rule {} is repeated", rule.number),

@@ -6,19 +6,19 @@ use nomic::parse::agora::{read_source, AgoraSource, SourceFiles};
 use std::path::Path;
 
 /// Whether `path` is an Agora source folder.
-pub fn is_source(path: &Path) -> bool {
+pub(super) fn is_source(path: &Path) -> bool {
     path.is_dir() && SourceFiles::is_source(path)
 }
 
 /// Reads an Agora source folder.
-pub fn read(path: &Path) -> Result<AgoraSource, Failure> {
+pub(super) fn read(path: &Path) -> Result<AgoraSource, Failure> {
     let files = SourceFiles::load(path)
         .map_err(|err| Failure::message(format!("{}: {err}", path.display())))?;
     read_source(&files).map_err(|err| Failure::message(format!("{}/{err}", path.display())))
 }
 
 /// An Agora source folder as a parsed ruleset (format `agora-yaml`, no text).
-pub fn parsed(path: &Path) -> Result<nomic::parse::Parsed, Failure> {
+pub(super) fn parsed(path: &Path) -> Result<nomic::parse::Parsed, Failure> {
     Ok(nomic::parse::Parsed {
         ruleset: read(path)?.ruleset,
         format: nomic::model::Format::AgoraYaml,
@@ -29,7 +29,7 @@ pub fn parsed(path: &Path) -> Result<nomic::parse::Parsed, Failure> {
 
 /// `nomic check` on an Agora source folder: the report and whether any
 /// finding is an error (or a warning, with `--deny warnings`).
-pub fn check(
+pub(super) fn check(
     path: &Path,
     format: super::check::OutputFormat,
     deny_warnings: bool,

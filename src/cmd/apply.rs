@@ -19,7 +19,7 @@ use std::process::ExitCode;
 Example:\n  nomic apply ruleset.md proposals/342.md --in-place\n  \
 nomic apply ruleset.md 342.md --commit --link-template \
 'https://github.com/me/nomic/blob/{commit}/rules/md/{rule}.md'")]
-pub struct Args {
+pub(super) struct Args {
     /// The ruleset file (any format nomic reads; `-` for standard input)
     pub ruleset: PathBuf,
     /// Proposal files, applied in order
@@ -46,7 +46,7 @@ pub struct Args {
 /// Each proposal with the index of the file it was read from.
 type Batch = Vec<(usize, Proposal)>;
 
-pub fn run(args: Args) -> Result<ExitCode, Failure> {
+pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let (name, bytes) = read_input(&args.ruleset)?;
     let parsed = super::io::parse_input(&name, &bytes, &ReadOptions::default())?;
     let (files, proposals) = read_proposals(&args.proposals)?;

@@ -25,7 +25,7 @@ use std::process::ExitCode;
     nomic build rules-l.md -o . --check      # in CI: exit 1 if the published files are stale\n  \
     nomic build rules-l.md -o . --repair-encoding  # publish with mojibake repaired\n  \
     nomic build rulesets/agora/source -o out/agora   # Agora: flr.txt, slr.txt, full_rules/, short_rules/")]
-pub struct Args {
+pub(super) struct Args {
     /// The source ruleset, in any format, or an Agora source folder
     /// [default: every file in rulesets/]
     pub source: Option<PathBuf>,
@@ -140,7 +140,7 @@ fn record(job: &Job) {
     }
 }
 
-pub fn run(args: Args) -> Result<ExitCode, Failure> {
+pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let jobs = jobs(&args)?;
     let renderer = Renderer::new(&RenderOptions {
         canonical: false,
@@ -269,9 +269,10 @@ fn jobs(args: &Args) -> Result<Vec<(PathBuf, PathBuf)>, Failure> {
 }
 
 fn stem(path: &Path) -> String {
-    path.file_stem()
-        .map(|stem| stem.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "ruleset".to_string())
+    path.file_stem().map_or_else(
+        || "ruleset".to_string(),
+        |stem| stem.to_string_lossy().into_owned(),
+    )
 }
 
 /// The published files of one source, and how many damaged characters it

@@ -22,7 +22,7 @@ use std::process::ExitCode;
     nomic check --format github --deny warnings rules/*.md\n  \
     nomic check --format json --from txt-plain - < ruleset.txt"
 )]
-pub struct Args {
+pub(super) struct Args {
     /// Ruleset files to check (`-` for standard input), or Agora source folders
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
@@ -38,7 +38,7 @@ pub struct Args {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum OutputFormat {
+pub(super) enum OutputFormat {
     /// The source line with the span marked, and a summary
     Human,
     /// One JSON document
@@ -48,7 +48,7 @@ pub enum OutputFormat {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Deny {
+pub(super) enum Deny {
     /// Report warnings as errors
     Warnings,
 }
@@ -63,7 +63,7 @@ struct Checked {
     failure: Option<String>,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, Failure> {
+pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let deny_warnings = args.deny.contains(&Deny::Warnings);
     let (sources, files): (Vec<&PathBuf>, Vec<&PathBuf>) = args
         .files
@@ -104,10 +104,8 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     }
     let code = if checked.iter().any(|file| file.failure.is_some()) {
         2
-    } else if summary.errors > 0 || agora_failed {
-        1
     } else {
-        0
+        u8::from(summary.errors > 0 || agora_failed)
     };
     Ok(ExitCode::from(code))
 }

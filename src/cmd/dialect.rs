@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 /// Describe a community's ruleset layout as a dialect file
 #[derive(Debug, clap::Subcommand)]
-pub enum Command {
+pub(super) enum Command {
     /// Print the dialect inferred from a ruleset, as a dialect file to keep
     /// (as `nomic.toml` beside it) and edit
     #[command(
@@ -25,7 +25,7 @@ pub enum Command {
 }
 
 #[derive(Debug, clap::Args)]
-pub struct FolderArgs {
+pub(super) struct FolderArgs {
     /// The folder (`rules/rule101.md` with a `RULE:` front matter, or
     /// `immutable_rules/101_Title.md`)
     pub dir: PathBuf,
@@ -38,7 +38,7 @@ pub struct FolderArgs {
 }
 
 #[derive(Debug, clap::Args)]
-pub struct InferArgs {
+pub(super) struct InferArgs {
     /// The ruleset (`-` for standard input)
     pub file: PathBuf,
     /// Print YAML instead of TOML
@@ -46,7 +46,7 @@ pub struct InferArgs {
     pub yaml: bool,
 }
 
-pub fn run(command: Command) -> Result<ExitCode, Failure> {
+pub(super) fn run(command: Command) -> Result<ExitCode, Failure> {
     match command {
         Command::Infer(args) => infer(&args),
         Command::Folder(args) => folder(&args),

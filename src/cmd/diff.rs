@@ -25,7 +25,7 @@ use std::process::ExitCode;
     through `git show` in the current repository. PATH is taken from the top of \
     the repository as in git, or from the current directory when only that \
     exists. A file that exists wins over the REVISION:PATH reading.")]
-pub struct Args {
+pub(super) struct Args {
     /// The old ruleset (a file, `-`, or REVISION:PATH)
     old: String,
     /// The new ruleset (a file, `-`, or REVISION:PATH)
@@ -69,7 +69,7 @@ struct Side {
     parsed: Parsed,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, Failure> {
+pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     if args.old == "-" && args.new == "-" {
         return Err(Failure::message(
             "only one of OLD and NEW can be standard input (`-`)",

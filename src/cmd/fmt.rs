@@ -22,7 +22,7 @@ use std::process::ExitCode;
     nomic fmt --repair-encoding rules-l.md\n  \
     nomic fmt --check rules/ruleset.md | git apply"
 )]
-pub struct Args {
+pub(super) struct Args {
     /// Ruleset files to format (`-` reads standard input and writes the
     /// canonical form to standard output)
     #[arg(required = true, value_name = "FILE")]
@@ -40,7 +40,7 @@ pub struct Args {
     pub repair_encoding: bool,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, Failure> {
+pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let mut failed = false;
     let mut changed = 0;
     let mut unchanged = 0;
@@ -86,10 +86,8 @@ pub fn run(args: Args) -> Result<ExitCode, Failure> {
     }
     let code = if failed {
         2
-    } else if args.check && changed > 0 {
-        1
     } else {
-        0
+        u8::from(args.check && changed > 0)
     };
     Ok(ExitCode::from(code))
 }

@@ -7,9 +7,9 @@ use std::process::ExitCode;
 /// List the ruleset formats and what each carries
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Example:\n  nomic formats")]
-pub struct Args {}
+pub(super) struct Args {}
 
-pub fn run(_args: Args) -> Result<ExitCode, Failure> {
+pub(super) fn run(_args: Args) -> Result<ExitCode, Failure> {
     let mut out = String::new();
     // A dialect is never named with --from, but it is a format nomic reads.
     for format in Format::every().chain([Format::Dialect]) {

@@ -14,14 +14,14 @@ use std::process::Command;
 
 /// Splits `REV:path` into the revision and the path; `None` when `spec` has
 /// no colon or an empty path. An empty revision (`:path`) is the staged copy.
-pub fn split_spec(spec: &str) -> Option<(&str, &str)> {
+pub(super) fn split_spec(spec: &str) -> Option<(&str, &str)> {
     let (rev, path) = spec.split_once(':')?;
     // A spec starting with `-` would reach `git show` as an option.
     (!path.is_empty() && !spec.starts_with('-')).then_some((rev, path))
 }
 
 /// The bytes of `REV:path`, from `git show` run in the current directory.
-pub fn show(spec: &str) -> Result<Vec<u8>, Failure> {
+pub(super) fn show(spec: &str) -> Result<Vec<u8>, Failure> {
     let inside = run(&["rev-parse", "--is-inside-work-tree"], spec)?;
     if !inside.status.success() {
         return Err(Failure::message(format!(
@@ -83,7 +83,7 @@ fn run(args: &[&str], spec: &str) -> Result<std::process::Output, Failure> {
 
 /// One committed version of a file, as `git log` and `git show` give it.
 #[derive(Debug)]
-pub struct Committed {
+pub(super) struct Committed {
     /// The commit's full hash.
     pub commit: String,
     /// The commit date, `YYYY-MM-DD`.
@@ -96,7 +96,7 @@ pub struct Committed {
 
 /// The committed versions of `source`, oldest first, for the changes pages
 /// of `nomic site` and `nomic build --git`.
-pub fn file_history(source: &Path) -> Result<Vec<Committed>, GitError> {
+pub(super) fn file_history(source: &Path) -> Result<Vec<Committed>, GitError> {
     let dir = match source.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
@@ -149,12 +149,12 @@ fn git_in(dir: &Path, args: &[&str]) -> Result<Vec<u8>, GitError> {
 
 /// A git working tree, for `nomic apply --commit`.
 #[derive(Debug, Clone)]
-pub struct Repository {
+pub(super) struct Repository {
     pub root: PathBuf,
 }
 
 #[derive(Debug, thiserror::Error)]
-pub enum GitError {
+pub(super) enum GitError {
     #[error("{0} is not inside a git repository")]
     NotARepository(PathBuf),
     #[error("cannot run git: {0}")]
@@ -165,7 +165,7 @@ pub enum GitError {
 
 impl Repository {
     /// The repository whose working tree holds `path` (a file or folder).
-    pub fn containing(path: &Path) -> Result<Repository, GitError> {
+    pub(super) fn containing(path: &Path) -> Result<Repository, GitError> {
         let dir = if path.is_dir() {
             path.to_path_buf()
         } else {
@@ -207,13 +207,13 @@ impl Repository {
     }
 
     /// The full hash of the commit checked out.
-    pub fn head(&self) -> Result<String, GitError> {
+    pub(super) fn head(&self) -> Result<String, GitError> {
         self.git(&["rev-parse", "HEAD"], &[])
     }
 
     /// Stages the paths (new, changed or deleted) and commits only them;
     /// returns the new commit's full hash, or `None` if nothing changed.
-    pub fn commit_paths(
+    pub(super) fn commit_paths(
         &self,
         paths: &[PathBuf],
         message: &str,

@@ -13,13 +13,13 @@ use std::sync::OnceLock;
 static DIALECT_FILE: OnceLock<Option<PathBuf>> = OnceLock::new();
 
 /// Records the global `--dialect FILE` for every read that follows.
-pub fn set_dialect_file(path: Option<PathBuf>) {
+pub(super) fn set_dialect_file(path: Option<PathBuf>) {
     let _ = DIALECT_FILE.set(path);
 }
 
 /// The dialect a ruleset named `name` is read in: `--dialect FILE`, else
 /// `nomic.toml` beside it, else none (built-in formats, then inference).
-pub fn dialect_for(name: &str) -> Result<Option<Dialect>, Failure> {
+pub(super) fn dialect_for(name: &str) -> Result<Option<Dialect>, Failure> {
     let given = DIALECT_FILE.get().cloned().flatten();
     let path = given.or_else(|| {
         (name != "<stdin>")
@@ -33,7 +33,7 @@ pub fn dialect_for(name: &str) -> Result<Option<Dialect>, Failure> {
 /// Reads a ruleset named `name` (a path, or `<stdin>`) in its dialect when
 /// it has one; says on stderr when a dialect was inferred. The outer error
 /// is an unusable dialect file, the inner one the parse.
-pub fn read_ruleset(
+pub(super) fn read_ruleset(
     name: &str,
     bytes: &[u8],
     options: &ReadOptions,
@@ -74,7 +74,7 @@ fn note_inferred(name: &str, parsed: &Parsed) {
 
 /// Why a command could not do its job; reported on stderr with exit code 2.
 #[derive(Debug)]
-pub enum Failure {
+pub(super) enum Failure {
     /// A plain message.
     Message(String),
     /// Diagnostics located in a source text.
@@ -88,11 +88,11 @@ pub enum Failure {
 }
 
 impl Failure {
-    pub fn message(message: impl Into<String>) -> Failure {
+    pub(super) fn message(message: impl Into<String>) -> Failure {
         Failure::Message(message.into())
     }
 
-    pub fn report(self) -> ExitCode {
+    pub(super) fn report(self) -> ExitCode {
         match self {
             Failure::BrokenPipe => ExitCode::SUCCESS,
             Failure::Message(message) => {
@@ -126,7 +126,7 @@ impl From<io::Error> for Failure {
 }
 
 /// Reads a file, or standard input for `-`. Returns a display name and the bytes.
-pub fn read_input(path: &Path) -> Result<(String, Vec<u8>), Failure> {
+pub(super) fn read_input(path: &Path) -> Result<(String, Vec<u8>), Failure> {
     if path == Path::new("-") {
         let bytes = nomic::input::read_stream(io::stdin().lock())
             .map_err(|err| Failure::message(format!("cannot read standard input: {err}")))?;
@@ -141,7 +141,11 @@ pub fn read_input(path: &Path) -> Result<(String, Vec<u8>), Failure> {
 /// Reads a file's bytes as a ruleset; a parse error becomes a failure shown
 /// against the text it points into (the repaired text, when repair was
 /// asked for).
-pub fn parse_input(name: &str, bytes: &[u8], options: &ReadOptions) -> Result<Parsed, Failure> {
+pub(super) fn parse_input(
+    name: &str,
+    bytes: &[u8],
+    options: &ReadOptions,
+) -> Result<Parsed, Failure> {
     read_ruleset(name, bytes, options)?.map_err(|err| Failure::Located {
         name: name.to_string(),
         text: parse::error_source(bytes, options),
@@ -151,7 +155,7 @@ pub fn parse_input(name: &str, bytes: &[u8], options: &ReadOptions) -> Result<Pa
 
 /// Two rules with one number would share one published page, and one of
 /// them would silently not be published: refuse, with `check`'s finding.
-pub fn refuse_duplicate_numbers(name: &str, parsed: &Parsed) -> Result<(), Failure> {
+pub(super) fn refuse_duplicate_numbers(name: &str, parsed: &Parsed) -> Result<(), Failure> {
     let diagnostics =
         nomic::check::duplicate_numbers(&nomic::check::Input::from_parsed(parsed, None));
     if diagnostics.is_empty() {
@@ -165,7 +169,7 @@ pub fn refuse_duplicate_numbers(name: &str, parsed: &Parsed) -> Result<(), Failu
 }
 
 /// A proposal file as read: its name, its text and the proposals in it.
-pub struct ProposalFile {
+pub(super) struct ProposalFile {
     pub name: String,
     pub text: String,
     pub proposals: Vec<nomic::amend::Proposal>,
@@ -173,7 +177,7 @@ pub struct ProposalFile {
 
 /// Reads and parses one proposal file (the format of `nomic apply`); a
 /// proposal that does not parse is reported where it is.
-pub fn read_proposal_file(path: &Path) -> Result<ProposalFile, Failure> {
+pub(super) fn read_proposal_file(path: &Path) -> Result<ProposalFile, Failure> {
     let (name, bytes) = read_input(path)?;
     let text = String::from_utf8(bytes)
         .map_err(|_| Failure::message(format!("{name} is not UTF-8 text")))?;
@@ -190,7 +194,7 @@ pub fn read_proposal_file(path: &Path) -> Result<ProposalFile, Failure> {
 }
 
 /// `value` as pretty JSON ending in a newline, the form every command prints.
-pub fn json_document(value: &impl serde::Serialize) -> Result<String, Failure> {
+pub(super) fn json_document(value: &impl serde::Serialize) -> Result<String, Failure> {
     let mut json = serde_json::to_string_pretty(value)
         .map_err(|err| Failure::message(format!("cannot write JSON: {err}")))?;
     json.push('\n');
@@ -200,7 +204,7 @@ pub fn json_document(value: &impl serde::Serialize) -> Result<String, Failure> {
 /// `value` as [`json_document`] gives it, streamed to standard output
 /// (buffered) instead of built whole first; a closed pipe becomes
 /// `Failure::BrokenPipe`.
-pub fn print_json_stdout(value: &impl serde::Serialize) -> Result<(), Failure> {
+pub(super) fn print_json_stdout(value: &impl serde::Serialize) -> Result<(), Failure> {
     let failed = |err: serde_json::Error| match err.io_error_kind() {
         Some(kind) => Failure::from(io::Error::from(kind)),
         None => Failure::message(format!("cannot write JSON: {err}")),
@@ -213,7 +217,7 @@ pub fn print_json_stdout(value: &impl serde::Serialize) -> Result<(), Failure> {
 }
 
 /// Writes to standard output; a closed pipe becomes `Failure::BrokenPipe`.
-pub fn print_stdout(text: &str) -> Result<(), Failure> {
+pub(super) fn print_stdout(text: &str) -> Result<(), Failure> {
     let mut stdout = io::stdout().lock();
     stdout.write_all(text.as_bytes())?;
     stdout.flush()?;
@@ -222,12 +226,12 @@ pub fn print_stdout(text: &str) -> Result<(), Failure> {
 
 /// Whether to colour output on stdout: as `anstream` decides, so only on a
 /// terminal, never with `NO_COLOR`, always with `CLICOLOR_FORCE`.
-pub fn stdout_color() -> bool {
+pub(super) fn stdout_color() -> bool {
     AutoStream::choice(&io::stdout()) != ColorChoice::Never
 }
 
 /// Whether to colour output on stderr, decided as for stdout.
-pub fn stderr_color() -> bool {
+pub(super) fn stderr_color() -> bool {
     AutoStream::choice(&io::stderr()) != ColorChoice::Never
 }
 
@@ -235,7 +239,7 @@ pub fn stderr_color() -> bool {
 /// sequences were repaired and lists, with line and column in the file as
 /// read, each one left as it is because its repair is uncertain. Returns how
 /// many were left.
-pub fn report_repair(name: &str, bytes: &[u8], options: &ReadOptions) -> usize {
+pub(super) fn report_repair(name: &str, bytes: &[u8], options: &ReadOptions) -> usize {
     if !options.repair_encoding {
         return 0;
     }

@@ -14,7 +14,7 @@ use std::process::ExitCode;
     More examples:\n  \
     nomic parse --from txt-plain --layout - < ruleset.txt\n  \
     nomic parse --repair-encoding rulesets/nomic-3.md")]
-pub struct Args {
+pub(super) struct Args {
     /// The ruleset file, or `-` for standard input
     pub file: PathBuf,
     /// Read as this format instead of detecting it (md-long, md-short,
@@ -31,7 +31,7 @@ pub struct Args {
     pub layout: bool,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, Failure> {
+pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let (name, bytes) = read_input(&args.file)?;
     let options = ReadOptions {
         from: args.from,

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Example:\n  nomic refs rulesets/nomic-1-final.txt\n  \
                         nomic refs ruleset.md --format json | jq '.dangling'")]
-pub struct Args {
+pub(super) struct Args {
     /// The ruleset file (`-` for standard input), or an Agora source folder
     file: PathBuf,
     /// `table` for people, `json` for tools
@@ -32,7 +32,7 @@ enum OutputFormat {
     Json,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, Failure> {
+pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let parsed = if super::agora::is_source(&args.file) {
         super::agora::parsed(&args.file)?
     } else {

@@ -16,7 +16,7 @@ use std::process::ExitCode;
     nomic render rules-l.md -o rules-l.md          # rewrite in place, keeping its layout\n  \
     nomic render rules-l.md --canonical --to md-long\n  \
     nomic render rules-l.md --repair-encoding -o rules-l.md")]
-pub struct Args {
+pub(super) struct Args {
     /// The ruleset file (`-` for standard input)
     pub file: PathBuf,
     /// The form to write [default: the file's own format]
@@ -40,7 +40,7 @@ pub struct Args {
     pub repair_encoding: bool,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, Failure> {
+pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let (name, bytes) = read_input(&args.file)?;
     let options = ReadOptions {
         from: args.from,

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 /// (only the digits change; untouched rules are written byte for byte)
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Example:\n  nomic renumber nomic-1-final.txt 304=340 --in-place")]
-pub struct Args {
+pub(super) struct Args {
     /// The ruleset file (any format nomic reads; `-` for standard input)
     pub ruleset: PathBuf,
     /// Renumberings, applied at once (`303=304 304=303` swaps)
@@ -48,7 +48,7 @@ fn parse_pair(text: &str) -> Result<(u32, u32), PairError> {
     Ok((number(old)?, number(new)?))
 }
 
-pub fn run(args: Args) -> Result<ExitCode, Failure> {
+pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let mut mapping = BTreeMap::new();
     for &(old, new) in &args.mapping {
         if mapping.insert(old, new).is_some_and(|before| before != new) {

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum OutputFormat {
+pub(super) enum OutputFormat {
     Pretty,
     Jsonl,
     Summary,
@@ -19,7 +19,7 @@ pub enum OutputFormat {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Voters {
+pub(super) enum Voters {
     /// Every eligible voter votes yes or no with equal chance.
     Random,
     /// Every vote fails: the proposer votes yes, everyone else no.
@@ -31,7 +31,7 @@ pub enum Voters {
 #[command(
     after_help = "Examples:\n  nomic simulate rulesets/scenarios/nomic-4-long.sim\n  nomic simulate game.sim --format jsonl --log game.jsonl --seed 3\n  nomic simulate game.sim --params\n  nomic simulate --monte-carlo 10000 --ruleset rulesets/nomic-4-long.md --players 5 --seed 1\n  nomic simulate --monte-carlo 2000 --ruleset rulesets/nomic-4-long.md --players 5 --proposal p340.md --plot what-if.svg\n\nExit status: 0 when every expectation holds, 1 when one fails, 2 for a script or ruleset error, 130 when Ctrl-C stops a Monte Carlo run (the games finished are reported)."
 )]
-pub struct Args {
+pub(super) struct Args {
     /// The script to run
     #[arg(required_unless_present = "monte_carlo")]
     pub script: Option<PathBuf>,
@@ -77,7 +77,7 @@ pub struct Args {
 }
 
 /// Reads a ruleset file into the form the runner needs.
-pub fn load_ruleset(path: &Path) -> Result<RulesetSource, Failure> {
+pub(super) fn load_ruleset(path: &Path) -> Result<RulesetSource, Failure> {
     let (name, bytes) = read_input(path)?;
     let ruleset = sim::load::read_ruleset(&bytes).map_err(|e| {
         let text = String::from_utf8_lossy(&bytes).into_owned();
@@ -98,7 +98,7 @@ fn located(name: &str, text: &str, diagnostic: Diagnostic) -> Failure {
     }
 }
 
-pub fn run(args: Args) -> Result<ExitCode, Failure> {
+pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     if let Some(games) = args.monte_carlo {
         return monte_carlo::run(&args, games);
     }

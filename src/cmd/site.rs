@@ -17,7 +17,7 @@ use std::process::ExitCode;
     nomic site rules-l.md -o site            # then open site/index.html\n  \
     nomic site rules-l.md -o site --no-git   # without the changes pages\n  \
     nomic site rules-l.md -o site --templates my-templates   # my-templates/site/*.j2 first")]
-pub struct Args {
+pub(super) struct Args {
     /// The source ruleset, in any format
     pub source: PathBuf,
     /// Output folder
@@ -38,7 +38,7 @@ pub struct Args {
     pub templates: Option<PathBuf>,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, Failure> {
+pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let (name, bytes) = read_input(&args.source)?;
     let options = ReadOptions {
         from: args.from,

@@ -204,7 +204,7 @@ fn plain_text(markdown: &str) -> String {
 }
 
 /// Runs of whitespace become one space; ends are trimmed.
-pub fn collapse_whitespace(text: &str) -> String {
+pub(super) fn collapse_whitespace(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 

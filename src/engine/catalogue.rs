@@ -6,7 +6,10 @@
 //! [`Params`], a recogniser and the game logic that reads it; the compiler
 //! finds every `match` on [`ParamKey`] or [`Setting`] that must learn it.
 
-use super::params::*;
+use super::params::{
+    EffectTiming, Eligible, JudgeSelection, Param, Params, Provenance, Threshold, Tiebreak,
+    TurnEndScore, TurnKind, TurnOrder, VoteBase, VoteSyntax,
+};
 use strum::VariantNames;
 use thiserror::Error;
 

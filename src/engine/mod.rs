@@ -2,6 +2,10 @@
 //! of Nomic (turns, proposals, votes, adoption, scores, winners), with its
 //! parameters read from the rules in force by recognisers.
 
+// About 250 (engine) and 100 (sim) public items still lack item docs;
+// docs/engine.md and docs/engine-design.md describe them meanwhile.
+#![allow(missing_docs)]
+
 pub mod catalogue;
 pub mod event;
 #[cfg(test)]

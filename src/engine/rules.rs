@@ -12,7 +12,7 @@ fn change(proposal: u32) -> Change {
 
 /// Replaces a rule's text; `new_number` differs when the ruleset renumbers
 /// amended rules (Nomic I 108).
-pub fn amend(
+pub(super) fn amend(
     ruleset: &mut Ruleset,
     number: u32,
     new_number: u32,
@@ -33,7 +33,7 @@ pub fn amend(
 }
 
 /// Adds a rule numbered after the proposal that enacted it (IV 107).
-pub fn enact(ruleset: &mut Ruleset, number: u32, text: &str, proposal: u32) {
+pub(super) fn enact(ruleset: &mut Ruleset, number: u32, text: &str, proposal: u32) {
     let mut rule = Rule::new(number, text);
     rule.revision = Some(0).filter(|_| ruleset.rules.iter().any(|r| r.revision.is_some()));
     rule.history.push(HistoryEntry::enacted(&change(proposal)));
@@ -43,7 +43,7 @@ pub fn enact(ruleset: &mut Ruleset, number: u32, text: &str, proposal: u32) {
 }
 
 /// Flips a rule between mutable and immutable.
-pub fn transmute(
+pub(super) fn transmute(
     ruleset: &mut Ruleset,
     number: u32,
     new_number: u32,

@@ -5,14 +5,14 @@ use crate::model::{DocumentLayout, Format, LayoutQuirk, LineEnding, Rule, RuleLa
 
 /// One rule as a parser read it: its meaning, where its source starts, and
 /// the quirks found in it. Its source ends where the next piece starts.
-pub struct Piece {
+pub(super) struct Piece {
     pub start: usize,
     pub rule: Rule,
     pub quirks: Vec<LayoutQuirk>,
 }
 
 /// A whole document as a parser read it.
-pub struct Document {
+pub(super) struct Document {
     pub format: Format,
     pub title: String,
     pub pieces: Vec<Piece>,
@@ -22,7 +22,7 @@ pub struct Document {
 }
 
 /// The line ending of the first line that has one.
-pub fn line_ending(text: &str) -> LineEnding {
+pub(super) fn line_ending(text: &str) -> LineEnding {
     match text.find('\n') {
         Some(i) if i > 0 && text.as_bytes()[i - 1] == b'\r' => LineEnding::Crlf,
         _ => LineEnding::Lf,
@@ -30,7 +30,7 @@ pub fn line_ending(text: &str) -> LineEnding {
 }
 
 /// Builds the ruleset; fingerprints are taken from the final meaning.
-pub fn assemble(text: &str, document: Document) -> Ruleset {
+pub(super) fn assemble(text: &str, document: Document) -> Ruleset {
     let header_end = document
         .pieces
         .first()

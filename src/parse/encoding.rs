@@ -30,7 +30,7 @@ pub struct EncodingIssue {
 }
 
 /// UTF-8 with or without a byte order mark (kept in the text).
-pub fn decode(bytes: &[u8]) -> Result<String, ParseError> {
+pub(super) fn decode(bytes: &[u8]) -> Result<String, ParseError> {
     match std::str::from_utf8(bytes) {
         Ok(text) => Ok(text.to_string()),
         Err(err) => {
@@ -116,7 +116,7 @@ fn continuation_count(lead: u8) -> Option<usize> {
 /// also holds certain mojibake: alone, `é’` is far more likely French. When
 /// the certain ones show which code page did the damage (`ğ` exists only in
 /// Windows-1254), the text is read again with that code page alone.
-pub fn find_mojibake(text: &str) -> Vec<EncodingIssue> {
+pub(super) fn find_mojibake(text: &str) -> Vec<EncodingIssue> {
     if text.is_ascii() {
         return Vec::new();
     }
@@ -242,7 +242,7 @@ fn one_byte_short(found: &str, span: Range<usize>, bytes: &[u8], pages: u8) -> E
 
 /// Applies the certain repairs. Returns the repaired text and the issues
 /// with their spans moved into it (a repaired issue spans its repair).
-pub fn repair(text: &str, issues: &[EncodingIssue]) -> (String, Vec<EncodingIssue>) {
+pub(super) fn repair(text: &str, issues: &[EncodingIssue]) -> (String, Vec<EncodingIssue>) {
     let mut out = String::with_capacity(text.len());
     let mut moved = Vec::with_capacity(issues.len());
     let mut copied = 0;

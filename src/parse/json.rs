@@ -3,7 +3,7 @@
 use super::error::ParseError;
 use crate::model::{Format, Ruleset};
 
-pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
+pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
     let bom = super::text::bom_len(text);
     let body = &text[bom..];
     serde_json::from_str(body).map_err(|err| {

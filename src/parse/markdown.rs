@@ -12,7 +12,7 @@ use pulldown_cmark::{Event, Options, Parser, Tag};
 use std::ops::Range;
 
 /// A Markdown ruleset cut at its rule headings.
-pub struct MdDocument<'a> {
+pub(super) struct MdDocument<'a> {
     /// The format the document is read as.
     pub format: Format,
     pub title: String,
@@ -29,7 +29,7 @@ pub struct MdDocument<'a> {
 
 impl MdDocument<'_> {
     /// Whether a byte offset lies inside a code block or raw HTML block.
-    pub fn is_hidden(&self, offset: usize) -> bool {
+    pub(super) fn is_hidden(&self, offset: usize) -> bool {
         hidden_block(&self.hidden, offset).is_some()
     }
 }
@@ -45,7 +45,7 @@ const TITLE_EXPECTED: &str = "a title line `# TITLE`";
 
 /// Reads the title and finds the rule headings. `md-rule` pages have no
 /// title: their first non-blank line is a rule heading.
-pub fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
+pub(super) fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
     let bom = text::bom_len(text);
     let lines = text::lines(text, bom);
     let titled = format != Format::MdRule;

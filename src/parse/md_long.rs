@@ -13,13 +13,13 @@ use crate::model::{
 };
 use std::ops::Range;
 
-pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
+pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
     parse_markdown(text, Format::MdLong)
 }
 
 /// Reads `md-long` or `md-short` (`format` says which canonical form quirks
 /// are measured against, and whether history sections are read).
-pub fn parse_markdown(text: &str, format: Format) -> Result<Ruleset, ParseError> {
+pub(crate) fn parse_markdown(text: &str, format: Format) -> Result<Ruleset, ParseError> {
     let long = format == Format::MdLong;
     let doc = markdown::split(text, format)?;
     let mut pieces: Vec<Piece> = rule_ranges(&doc.headings, doc.lines.len())

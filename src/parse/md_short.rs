@@ -6,6 +6,6 @@ use super::error::ParseError;
 use super::md_long::parse_markdown;
 use crate::model::{Format, Ruleset};
 
-pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
+pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
     parse_markdown(text, Format::MdShort)
 }

@@ -38,7 +38,7 @@ impl Line<'_> {
 
 /// Splits `text[from..]` into lines; `\r\n` and `\n` both end a line. One
 /// pass over the text.
-pub fn lines(text: &str, from: usize) -> Vec<Line<'_>> {
+pub(super) fn lines(text: &str, from: usize) -> Vec<Line<'_>> {
     let mut out = Vec::new();
     let mut start = from;
     let bytes = text.as_bytes();
@@ -66,7 +66,7 @@ pub fn lines(text: &str, from: usize) -> Vec<Line<'_>> {
 }
 
 /// Length of a leading byte order mark.
-pub fn bom_len(text: &str) -> usize {
+pub(super) fn bom_len(text: &str) -> usize {
     if text.starts_with('\u{feff}') {
         '\u{feff}'.len_utf8()
     } else {
@@ -76,7 +76,7 @@ pub fn bom_len(text: &str) -> usize {
 
 /// Joins line texts with `\n` (meaning always uses LF), dropping leading and
 /// trailing blank lines.
-pub fn join_trimmed(lines: &[Line<'_>]) -> String {
+pub(super) fn join_trimmed(lines: &[Line<'_>]) -> String {
     let first = lines.iter().position(|l| !l.is_blank());
     let last = lines.iter().rposition(|l| !l.is_blank());
     match (first, last) {
@@ -92,7 +92,7 @@ pub fn join_trimmed(lines: &[Line<'_>]) -> String {
 /// Each rule's range of lines, from its heading's line to the next
 /// heading's (the last rule's to `end`), with its heading and whether it is
 /// the last rule.
-pub fn rule_ranges<T>(
+pub(super) fn rule_ranges<T>(
     headings: &[(usize, T)],
     end: usize,
 ) -> impl Iterator<Item = (Range<usize>, &T, bool)> {
@@ -106,7 +106,7 @@ pub fn rule_ranges<T>(
 }
 
 /// The text-form rule headings found in a file.
-pub struct TxtHeadings {
+pub(super) struct TxtHeadings {
     /// Index in the lines of each heading, with the parsed heading.
     pub headings: Vec<(usize, Heading)>,
     /// The first heading-shaped line the grammar rejected (kept as body
@@ -118,7 +118,7 @@ pub struct TxtHeadings {
 /// a blank line. A heading-shaped line whose number is too large is an
 /// error; other lines the heading grammar rejects (`Rule 206 says ...`
 /// opening a paragraph) are body text.
-pub fn txt_headings(
+pub(super) fn txt_headings(
     lines: &[Line<'_>],
     from: usize,
     format: Format,

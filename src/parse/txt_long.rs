@@ -14,12 +14,12 @@ use super::text::{self, Line};
 use super::wrapped::unwrap_body;
 use crate::model::{Format, QuirkKind, Rule, Ruleset};
 
-pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
+pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
     parse_wrapped(text, Format::TxtLong)
 }
 
 /// Reads `txt-long` or `txt-short`.
-pub fn parse_wrapped(text: &str, format: Format) -> Result<Ruleset, ParseError> {
+pub(crate) fn parse_wrapped(text: &str, format: Format) -> Result<Ruleset, ParseError> {
     let long = format == Format::TxtLong;
     let error = |message: &str, span, expected: &str| {
         ParseError::new(message, span)

@@ -10,7 +10,7 @@ use super::txt_rule::HeadedRules;
 use super::wrapped::unwrapped_body;
 use crate::model::{Format, Ruleset};
 
-pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
+pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
     let format = Format::TxtPlain;
     let lines = text::lines(text, text::bom_len(text));
     let title = match lines.first() {

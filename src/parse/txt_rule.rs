@@ -13,7 +13,7 @@ use super::text::{self, rule_ranges, txt_headings, Line};
 use super::wrapped::unwrapped_body;
 use crate::model::{Format, QuirkKind, Ruleset};
 
-pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
+pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
     let format = Format::TxtRule;
     let lines = text::lines(text, text::bom_len(text));
     let Some(first_at) = lines.iter().position(|l| !l.is_blank()) else {
@@ -54,7 +54,7 @@ pub(super) struct HeadedRules {
 
 impl HeadedRules {
     /// The ruleset of `lines` cut at `headings`.
-    pub fn assemble(
+    pub(super) fn assemble(
         self,
         text: &str,
         lines: &[Line<'_>],

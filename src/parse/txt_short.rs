@@ -5,6 +5,6 @@ use super::error::ParseError;
 use super::txt_long::parse_wrapped;
 use crate::model::{Format, Ruleset};
 
-pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
+pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
     parse_wrapped(text, Format::TxtShort)
 }

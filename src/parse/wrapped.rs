@@ -58,7 +58,7 @@ struct Block<'a> {
 
 /// Unwraps `txt-long`/`txt-short` body lines into Markdown and reports
 /// lines that canonical wrapping would not produce.
-pub fn unwrap_body(lines: &[Line<'_>], quirks: &mut Vec<LayoutQuirk>) -> String {
+pub(super) fn unwrap_body(lines: &[Line<'_>], quirks: &mut Vec<LayoutQuirk>) -> String {
     let blocks = blocks(lines, INDENT);
     for block in &blocks {
         check_wrap(block, quirks);
@@ -70,7 +70,7 @@ pub fn unwrap_body(lines: &[Line<'_>], quirks: &mut Vec<LayoutQuirk>) -> String 
 /// export into Markdown. Nothing is wrapped, so a new line inside a block
 /// can only be a line break: it becomes a Markdown hard break (`  \n`), as
 /// the Markdown forms write it.
-pub fn unwrapped_body(lines: &[Line<'_>]) -> String {
+pub(super) fn unwrapped_body(lines: &[Line<'_>]) -> String {
     to_markdown(&blocks(lines, 0), Mode::Unwrapped)
 }
 
@@ -334,7 +334,7 @@ fn backtick_run(text: &str) -> usize {
 /// Canonical wrapping of `text` (see [`wrap_words`]): the line texts,
 /// without their indentation. `then` is the first word after a line break
 /// that ends the text, if one does.
-pub fn wrap_before(
+pub(super) fn wrap_before(
     text: &str,
     first_indent: usize,
     indent: usize,
@@ -349,7 +349,7 @@ pub fn wrap_before(
 
 /// Canonical wrapping of `text` that no line break follows.
 #[cfg(test)]
-pub fn wrap(text: &str, first_indent: usize, indent: usize) -> Vec<String> {
+pub(super) fn wrap(text: &str, first_indent: usize, indent: usize) -> Vec<String> {
     wrap_before(text, first_indent, indent, None)
 }
 

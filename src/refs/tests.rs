@@ -27,14 +27,20 @@ fn found(text: &str) -> Vec<(ReferenceKind, Vec<String>)> {
 fn rule(numbers: &[&str]) -> (ReferenceKind, Vec<String>) {
     (
         ReferenceKind::Rule,
-        numbers.iter().map(|n| n.to_string()).collect(),
+        numbers
+            .iter()
+            .map(std::string::ToString::to_string)
+            .collect(),
     )
 }
 
 fn superseding(numbers: &[&str]) -> (ReferenceKind, Vec<String>) {
     (
         ReferenceKind::Superseding,
-        numbers.iter().map(|n| n.to_string()).collect(),
+        numbers
+            .iter()
+            .map(std::string::ToString::to_string)
+            .collect(),
     )
 }
 

@@ -146,7 +146,12 @@ fn stats(ruleset: &Ruleset) -> Stats {
         .chain(filed)
         .max();
     let proposal = agora
-        .and_then(|a| a.proposals.iter().filter_map(|p| p.numeric()).max())
+        .and_then(|a| {
+            a.proposals
+                .iter()
+                .filter_map(crate::model::Proposal::numeric)
+                .max()
+        })
         .or_else(|| ruleset.highest_proposal());
     let show = |n: Option<u32>| n.map_or_else(String::new, |n| n.to_string());
     Stats {

@@ -104,7 +104,7 @@ const MAX_FILL: usize = 16;
 /// is read from outside it (no `..`, no link leading out, nothing but
 /// plain files), the engine's fuel and recursion are limited, and every
 /// filter and function of ours refuses arguments beyond its bounds.
-pub fn environment(dir: Option<&Path>) -> Environment<'static> {
+pub(crate) fn environment(dir: Option<&Path>) -> Environment<'static> {
     environment_with_fuel(dir, FUEL)
 }
 
@@ -280,7 +280,7 @@ fn indent(
 
 /// What templates see of a rule.
 #[derive(Debug, Serialize)]
-pub struct RuleView<'a> {
+pub(super) struct RuleView<'a> {
     pub number: u32,
     /// The revision, or the number of amendments when the source gave none.
     pub revision: u32,
@@ -295,20 +295,20 @@ pub struct RuleView<'a> {
 }
 
 #[derive(Debug, Serialize)]
-pub struct EntryView<'a> {
+pub(super) struct EntryView<'a> {
     pub source: &'a str,
     pub link: Option<&'a str>,
     pub kind: crate::model::HistoryKind,
 }
 
 #[derive(Debug, Serialize)]
-pub struct JudgmentView<'a> {
+pub(super) struct JudgmentView<'a> {
     pub source: &'a str,
     pub judge: Option<&'a str>,
 }
 
 impl<'a> RuleView<'a> {
-    pub fn new(rule: &'a Rule) -> RuleView<'a> {
+    pub(super) fn new(rule: &'a Rule) -> RuleView<'a> {
         RuleView {
             number: rule.number,
             revision: rule.revision.unwrap_or_else(|| rule.amendment_count()),
@@ -335,7 +335,7 @@ impl<'a> RuleView<'a> {
         }
     }
 
-    pub fn value(rule: &'a Rule) -> Value {
+    pub(super) fn value(rule: &'a Rule) -> Value {
         Value::from(minijinja::value::Serde(RuleView::new(rule)))
     }
 }
@@ -343,7 +343,7 @@ impl<'a> RuleView<'a> {
 /// A template error with the template's name and line; `template` names
 /// the template being rendered when the error itself names none (a macro
 /// missing from an override, for example).
-pub fn template_error(err: &Error, template: &str) -> RenderError {
+pub(super) fn template_error(err: &Error, template: &str) -> RenderError {
     let mut message = err.kind().to_string();
     if let Some(detail) = err.detail() {
         message.push_str(": ");

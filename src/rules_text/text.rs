@@ -35,7 +35,7 @@ const WORDS: [&str; 13] = [
 /// followed by digits in parentheses (`thirty-six (36)`, the digits win).
 pub fn leading_number(text: &str) -> Option<u32> {
     let text = text.trim_start();
-    let digits: String = text.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
     if !digits.is_empty() {
         return digits.parse().ok();
     }
@@ -53,7 +53,7 @@ pub fn leading_number(text: &str) -> Option<u32> {
 }
 
 fn leading_number_digits(text: &str) -> Option<u32> {
-    let digits: String = text.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
     digits.parse().ok()
 }
 
@@ -70,7 +70,7 @@ pub fn number_before(text: &str, suffix: &str) -> Option<u32> {
     let digits: String = before
         .chars()
         .rev()
-        .take_while(|c| c.is_ascii_digit())
+        .take_while(char::is_ascii_digit)
         .collect::<Vec<_>>()
         .into_iter()
         .rev()

@@ -2,7 +2,7 @@
 //! decision rests on (their rules become the event's `basis`).
 
 use crate::engine::catalogue::ParamKey;
-use crate::engine::event::{DicePurpose, Event, PlayerId};
+use crate::engine::event::{Ballot, DicePurpose, Event, PlayerId};
 use crate::engine::state::State;
 use crate::engine::tally;
 use serde_json::{json, Value};
@@ -16,7 +16,7 @@ fn proposal_number(state: &State, id: usize) -> Value {
 }
 
 /// An event's fields, and the parameters its decision rests on.
-pub fn describe(
+pub(super) fn describe(
     event: &Event,
     state: &State,
     start: i64,
@@ -148,7 +148,7 @@ pub fn describe(
         Event::Tiebreak { roll, ballot } => (
             vec![
                 ("roll", json!(roll)),
-                ("vote", json!(ballot.map(|b| b.as_str()))),
+                ("vote", json!(ballot.map(Ballot::as_str))),
             ],
             &[K::Tiebreak],
         ),
@@ -188,7 +188,7 @@ pub fn describe(
                     ("eligible", json!(t.eligible)),
                     ("total", json!(t.total)),
                     ("base", json!(t.base)),
-                    ("tiebreak", json!(t.tiebreak.map(|b| b.as_str()))),
+                    ("tiebreak", json!(t.tiebreak.map(Ballot::as_str))),
                     ("unanimity", json!(t.unanimity)),
                     ("formula", json!(tally::formula(&state.params, t))),
                 ],

@@ -7,7 +7,7 @@ use crate::engine::{Engine, ParamKey, Setting, Sink};
 /// An expectation that does not hold: what was found instead.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]
-pub struct Mismatch(pub String);
+pub(super) struct Mismatch(pub String);
 
 impl From<String> for Mismatch {
     fn from(found: String) -> Mismatch {
@@ -16,7 +16,7 @@ impl From<String> for Mismatch {
 }
 
 /// Checks one expectation; `Err` says what was found instead.
-pub fn check<S: Sink>(expect: &Expect, engine: &Engine<S>) -> Result<(), Mismatch> {
+pub(super) fn check<S: Sink>(expect: &Expect, engine: &Engine<S>) -> Result<(), Mismatch> {
     let state = &engine.state;
     let player = |name: &str| {
         state

@@ -1,6 +1,10 @@
 //! Simulation: scripts that drive the engine, their expectations and logs,
 //! and Monte Carlo runs.
 
+// About 250 (engine) and 100 (sim) public items still lack item docs;
+// docs/engine.md and docs/engine-design.md describe them meanwhile.
+#![allow(missing_docs)]
+
 mod describe;
 mod expect;
 pub mod load;

@@ -6,7 +6,7 @@ use super::script::Expect;
 use crate::engine::Engine;
 use serde_json::{json, Value};
 
-pub fn header(
+pub(super) fn header(
     engine: &Engine<LogSink>,
     source: &RulesetSource,
     seed: u64,
@@ -46,7 +46,10 @@ pub fn header(
     ]
 }
 
-pub fn summary(engine: &Engine<LogSink>, outcomes: &[Outcome]) -> Vec<(&'static str, Value)> {
+pub(super) fn summary(
+    engine: &Engine<LogSink>,
+    outcomes: &[Outcome],
+) -> Vec<(&'static str, Value)> {
     let state = &engine.state;
     let scores: Vec<Value> = state
         .order
@@ -88,7 +91,7 @@ pub fn summary(engine: &Engine<LogSink>, outcomes: &[Outcome]) -> Vec<(&'static 
     ]
 }
 
-pub fn describe(expect: &Expect) -> String {
+pub(super) fn describe(expect: &Expect) -> String {
     match expect {
         Expect::Adopted(n) => format!("expect adopted {n}"),
         Expect::Rejected(n) => format!("expect rejected {n}"),

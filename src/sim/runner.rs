@@ -212,7 +212,7 @@ pub fn run_full(
                 ));
             }
             Statement::Dice { sides, results } => {
-                engine.dice.force(*sides, results.iter().copied())
+                engine.dice.force(*sides, results.iter().copied());
             }
             Statement::Set { name, value } => {
                 let setting = ParamKey::named(name)

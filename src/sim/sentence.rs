@@ -20,7 +20,7 @@ fn when(iso: &str) -> String {
 }
 
 /// One event as a sentence; `None` for kinds without one.
-pub fn sentence(e: &Entry) -> Option<String> {
+pub(super) fn sentence(e: &Entry) -> Option<String> {
     let number_or_label = || {
         let n = s(e, "number");
         if n.is_empty() {
@@ -111,10 +111,10 @@ pub fn sentence(e: &Entry) -> Option<String> {
                 _ => "is amended",
             };
             let (rule, now) = (s(e, "rule"), s(e, "new_number"));
-            let renumbered = if now != rule {
-                format!(", now rule {now}")
-            } else {
+            let renumbered = if now == rule {
                 String::new()
+            } else {
+                format!(", now rule {now}")
             };
             format!("rule {rule} {change}{renumbered}")
         }

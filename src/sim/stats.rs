@@ -242,7 +242,7 @@ impl Histogram {
         let lower = self.at_rank(n.div_ceil(2))?;
         let upper = self.at_rank(n / 2 + 1)?;
         let estimate = if n.is_multiple_of(2) {
-            (lower as f64 + upper as f64) / 2.0
+            f64::midpoint(lower as f64, upper as f64)
         } else {
             lower as f64
         };

@@ -94,7 +94,11 @@ pub(crate) fn environment(dir: Option<&Path>) -> Result<SiteEnv, SiteError> {
 }
 
 impl SiteEnv {
-    pub fn render<S: Serialize>(&self, name: &str, context: &S) -> Result<String, SiteError> {
+    pub(super) fn render<S: Serialize>(
+        &self,
+        name: &str,
+        context: &S,
+    ) -> Result<String, SiteError> {
         self.env
             .get_template(name)
             .and_then(|template| {
@@ -104,7 +108,7 @@ impl SiteEnv {
     }
 
     /// The stylesheet, the script, and the vendored files.
-    pub fn assets(&self) -> Result<Vec<PublishedFile>, SiteError> {
+    pub(super) fn assets(&self) -> Result<Vec<PublishedFile>, SiteError> {
         let mut files = Vec::new();
         for (name, path) in RENDERED_ASSETS {
             files.push(PublishedFile {

@@ -51,7 +51,7 @@ pub(crate) fn marks(references: &[Reference], in_force: &BTreeSet<u32>) -> Vec<M
 
 impl Target {
     /// The opening tag; rule pages sit side by side in `rules/`.
-    pub fn open(self) -> String {
+    pub(super) fn open(self) -> String {
         match self {
             Target::Rule(number) => {
                 format!("<a class=\"cite\" href=\"{number}.html#r{number}\">")
@@ -62,7 +62,7 @@ impl Target {
         }
     }
 
-    pub fn close(self) -> &'static str {
+    pub(super) fn close(self) -> &'static str {
         match self {
             Target::Rule(_) => "</a>",
             Target::Dangling(_) => "</span>",

@@ -12,7 +12,7 @@ pub(crate) struct RuleText {
 }
 
 impl RuleText {
-    pub fn new() -> RuleText {
+    pub(super) fn new() -> RuleText {
         let mut sanitizer = ammonia::Builder::default();
         sanitizer
             .url_schemes(HashSet::from(["http", "https", "mailto"]))
@@ -25,7 +25,7 @@ impl RuleText {
 
     /// The rule text as sanitized HTML, each citation of a rule in force a
     /// link to its page and each citation of another rule marked.
-    pub fn render(&self, markdown: &str, in_force: &BTreeSet<u32>) -> String {
+    pub(super) fn render(&self, markdown: &str, in_force: &BTreeSet<u32>) -> String {
         let marks = cite::marks(&refs::extract(markdown), in_force);
         let mut events = Vec::new();
         let mut in_link = 0usize;
@@ -79,7 +79,7 @@ fn marks_within<'m>(marks: &'m [Mark], range: &std::ops::Range<usize>) -> &'m [M
 }
 
 /// A text event cut at each mark: text, opening tag, digits, closing tag, …
-fn split_text<'t>(text: &str, offset: usize, marks: &[Mark], events: &mut Vec<Event<'t>>) {
+fn split_text(text: &str, offset: usize, marks: &[Mark], events: &mut Vec<Event<'_>>) {
     let mut at = 0;
     for mark in marks {
         let start = mark.span.start - offset;

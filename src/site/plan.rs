@@ -106,7 +106,7 @@ pub(crate) struct RulePage<'a> {
 }
 
 impl<'a> Site<'a> {
-    pub fn new(ruleset: &'a Ruleset, has_changes: bool) -> Site<'a> {
+    pub(super) fn new(ruleset: &'a Ruleset, has_changes: bool) -> Site<'a> {
         let mut last: BTreeMap<u32, usize> = BTreeMap::new();
         for (index, rule) in ruleset.rules.iter().enumerate() {
             last.insert(rule.number, index);
@@ -142,7 +142,7 @@ impl<'a> Site<'a> {
         }
     }
 
-    pub fn frame(&self, root: &'static str) -> Frame<'a> {
+    pub(super) fn frame(&self, root: &'static str) -> Frame<'a> {
         Frame {
             site_title: self.title,
             root,
@@ -150,7 +150,7 @@ impl<'a> Site<'a> {
         }
     }
 
-    pub fn index(&self) -> IndexPage<'a> {
+    pub(super) fn index(&self) -> IndexPage<'a> {
         IndexPage {
             frame: self.frame(""),
             sections: self.sections(),
@@ -198,7 +198,10 @@ impl<'a> Site<'a> {
         sections
     }
 
-    pub fn rule_pages<'s>(&'s self, text: &'s RuleText) -> impl Iterator<Item = RulePage<'a>> + 's {
+    pub(super) fn rule_pages<'s>(
+        &'s self,
+        text: &'s RuleText,
+    ) -> impl Iterator<Item = RulePage<'a>> + 's {
         self.rules.iter().enumerate().map(move |(index, rule)| {
             let link = |rule: &Rule| RuleLink {
                 number: rule.number,
@@ -265,7 +268,7 @@ pub(crate) fn summary(markdown: &str) -> String {
     let plain = plain_words(markdown);
     let words: Vec<&str> = plain.split_whitespace().collect();
     let mut out = String::new();
-    for word in words.iter() {
+    for word in &words {
         if out.chars().count() + word.chars().count() > SUMMARY_CHARS {
             out.push('…');
             return out;

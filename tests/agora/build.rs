@@ -3,7 +3,7 @@ use nomic::model::Format;
 use nomic::render::{agora_published_files, render, RenderOptions, Renderer};
 
 /// The first line where two texts differ, for a readable failure.
-pub fn first_difference(ours: &str, theirs: &str) -> Option<String> {
+pub(crate) fn first_difference(ours: &str, theirs: &str) -> Option<String> {
     let (a, b): (Vec<_>, Vec<_>) = (ours.lines().collect(), theirs.lines().collect());
     for i in 0..a.len().max(b.len()) {
         if a.get(i) != b.get(i) {

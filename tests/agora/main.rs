@@ -9,6 +9,7 @@ use nomic::parse::agora::{read_source, AgoraSource, SourceFiles};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+/// The repository's root folder.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -33,6 +34,7 @@ pub fn source() -> &'static AgoraSource {
     })
 }
 
+/// The bundled source's ruleset, read once.
 pub fn ruleset() -> &'static Ruleset {
     &source().ruleset
 }

@@ -4,14 +4,14 @@ use crate::Test;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-pub fn agora_source() -> String {
+pub(crate) fn agora_source() -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("rulesets/agora/source")
         .display()
         .to_string()
 }
 
-pub fn agora_published() -> PathBuf {
+pub(crate) fn agora_published() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/agora/published")
 }
 

@@ -266,7 +266,7 @@ fn commit_writes_pages_commits_them_and_links_the_history_to_that_commit() {
 }
 
 /// The (severity, code, message) of every finding `nomic check` makes.
-pub fn findings(text: &str) -> Vec<String> {
+pub(crate) fn findings(text: &str) -> Vec<String> {
     use nomic::check::{check, Input};
     use nomic::parse::{read, ReadOptions};
     let parsed = read(text.as_bytes(), &ReadOptions::default()).expect("parses");

@@ -96,7 +96,7 @@ fn each_fixture_triggers_its_check_and_exits_as_specified() {
             "{}",
             out.stdout
         );
-        let expected = if error { 1 } else { 0 };
+        let expected = i32::from(error);
         assert_eq!(out.status, expected, "{bad} exit status:\n{}", out.stdout);
         if !error {
             with_fixture(bad)
@@ -290,7 +290,7 @@ fn known_defects_of_the_bundled_rulesets_are_found_on_their_lines() {
             &findings("nomic-4-long-early.txt"),
         ),
     ] {
-        for (code, line) in found.iter() {
+        for (code, line) in found {
             assert!(
                 ![
                     "N101", "N102", "N201", "N202", "N203", "N204", "N205", "N206", "N301", "N302",

@@ -34,7 +34,7 @@ fn invocations(strings: &[String]) -> Vec<(String, Vec<String>)> {
                     .iter()
                     .take_while(|w| **w != "nomic" && **w != "&&")
                     .filter(|w| w.starts_with("--"))
-                    .map(|w| w.to_string())
+                    .map(std::string::ToString::to_string)
                     .collect();
                 found.push((words[i + 1].to_string(), flags));
             }

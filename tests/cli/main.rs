@@ -26,7 +26,7 @@ mod test;
 mod untouched;
 mod workflow;
 
-pub use test::{bundled, git, Test, BUNDLED};
+pub(crate) use test::{bundled, git, Test, BUNDLED};
 
 #[test]
 fn the_bundled_list_is_the_rulesets_folder() {

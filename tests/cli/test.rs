@@ -11,11 +11,11 @@ use tempfile::TempDir;
 
 #[path = "../common/bundled.rs"]
 mod bundled_list;
-pub use bundled_list::BUNDLED;
+pub(crate) use bundled_list::BUNDLED;
 
 /// Runs git in `dir` as a throwaway identity (never a repository above the
 /// temporary folder) and returns its trimmed standard output.
-pub fn git(dir: &Path, args: &[&str]) -> String {
+pub(crate) fn git(dir: &Path, args: &[&str]) -> String {
     let out = Command::new("git")
         .args([
             "-c",
@@ -37,7 +37,7 @@ pub fn git(dir: &Path, args: &[&str]) -> String {
 }
 
 /// The path of a bundled ruleset, for example `bundled("nomic-4-long.md")`.
-pub fn bundled(name: &str) -> PathBuf {
+pub(crate) fn bundled(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("rulesets")
         .join(name)
@@ -45,13 +45,13 @@ pub fn bundled(name: &str) -> PathBuf {
 
 /// Where a test's commands run: its own temporary folder, or a folder an
 /// earlier step set up (so several commands run one after another there).
-pub enum Dir {
+pub(crate) enum Dir {
     Temp(TempDir),
     At(PathBuf),
 }
 
 impl Dir {
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         match self {
             Dir::Temp(dir) => dir.path(),
             Dir::At(path) => path,
@@ -59,7 +59,7 @@ impl Dir {
     }
 }
 
-pub struct Test {
+pub(crate) struct Test {
     dir: Dir,
     args: Vec<String>,
     stdin: Option<Vec<u8>>,
@@ -67,7 +67,7 @@ pub struct Test {
 }
 
 /// What a run produced; assertions chain on it.
-pub struct Output {
+pub(crate) struct Output {
     pub dir: Dir,
     pub status: i32,
     pub stdout: String,
@@ -81,13 +81,13 @@ impl Default for Test {
 }
 
 impl Test {
-    pub fn new() -> Test {
+    pub(crate) fn new() -> Test {
         Test::with_dir(Dir::Temp(tempfile::tempdir().expect("temporary directory")))
     }
 
     /// Another command in a folder an earlier step set up (and still owns):
     /// one test, several commands, one directory.
-    pub fn in_dir(dir: &Path) -> Test {
+    pub(crate) fn in_dir(dir: &Path) -> Test {
         Test::with_dir(Dir::At(dir.to_path_buf()))
     }
 
@@ -100,12 +100,12 @@ impl Test {
         }
     }
 
-    pub fn arg(mut self, arg: impl AsRef<str>) -> Test {
+    pub(crate) fn arg(mut self, arg: impl AsRef<str>) -> Test {
         self.args.push(arg.as_ref().to_string());
         self
     }
 
-    pub fn args<I, S>(mut self, args: I) -> Test
+    pub(crate) fn args<I, S>(mut self, args: I) -> Test
     where
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
@@ -115,18 +115,18 @@ impl Test {
         self
     }
 
-    pub fn stdin(mut self, input: impl AsRef<[u8]>) -> Test {
+    pub(crate) fn stdin(mut self, input: impl AsRef<[u8]>) -> Test {
         self.stdin = Some(input.as_ref().to_vec());
         self
     }
 
-    pub fn env(mut self, key: &str, value: &str) -> Test {
+    pub(crate) fn env(mut self, key: &str, value: &str) -> Test {
         self.envs.push((key.into(), value.into()));
         self
     }
 
     /// Writes a file (folders created) in the test's working directory.
-    pub fn file(self, path: &str, contents: impl AsRef<[u8]>) -> Test {
+    pub(crate) fn file(self, path: &str, contents: impl AsRef<[u8]>) -> Test {
         let full = self.dir.path().join(path);
         fs::create_dir_all(full.parent().unwrap()).unwrap();
         fs::write(full, contents).unwrap();
@@ -134,17 +134,17 @@ impl Test {
     }
 
     /// Copies a bundled ruleset into the working directory under `path`.
-    pub fn bundled_file(self, name: &str, path: &str) -> Test {
+    pub(crate) fn bundled_file(self, name: &str, path: &str) -> Test {
         let contents = fs::read(bundled(name)).unwrap();
         self.file(path, contents)
     }
 
     /// The working directory the binary runs in.
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         self.dir.path()
     }
 
-    pub fn run(self) -> Output {
+    pub(crate) fn run(self) -> Output {
         let mut command = Command::new(env!("CARGO_BIN_EXE_nomic"));
         command
             .args(&self.args)
@@ -176,13 +176,13 @@ impl Test {
 }
 
 impl Output {
-    pub fn status(self, expected: i32) -> Output {
+    pub(crate) fn status(self, expected: i32) -> Output {
         self.status_of(expected, "nomic")
     }
 
     /// As [`Output::status`], naming the step in the message (for tests
     /// that run several commands).
-    pub fn status_of(self, expected: i32, what: &str) -> Output {
+    pub(crate) fn status_of(self, expected: i32, what: &str) -> Output {
         assert_eq!(
             self.status, expected,
             "{what}: exit status\n--- stdout ---\n{}\n--- stderr ---\n{}",
@@ -192,17 +192,17 @@ impl Output {
     }
 
     /// Standard output read as JSON.
-    pub fn json(&self) -> serde_json::Value {
+    pub(crate) fn json(&self) -> serde_json::Value {
         serde_json::from_str(&self.stdout)
             .unwrap_or_else(|err| panic!("not JSON ({err}):\n{}", self.stdout))
     }
 
     /// The same folder, for the next command.
-    pub fn then(&self) -> Test {
+    pub(crate) fn then(&self) -> Test {
         Test::in_dir(self.dir.path())
     }
 
-    pub fn stdout(self, expected: &str) -> Output {
+    pub(crate) fn stdout(self, expected: &str) -> Output {
         assert_eq!(
             self.stdout, expected,
             "stdout; stderr was:\n{}",
@@ -211,7 +211,7 @@ impl Output {
         self
     }
 
-    pub fn stdout_contains(self, needle: &str) -> Output {
+    pub(crate) fn stdout_contains(self, needle: &str) -> Output {
         assert!(
             self.stdout.contains(needle),
             "stdout lacks {needle:?}:\n{}",
@@ -220,7 +220,7 @@ impl Output {
         self
     }
 
-    pub fn stderr_contains(self, needle: &str) -> Output {
+    pub(crate) fn stderr_contains(self, needle: &str) -> Output {
         assert!(
             self.stderr.contains(needle),
             "stderr lacks {needle:?}:\n{}",
@@ -229,18 +229,18 @@ impl Output {
         self
     }
 
-    pub fn stderr_empty(self) -> Output {
+    pub(crate) fn stderr_empty(self) -> Output {
         assert!(self.stderr.is_empty(), "stderr:\n{}", self.stderr);
         self
     }
 
     /// The contents of a file in the working directory.
-    pub fn read(&self, path: &str) -> String {
+    pub(crate) fn read(&self, path: &str) -> String {
         fs::read_to_string(self.dir.path().join(path))
             .unwrap_or_else(|err| panic!("cannot read {path}: {err}"))
     }
 
-    pub fn exists(&self, path: &str) -> bool {
+    pub(crate) fn exists(&self, path: &str) -> bool {
         self.dir.path().join(path).exists()
     }
 }

@@ -4,7 +4,7 @@
 //! keeps it equal to the folder.
 
 /// The bundled rulesets, by file name.
-pub const BUNDLED: [&str; 5] = [
+pub(crate) const BUNDLED: [&str; 5] = [
     "nomic-1-final.txt",
     "nomic-3.md",
     "nomic-4-long-early.txt",

@@ -35,7 +35,7 @@ fn sections(text: &str) -> BTreeMap<u32, (Vec<String>, Vec<String>)> {
                 rest[at + 1..]
                     .iter()
                     .take_while(|line| !line.is_empty())
-                    .map(|line| line.to_string())
+                    .map(std::string::ToString::to_string)
                     .collect()
             })
             .unwrap_or_default();

@@ -12,8 +12,9 @@ use std::path::Path;
 
 #[path = "../common/bundled.rs"]
 mod bundled;
-pub use bundled::BUNDLED;
+pub(crate) use bundled::BUNDLED;
 
+/// A bundled ruleset's bytes.
 pub fn bytes(name: &str) -> Vec<u8> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("rulesets")
@@ -27,6 +28,7 @@ pub fn parsed(name: &str) -> nomic::parse::Parsed {
         .unwrap_or_else(|err| panic!("{name}: {}", err.message))
 }
 
+/// A bundled ruleset's model.
 pub fn ruleset(name: &str) -> Ruleset {
     parsed(name).ruleset
 }

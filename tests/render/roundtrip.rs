@@ -46,7 +46,9 @@ fn assert_carries(original: &Ruleset, back: &Ruleset, format: Format) {
             let carried = |rule: &Rule| -> Vec<HistoryEntry> {
                 let mut history = rule.history.clone();
                 if !format.is_markdown() && format != Format::Json {
-                    history.iter_mut().for_each(|entry| entry.link = None);
+                    for entry in &mut history {
+                        entry.link = None;
+                    }
                 }
                 history
             };
@@ -226,7 +228,7 @@ fn several_judgments_and_linkless_history_read_back() {
         judge: Some("Crorem".into()),
         date: nomic::model::Date::new(2020, 7, day),
         round: Some(2),
-        turn: Some(day as u32),
+        turn: Some(u32::from(day)),
         source: format!("{text} (Crorem), Jul {day}, 2020 (R2T{day})"),
     };
     rule.judgments = vec![judgment("Votes are public", 3), judgment("Emoji count", 9)];

@@ -15,7 +15,7 @@ const CHROMEDRIVER: [&str; 2] = ["/usr/bin/chromedriver", "/usr/lib/chromium/chr
 /// One browser at a time: the machine is small and the tests are many.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
-pub struct Browser {
+pub(crate) struct Browser {
     pub client: Client,
     driver: Child,
     _profile: tempfile::TempDir,
@@ -31,13 +31,13 @@ fn first_existing(candidates: &[&str]) -> Option<PathBuf> {
 
 /// The browser, or `None` (after a loud message) when Chromium or
 /// chromedriver is missing. With `CI` set, a missing browser fails the test.
-pub async fn start() -> Option<Browser> {
+pub(crate) async fn start() -> Option<Browser> {
     start_with(&[]).await
 }
 
 /// The browser with more command-line switches (such as one that turns
 /// JavaScript off).
-pub async fn start_with(extra: &[&str]) -> Option<Browser> {
+pub(crate) async fn start_with(extra: &[&str]) -> Option<Browser> {
     let turn = ONE_AT_A_TIME.lock().await;
     let (Some(chromium), Some(chromedriver)) =
         (first_existing(&CHROMIUM), first_existing(&CHROMEDRIVER))
@@ -82,7 +82,7 @@ pub async fn start_with(extra: &[&str]) -> Option<Browser> {
         "--window-size=1280,900".to_string(),
         format!("--user-data-dir={}", profile.path().display()),
     ];
-    args.extend(extra.iter().map(|arg| arg.to_string()));
+    args.extend(extra.iter().map(std::string::ToString::to_string));
     let capabilities = json!({
         "browserName": "chrome",
         "goog:loggingPrefs": { "browser": "ALL" },
@@ -111,7 +111,7 @@ pub async fn start_with(extra: &[&str]) -> Option<Browser> {
 }
 
 impl Browser {
-    pub async fn open(&self, file: &Path) {
+    pub(crate) async fn open(&self, file: &Path) {
         let url = url::Url::from_file_path(file).expect("an absolute path");
         self.client
             .goto(url.as_str())
@@ -119,7 +119,7 @@ impl Browser {
             .expect("the page opens");
     }
 
-    pub async fn eval(&self, script: &str) -> Value {
+    pub(crate) async fn eval(&self, script: &str) -> Value {
         self.client
             .execute(script, Vec::new())
             .await
@@ -128,7 +128,7 @@ impl Browser {
 
     /// Console messages of level SEVERE (errors, refused loads, CSP
     /// violations) since the last call.
-    pub async fn console_errors(&self) -> Vec<String> {
+    pub(crate) async fn console_errors(&self) -> Vec<String> {
         let logs = self
             .client
             .issue_cmd(BrowserLog)
@@ -142,14 +142,14 @@ impl Browser {
             .collect()
     }
 
-    pub async fn screenshot(&self, name: &str) {
+    pub(crate) async fn screenshot(&self, name: &str) {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/site-screenshots");
         std::fs::create_dir_all(&dir).expect("screenshot folder");
         let png = self.client.screenshot().await.expect("a screenshot");
         std::fs::write(dir.join(name), png).expect("screenshot written");
     }
 
-    pub async fn close(mut self) {
+    pub(crate) async fn close(mut self) {
         let _ = self.client.clone().close().await;
         let _ = self.driver.kill();
         let _ = self.driver.wait();

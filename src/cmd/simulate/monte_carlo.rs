@@ -21,7 +21,7 @@ static STOP: AtomicBool = AtomicBool::new(false);
 /// The exit status of a run stopped by Ctrl-C (128 + SIGINT).
 const INTERRUPTED: u8 = 130;
 
-pub fn run(args: &Args, games: u64) -> Result<ExitCode, Failure> {
+pub(super) fn run(args: &Args, games: u64) -> Result<ExitCode, Failure> {
     let path = args
         .ruleset
         .as_ref()
@@ -40,9 +40,9 @@ pub fn run(args: &Args, games: u64) -> Result<ExitCode, Failure> {
         games,
         players,
         seed: args.seed.unwrap_or(0),
-        threads: args
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        threads: args.threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        }),
         voters: match args.voters {
             Voters::Random => monte_carlo::Voters::Random,
             Voters::No => monte_carlo::Voters::No,

@@ -7,7 +7,7 @@ const D: Behaviour = Behaviour::DEFAULT;
 /// How often Monte Carlo's random players do what the rules let them do
 /// (probabilities from 0 to 1; see docs/engine.md)
 #[derive(Debug, Clone, clap::Args)]
-pub struct Rates {
+pub(crate) struct Rates {
     /// Chance that an eligible voter misses a vote (I 306, IV 207: inactive)
     #[arg(long, value_name = "P", default_value_t = D.miss_vote, help_heading = "Random players")]
     pub miss_vote: Rate,
@@ -36,7 +36,7 @@ pub struct Rates {
 
 impl Rates {
     /// The behaviour these options describe.
-    pub fn behaviour(&self) -> Behaviour {
+    pub(crate) fn behaviour(&self) -> Behaviour {
         Behaviour {
             miss_vote: self.miss_vote,
             miss_proposal: self.miss_proposal,

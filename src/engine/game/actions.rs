@@ -19,7 +19,7 @@ pub enum VoteReading {
 /// Reads a vote: V 210's phrase lists, I 329's first letter, or the
 /// defaults (yes/y/aye/yay/yea/for, no/n/nay/against; abstain where a rule
 /// allows it; withdraw where a rule allows it).
-pub fn read_vote(params: &crate::engine::Params, text: &str) -> VoteReading {
+pub(super) fn read_vote(params: &crate::engine::Params, text: &str) -> VoteReading {
     let word = text.trim().to_lowercase();
     if params.withdraw.value && word == "withdraw" {
         return VoteReading::Withdraw;

@@ -10,7 +10,7 @@ use crate::engine::params::{EffectTiming, Tiebreak, TurnEndScore, TurnKind};
 use crate::engine::tally::{self, Counts};
 use crate::engine::Ballot;
 
-pub const HOUR: Time = 3600;
+pub(super) const HOUR: Time = 3600;
 
 impl<S: Sink> Engine<S> {
     /// Starts the first turn.

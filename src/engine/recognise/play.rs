@@ -6,7 +6,7 @@ use crate::engine::catalogue::Setting;
 use crate::engine::params::{Eligible, JudgeSelection, TurnEndScore};
 
 /// IV 212 "At the end of a player's turn, 1d6 points are added to their score."
-pub fn dice_at_turn_end(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn dice_at_turn_end(t: &str, _raw: &str, out: &mut Found) {
     let Some(at) = t.find("at the end of a player's turn, ") else {
         return;
     };
@@ -22,21 +22,21 @@ pub fn dice_at_turn_end(t: &str, _raw: &str, out: &mut Found) {
 }
 
 /// I 304 "(2) setting all players' scores to 0".
-pub fn scores_reset_each_turn(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn scores_reset_each_turn(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("one turn consists of") && t.contains("setting all players' scores to 0") {
         out.push(Setting::ScoreTurnEnd(TurnEndScore::Reset));
     }
 }
 
 /// I 204 "the players who vote against winning proposals shall receive 10 points each".
-pub fn points_for_voting_against(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn points_for_voting_against(t: &str, _raw: &str, out: &mut Found) {
     if let Some(n) = number_after(t, "vote against winning proposals shall receive ") {
         out.push(Setting::ScoreAgainstAdopted(n));
     }
 }
 
 /// IV 213, V 212 "The winner is the first player to achieve 100 (positive) points."
-pub fn first_to_points(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn first_to_points(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("the winner is the first player to achieve") {
         let n = number_before(t, " (positive) points").or_else(|| number_before(t, " points"));
         if let Some(n) = n {
@@ -47,7 +47,7 @@ pub fn first_to_points(t: &str, _raw: &str, out: &mut Found) {
 
 /// I 330 "or if at any time there are only three (active) players they each
 /// receive 200 points and all win".
-pub fn last_survivors(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn last_survivors(t: &str, _raw: &str, out: &mut Found) {
     if let Some(n) = number_after(t, "if at any time there are only ") {
         if t.contains("all win") {
             out.push(Setting::WinSurvivors(Some(n)));
@@ -56,7 +56,7 @@ pub fn last_survivors(t: &str, _raw: &str, out: &mut Found) {
 }
 
 /// IV 207: three criteria, reactivation by voting, inactive turns skipped.
-pub fn inactivity_criteria(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn inactivity_criteria(t: &str, _raw: &str, out: &mut Found) {
     if !t.contains("becomes inactive") && !t.contains("become inactive") {
         return;
     }
@@ -84,7 +84,7 @@ pub fn inactivity_criteria(t: &str, _raw: &str, out: &mut Found) {
 /// the start of a vote or make a proposal within thirty-six (36) hours of
 /// the start of their turn, that player becomes Inactive ... An Inactive
 /// person is not a player".
-pub fn inactivity_deadline(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn inactivity_deadline(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("fails to cast a vote within") && t.contains("that player becomes inactive") {
         out.push(Setting::InactiveNoVote(true));
         out.push(Setting::InactiveNoProposal(true));
@@ -111,7 +111,7 @@ pub fn inactivity_deadline(t: &str, _raw: &str, out: &mut Found) {
 /// IV 215 "the active player preceding the one moving is to be the Judge";
 /// I 211 "the player preceding the one moving"; V 214 "an eligible player is
 /// to be the Judge ... selected uniformly at random".
-pub fn judge_selection(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn judge_selection(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("the active player preceding the one moving is to be the judge") {
         out.push(Setting::JudgeSelection(JudgeSelection::PrecedingActive));
     } else if t.contains("the player preceding the one moving is to be the judge") {
@@ -125,7 +125,7 @@ pub fn judge_selection(t: &str, _raw: &str, out: &mut Found) {
 
 /// IV 215, V 214 "When Judgment is invoked for the first time in a turn, the
 /// current turn is extended by 24 hours unless ...".
-pub fn judgment_extension(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn judgment_extension(t: &str, _raw: &str, out: &mut Found) {
     if t.contains(
         "when judgment is invoked for the first time in a turn, the current turn is extended by",
     ) {
@@ -136,7 +136,7 @@ pub fn judgment_extension(t: &str, _raw: &str, out: &mut Found) {
 }
 
 /// V 201 "Players may have up to one proposal in the Proposal Queue".
-pub fn one_queued_proposal(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn one_queued_proposal(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("players may have up to one proposal in the proposal queue") {
         out.push(Setting::QueueOnePerPlayer(true));
     }
@@ -144,7 +144,7 @@ pub fn one_queued_proposal(t: &str, _raw: &str, out: &mut Found) {
 
 /// V 202 "sorted first in descending order of number of active endorsing
 /// players, then in ascending order of proposal creation time".
-pub fn queue_order(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn queue_order(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("sorted first in descending order of number of active endorsing players") {
         out.push(Setting::QueueSortEndorsements(true));
     }
@@ -152,7 +152,7 @@ pub fn queue_order(t: &str, _raw: &str, out: &mut Found) {
 
 /// V 206 "An active player becomes inactive ... if said active player has
 /// publicly declared that they are now inactive."
-pub fn declared_inactivity(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn declared_inactivity(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("if said active player has publicly declared that they are now inactive") {
         out.push(Setting::InactiveDeclare(true));
     }
@@ -160,7 +160,7 @@ pub fn declared_inactivity(t: &str, _raw: &str, out: &mut Found) {
 
 /// IV 323 "1) Bot-players do not get turns ... 2) ... do not receive points
 /// and cannot win ... 3) Bot-players cannot be judges".
-pub fn bot_players(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn bot_players(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("bot-players do not get turns") {
         out.push(Setting::BotNoTurns(true));
     }
@@ -176,7 +176,7 @@ pub fn bot_players(t: &str, _raw: &str, out: &mut Found) {
 /// publicly. Within 24 hours of the request, if no player has publicly
 /// objected …, that player will join the game"; V 216 "Persons wishing to
 /// become players may join by requesting to do so publicly."
-pub fn joining(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn joining(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("persons wishing to become players may") && t.contains("join") {
         out.push(Setting::JoinAllowed(true));
     }
@@ -185,7 +185,7 @@ pub fn joining(t: &str, _raw: &str, out: &mut Found) {
 /// IV 201 "Players joining the game will have their turn order set to
 /// precede the player that is taking their turn at the time of the
 /// player's joining."
-pub fn joining_seat(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn joining_seat(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("players joining the game will have their turn order set to precede the player that is taking their turn") {
         out.push(Setting::JoinBeforeMover(true));
     }

@@ -9,7 +9,7 @@ use crate::engine::params::{Eligible, Threshold, Tiebreak, VoteBase, VoteSyntax}
 /// vote for it"; I 302 the same with "if and only if"; V 204 "if and only if
 /// it receives a simple majority of votes in favor". Any share can stand in
 /// for "simple majority" ("two thirds", "60%").
-pub fn adoption_share(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn adoption_share(t: &str, _raw: &str, out: &mut Found) {
     let Some(at) = t.find("a rule-change is adopted if") else {
         return;
     };
@@ -33,7 +33,7 @@ pub fn adoption_share(t: &str, _raw: &str, out: &mut Found) {
 }
 
 /// IV 203/1 "This majority must be more than 15% of total players."
-pub fn quorum_of_total_players(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn quorum_of_total_players(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("% of total players") {
         if let Some(n) = number_after(t, "must be more than ") {
             out.push(Setting::QuorumTotalPct(n));
@@ -43,7 +43,7 @@ pub fn quorum_of_total_players(t: &str, _raw: &str, out: &mut Found) {
 
 /// IV 205, V 204 "Every active player is an eligible voter"; I 105 "Every
 /// player is an eligible voter".
-pub fn eligible_voters(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn eligible_voters(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("every active player is an eligible voter") {
         out.push(Setting::Eligible(Eligible::Active));
     } else if t.contains("every player is an eligible voter") {
@@ -52,14 +52,14 @@ pub fn eligible_voters(t: &str, _raw: &str, out: &mut Found) {
 }
 
 /// IV 326 "Players may abstain ... does not count toward calculating simple majority".
-pub fn abstention(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn abstention(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("players may abstain from voting") && t.contains("considered to have voted") {
         out.push(Setting::Abstain(true));
     }
 }
 
 /// IV 320 "Proposing a rule-change counts as a vote for said rule-change."
-pub fn proposer_votes_yes(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn proposer_votes_yes(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("proposing a rule-change counts as a vote for") {
         out.push(Setting::ProposerImplicitYes(true));
     }
@@ -67,7 +67,7 @@ pub fn proposer_votes_yes(t: &str, _raw: &str, out: &mut Found) {
 
 /// IV 209 "Players may change or withdraw their votes"; V 209 "Players may
 /// withdraw their votes with the phrase "withdraw"".
-pub fn withdrawal(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn withdrawal(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("withdraw their votes") {
         out.push(Setting::Withdraw(true));
     }
@@ -76,7 +76,7 @@ pub fn withdrawal(t: &str, _raw: &str, out: &mut Found) {
 /// V 210 "The following phrases, and only the following phrases, are
 /// considered to be unambiguous affirmative votes:" followed by a list,
 /// then the same for negative votes.
-pub fn phrase_lists(_t: &str, raw: &str, out: &mut Found) {
+pub(super) fn phrase_lists(_t: &str, raw: &str, out: &mut Found) {
     let yes = list_after(raw, "affirmative votes:");
     let no = list_after(raw, "negative votes:");
     if let (Some(yes), Some(no)) = (yes, no) {
@@ -112,7 +112,7 @@ fn list_after(raw: &str, marker: &str) -> Option<Vec<String>> {
 
 /// I 329 "any vote starting with the letter n is considered a 'Nay' ... and
 /// any vote starting with the letter y is a 'Yay' ... must be under 10 characters".
-pub fn first_letter(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn first_letter(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("any vote starting with the letter n") && t.contains("starting with the letter y")
     {
         let max = number_after(t, "must be under ").unwrap_or(u32::MAX);
@@ -124,7 +124,7 @@ pub fn first_letter(t: &str, _raw: &str, out: &mut Found) {
 
 /// IV 108, I 109, V 108 "transmute immutable rules into mutable rules may be
 /// adopted if and only if the vote is unanimous among the eligible voters".
-pub fn transmutation_unanimity(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn transmutation_unanimity(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("transmute immutable rules into mutable rules may be adopted if and only if the vote is unanimous") {
         out.push(Setting::TransmuteUnanimous(true));
     }
@@ -132,7 +132,7 @@ pub fn transmutation_unanimity(t: &str, _raw: &str, out: &mut Found) {
 
 /// IV 323 "If all active players have a current & unambiguous vote ... and
 /// there is a tie, Nomitron will roll 1d3."
-pub fn nomitron_tiebreak(t: &str, _raw: &str, out: &mut Found) {
+pub(super) fn nomitron_tiebreak(t: &str, _raw: &str, out: &mut Found) {
     if t.contains("there is a tie, nomitron will roll 1d3") {
         out.push(Setting::Tiebreak(Tiebreak::Nomitron1d3));
     }

@@ -84,7 +84,7 @@ impl State {
                 }
             }
             Event::ProposalWithdrawn { id } => {
-                self.proposals[*id].status = ProposalStatus::Withdrawn
+                self.proposals[*id].status = ProposalStatus::Withdrawn;
             }
             Event::ProposalPutToVote { id, number } => {
                 let proposal = &mut self.proposals[*id];
@@ -116,7 +116,7 @@ impl State {
                 }
             }
             Event::VoteCast { player, ballot, .. } => {
-                self.ballots[usize::from(*player)] = Some(*ballot)
+                self.ballots[usize::from(*player)] = Some(*ballot);
             }
             Event::VoteInvalid { .. } => {}
             Event::VoteWithdrawn { player } => self.ballots[usize::from(*player)] = None,
@@ -220,7 +220,7 @@ impl State {
             Event::JudgmentGiven { .. } => self.open_question = false,
             Event::DiceRolled { .. } => {}
             Event::ScoreChanged { player, score, .. } => {
-                self.players[usize::from(*player)].score = *score
+                self.players[usize::from(*player)].score = *score;
             }
             Event::ScoresReset => self.players.iter_mut().for_each(|p| p.score = 0),
             Event::ActionRejected { .. } => {}

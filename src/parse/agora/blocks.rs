@@ -17,6 +17,7 @@ pub(super) const DASHES: &str =
     "------------------------------------------------------------------------";
 
 /// A cursor over the lines of a text, each with its byte offset.
+#[allow(clippy::struct_field_names)] // `lines.lines`: the cursor's lines
 pub(super) struct Lines<'a> {
     pub lines: Vec<(usize, &'a str)>,
     pub at: usize,
@@ -26,7 +27,7 @@ pub(super) struct Lines<'a> {
 
 impl<'a> Lines<'a> {
     /// The lines of `text[start..end]` (offsets stay those of `text`).
-    pub fn new(text: &'a str, start: usize, end: usize, format: Format) -> Lines<'a> {
+    pub(super) fn new(text: &'a str, start: usize, end: usize, format: Format) -> Lines<'a> {
         let mut lines = Vec::new();
         let mut offset = start;
         for line in text[start..end].split_inclusive('\n') {
@@ -41,11 +42,11 @@ impl<'a> Lines<'a> {
         }
     }
 
-    pub fn peek(&self) -> Option<&'a str> {
+    pub(super) fn peek(&self) -> Option<&'a str> {
         self.lines.get(self.at).map(|(_, line)| *line)
     }
 
-    pub fn done(&self) -> bool {
+    pub(super) fn done(&self) -> bool {
         self.at >= self.lines.len()
     }
 
@@ -55,7 +56,7 @@ impl<'a> Lines<'a> {
             .map_or(self.end, |(offset, _)| *offset)
     }
 
-    pub fn error(&self, message: &str, expected: &str) -> ParseError {
+    pub(super) fn error(&self, message: &str, expected: &str) -> ParseError {
         let start = self.offset();
         let len = self.peek().map_or(0, str::len);
         ParseError::new(message, start..start + len)
@@ -63,7 +64,7 @@ impl<'a> Lines<'a> {
             .in_format(self.format)
     }
 
-    pub fn next(&mut self, expected: &str) -> Result<&'a str, ParseError> {
+    pub(super) fn next(&mut self, expected: &str) -> Result<&'a str, ParseError> {
         let line = self
             .peek()
             .ok_or_else(|| self.error("the text ends too early", expected))?;
@@ -71,7 +72,7 @@ impl<'a> Lines<'a> {
         Ok(line)
     }
 
-    pub fn expect(&mut self, wanted: &str, expected: &str) -> Result<(), ParseError> {
+    pub(super) fn expect(&mut self, wanted: &str, expected: &str) -> Result<(), ParseError> {
         if self.peek() == Some(wanted) {
             self.at += 1;
             Ok(())

@@ -62,9 +62,10 @@ pub(crate) fn parse_published(text: &str, format: Format) -> Result<Ruleset, Par
     let mut skeleton = String::new();
     let before = &text[..start];
     let after = &text[end..];
-    match full {
-        true => skeleton.push_str(&slot_out(before)),
-        false => skeleton.push_str(before),
+    if full {
+        skeleton.push_str(&slot_out(before));
+    } else {
+        skeleton.push_str(before);
     }
     skeleton.push_str("{ruleset}");
     skeleton.push_str(after);

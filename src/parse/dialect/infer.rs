@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 const MAX_SHAPES: usize = 32;
 
 /// What inference tried, for the message when nothing fits.
-pub const TRIED: &str = "headings (`#` to `######`, underlined), bold or italic lead \
+pub(super) const TRIED: &str = "headings (`#` to `######`, underlined), bold or italic lead \
 paragraphs, list items, quoted lines and plain `N.`/`N:` lines, each carrying an identifier \
 (integer, negative, Roman numeral or prefixed like `UC1`), optionally after `Rule`";
 

@@ -21,7 +21,7 @@ pub(crate) struct Line<'t> {
 }
 
 impl Line<'_> {
-    pub fn is_blank(&self) -> bool {
+    pub(super) fn is_blank(&self) -> bool {
         self.text.trim().is_empty()
     }
 }

@@ -49,7 +49,7 @@ pub(super) fn starts_with_part_word(input: &str) -> bool {
 /// `rule` or `rules` as a whole word, and the colon of `Relevant Rules:`.
 pub(super) fn keyword(input: &str) -> Res<'_, Intro> {
     let (rest, word) = alt((tag_no_case("rules"), tag_no_case("rule"))).parse(input)?;
-    let (rest, _) = not(satisfy(|c| c.is_alphanumeric() || c == '-')).parse(rest)?;
+    let (rest, ()) = not(satisfy(|c| c.is_alphanumeric() || c == '-')).parse(rest)?;
     let (rest, _) = opt(char(':')).parse(rest)?;
     let intro = if word.len() == 5 {
         Intro::Plural

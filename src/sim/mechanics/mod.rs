@@ -11,12 +11,12 @@ use crate::sim::{script, RulesetSource};
 
 /// Runs `script` on a bundled ruleset with rule texts replaced (or rules
 /// removed, for `None`) and panics unless every expectation holds.
-pub fn holds(file: &str, edits: &[(u32, Option<&str>)], script_text: &str) {
+pub(super) fn holds(file: &str, edits: &[(u32, Option<&str>)], script_text: &str) {
     let mut rules = ruleset(file);
     for (number, text) in edits {
         match text {
             Some(text) => {
-                rules.rule_mut(*number).expect("edited rule exists").text = text.to_string()
+                rules.rule_mut(*number).expect("edited rule exists").text = text.to_string();
             }
             None => rules.rules.retain(|r| r.number != *number),
         }
@@ -56,7 +56,7 @@ pub fn holds(file: &str, edits: &[(u32, Option<&str>)], script_text: &str) {
 }
 
 /// Five players in turn order, for Nomic IV scripts.
-pub const FIVE: &str = "player alice\nplayer bob\nplayer carol\nplayer dan\nplayer eve\norder alice bob carol dan eve\n";
+pub(super) const FIVE: &str = "player alice\nplayer bob\nplayer carol\nplayer dan\nplayer eve\norder alice bob carol dan eve\n";
 
 /// Runs every bundled scenario against its ruleset: (name, ruleset file, run).
 fn bundled_scenario_runs() -> Vec<(&'static str, &'static str, crate::sim::runner::Run)> {

@@ -239,7 +239,7 @@ fn expectation(input: &str) -> Res<'_, Expect> {
 }
 
 /// An indented `effect param NAME = VALUE` line.
-pub fn effect_line(input: &str) -> Result<(String, String), Failure<'_>> {
+pub(super) fn effect_line(input: &str) -> Result<(String, String), Failure<'_>> {
     whole(
         input,
         map(
@@ -257,7 +257,7 @@ pub fn effect_line(input: &str) -> Result<(String, String), Failure<'_>> {
 }
 
 /// One statement.
-pub fn statement(input: &str) -> Result<Statement, Failure<'_>> {
+pub(super) fn statement(input: &str) -> Result<Statement, Failure<'_>> {
     let keyword = input.split_whitespace().next().unwrap_or_default();
     match keyword {
         "ruleset" => whole(input, map(preceded(tag("ruleset"), ws(alt((quoted, map(rest, |s: &str| s.trim().to_string()))))), Statement::Ruleset), "`ruleset PATH`"),

@@ -46,7 +46,7 @@ fn the_nomic_iv_pair_lists_exactly_the_enactments_and_amendments() {
         expected.push((rule, "history"));
     }
     expected.extend(ENACTED.iter().map(|&rule| (rule, "enacted")));
-    expected.sort();
+    expected.sort_unstable();
     assert_eq!(listed, expected);
 
     let words = |rule: u64| -> (String, String) {
