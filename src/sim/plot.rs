@@ -17,6 +17,16 @@ fn failed(err: impl std::fmt::Display) -> PlotError {
 /// The sides drawn: a name and the totals.
 type Sides<'a> = Vec<(&'static str, &'a Totals, RGBColor)>;
 
+/// A chart with real numbers on both axes.
+type Chart<'a, DB> = ChartContext<
+    'a,
+    DB,
+    plotters::coord::cartesian::Cartesian2d<
+        plotters::coord::types::RangedCoordf64,
+        plotters::coord::types::RangedCoordf64,
+    >,
+>;
+
 /// Length bins: about 40 between the shortest and the longest game.
 const BINS: i64 = 40;
 
@@ -80,13 +90,7 @@ fn lengths<DB: DrawingBackend>(
         .fold(0.0, f64::max)
         .max(0.01)
         * 1.1;
-    let mut chart = ChartBuilder::on(area)
-        .caption("Game length", ("sans-serif", 20))
-        .margin(10)
-        .x_label_area_size(35)
-        .y_label_area_size(50)
-        .build_cartesian_2d(low as f64..(high + width) as f64, 0.0..top)
-        .map_err(failed)?;
+    let mut chart = chart(area, "Game length", low as f64..(high + width) as f64, top)?;
     chart
         .configure_mesh()
         .x_desc("turns")
@@ -100,13 +104,7 @@ fn lengths<DB: DrawingBackend>(
             .label(format!("{name}: game length"))
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
     }
-    chart
-        .configure_series_labels()
-        .border_style(BLACK)
-        .background_style(WHITE.mix(0.8))
-        .draw()
-        .map_err(failed)?;
-    Ok(())
+    legend(&mut chart)
 }
 
 #[allow(clippy::cast_precision_loss, clippy::cast_possible_wrap)]
@@ -121,13 +119,7 @@ fn seats<DB: DrawingBackend>(
         .fold(0.0, f64::max)
         .max(0.01)
         * 1.15;
-    let mut chart = ChartBuilder::on(area)
-        .caption("Win share by seat", ("sans-serif", 20))
-        .margin(10)
-        .x_label_area_size(35)
-        .y_label_area_size(50)
-        .build_cartesian_2d(0.5..seats as f64 + 0.5, 0.0..top)
-        .map_err(failed)?;
+    let mut chart = chart(area, "Win share by seat", 0.5..seats as f64 + 0.5, top)?;
     chart
         .configure_mesh()
         .x_desc("seat (turn order)")
@@ -152,13 +144,34 @@ fn seats<DB: DrawingBackend>(
             .label(format!("{name}: win share"))
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], colour.filled()));
     }
+    legend(&mut chart)
+}
+
+/// A chart in `area` with its caption, the x range and the y range from
+/// zero to `top`, and room for the axes' labels.
+fn chart<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, plotters::coord::Shift>,
+    caption: &str,
+    x: std::ops::Range<f64>,
+    top: f64,
+) -> Result<Chart<'a, DB>, PlotError> {
+    ChartBuilder::on(area)
+        .caption(caption, ("sans-serif", 20))
+        .margin(10)
+        .x_label_area_size(35)
+        .y_label_area_size(50)
+        .build_cartesian_2d(x, 0.0..top)
+        .map_err(failed)
+}
+
+/// Draws the chart's legend, one entry a series.
+fn legend<'a, DB: DrawingBackend + 'a>(chart: &mut Chart<'a, DB>) -> Result<(), PlotError> {
     chart
         .configure_series_labels()
         .border_style(BLACK)
         .background_style(WHITE.mix(0.8))
         .draw()
-        .map_err(failed)?;
-    Ok(())
+        .map_err(failed)
 }
 
 #[cfg(test)]
