@@ -3,7 +3,7 @@
 //! `tests/fixtures/fuzz/<target>/<input>` must pass `<target>`.
 
 #[path = "../fuzz/src/properties.rs"]
-#[allow(dead_code)]
+#[allow(dead_code, unreachable_pub)] // the fuzz crate exports them
 mod properties;
 
 use std::fs;

@@ -34,7 +34,7 @@ fn canonical_options() -> RenderOptions {
 
 /// Every reader on arbitrary bytes: an error or a ruleset, never a panic;
 /// whatever is read renders in every format.
-pub(crate) fn read(data: &[u8]) {
+pub fn read(data: &[u8]) {
     let Some((from, bytes)) = split(data) else {
         return;
     };
@@ -54,7 +54,7 @@ pub(crate) fn read(data: &[u8]) {
 /// Read → write (keeping the layout) gives back the file exactly. JSON
 /// keeps no layout: it is data, written in one canonical form, so for JSON
 /// the property is that the canonical form is a fixed point.
-pub(crate) fn lossless(data: &[u8]) {
+pub fn lossless(data: &[u8]) {
     let Some((from, bytes)) = split(data) else {
         return;
     };
@@ -76,7 +76,7 @@ pub(crate) fn lossless(data: &[u8]) {
 }
 
 /// The canonical form reads back, and renders to itself.
-pub(crate) fn canonical(data: &[u8]) {
+pub fn canonical(data: &[u8]) {
     let Some((from, bytes)) = split(data) else {
         return;
     };
@@ -100,7 +100,7 @@ pub(crate) fn canonical(data: &[u8]) {
 
 /// `nomic fmt` twice is `nomic fmt` once, and the formatted file means what
 /// the file meant (the same ruleset, layout aside).
-pub(crate) fn fmt(data: &[u8]) {
+pub fn fmt(data: &[u8]) {
     let Some((from, bytes)) = split(data) else {
         return;
     };
@@ -161,7 +161,7 @@ fn assert_same_meaning(before: &Ruleset, after: &Ruleset, format: Format, text: 
 /// A proposal generated from the bytes after the ruleset (after the first
 /// `0xFF`), applied to the ruleset: every rule it does not touch keeps its
 /// exact bytes in the written file.
-pub(crate) fn apply(data: &[u8]) {
+pub fn apply(data: &[u8]) {
     let Some((from, bytes)) = split(data) else {
         return;
     };
