@@ -149,12 +149,15 @@ pub fn check_source(source: &AgoraSource, files: &SourceFiles) -> Vec<Finding> {
     findings
 }
 
-/// Findings about the model alone (also for a ruleset read from an FLR):
-/// each with the rule it is about and a text to find its line by.
-pub fn check_ruleset(ruleset: &Ruleset) -> Vec<(u32, Finding, String)> {
-    let mut findings = Vec::new();
-    let in_force: BTreeSet<u32> = ruleset.rules.iter().map(|r| r.number).collect();
-    let blank = |code, severity, message: String, help: Option<String>| Finding {
+/// A finding about the model, not yet placed in a file (the caller finds
+/// its line by the text that goes with it).
+fn blank(
+    code: &'static str,
+    severity: &'static str,
+    message: String,
+    help: Option<String>,
+) -> Finding {
+    Finding {
         code,
         severity,
         file: String::new(),
@@ -162,7 +165,14 @@ pub fn check_ruleset(ruleset: &Ruleset) -> Vec<(u32, Finding, String)> {
         column: 1,
         message,
         help,
-    };
+    }
+}
+
+/// Findings about the model alone (also for a ruleset read from an FLR):
+/// each with the rule it is about and a text to find its line by.
+pub fn check_ruleset(ruleset: &Ruleset) -> Vec<(u32, Finding, String)> {
+    let mut findings = Vec::new();
+    let in_force: BTreeSet<u32> = ruleset.rules.iter().map(|r| r.number).collect();
     for rule in &ruleset.rules {
         let counted = rule
             .history
@@ -286,15 +296,6 @@ pub(crate) fn diagnostics(ruleset: &Ruleset, text: &str) -> Vec<crate::diagnosti
 /// `around` and `between` dates are not compared).
 fn dates_out_of_order(rule: &Rule) -> Vec<(u32, Finding, String)> {
     let mut findings = Vec::new();
-    let blank = |code, severity, message: String, help: Option<String>| Finding {
-        code,
-        severity,
-        file: String::new(),
-        line: 1,
-        column: 1,
-        message,
-        help,
-    };
     let mut previous: Option<(crate::model::Date, &str)> = None;
     for entry in &rule.history {
         let exact = match entry.agora.as_ref().and_then(|a| a.date.as_ref()) {
