@@ -144,7 +144,7 @@ impl Test {
         self.dir.path()
     }
 
-    pub(crate) fn run(self) -> Output {
+    fn command(&self) -> Command {
         let mut command = Command::new(env!("CARGO_BIN_EXE_nomic"));
         command
             .args(&self.args)
@@ -154,17 +154,25 @@ impl Test {
                 Stdio::piped()
             } else {
                 Stdio::null()
-            })
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+            });
         for (key, value) in &self.envs {
             command.env(key, value);
         }
-        let mut child = command.spawn().expect("nomic runs");
+        command
+    }
+
+    fn feed_stdin(&self, child: &mut std::process::Child) {
         if let Some(input) = &self.stdin {
             let mut pipe = child.stdin.take().unwrap();
             pipe.write_all(input).unwrap();
         }
+    }
+
+    pub(crate) fn run(self) -> Output {
+        let mut command = self.command();
+        command.stdout(Stdio::piped()).stderr(Stdio::piped());
+        let mut child = command.spawn().expect("nomic runs");
+        self.feed_stdin(&mut child);
         let output = child.wait_with_output().expect("nomic finishes");
         Output {
             dir: self.dir,
@@ -172,6 +180,48 @@ impl Test {
             stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
             stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
         }
+    }
+
+    /// Runs as [`Test::run`] does and also returns the CPU time (user and
+    /// system seconds) the process used. Scaling tests compare CPU time,
+    /// not the wall clock: on a shared 2-core machine running the other
+    /// tests, the wall clock measures the neighbours.
+    pub(crate) fn run_for_cpu_time(self) -> (Output, f64) {
+        // Output goes to files, not pipes: the child is reaped by `wait4`
+        // (which reports its resource use), not by `Child::wait_with_output`.
+        let streams = tempfile::tempdir().expect("temporary directory");
+        let (out_path, err_path) = (streams.path().join("out"), streams.path().join("err"));
+        let mut command = self.command();
+        command
+            .stdout(fs::File::create(&out_path).unwrap())
+            .stderr(fs::File::create(&err_path).unwrap());
+        let mut child = command.spawn().expect("nomic runs");
+        self.feed_stdin(&mut child);
+        drop(child.stdin.take());
+        let pid = libc::pid_t::try_from(child.id()).expect("a pid");
+        let mut status = 0;
+        // SAFETY: `rusage` is plain data that `wait4` fills in; zero is a
+        // valid value for every field.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: `pid` is our own child, not yet reaped; the pointers
+        // are to live locals.
+        let reaped = unsafe { libc::wait4(pid, &raw mut status, 0, &raw mut usage) };
+        assert_eq!(reaped, pid, "wait4: {}", std::io::Error::last_os_error());
+        let seconds = |t: libc::timeval| t.tv_sec as f64 + t.tv_usec as f64 / 1e6;
+        let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime);
+        let code = if libc::WIFEXITED(status) {
+            libc::WEXITSTATUS(status)
+        } else {
+            -1
+        };
+        let read = |path: &Path| String::from_utf8_lossy(&fs::read(path).unwrap()).into_owned();
+        let output = Output {
+            dir: self.dir,
+            status: code,
+            stdout: read(&out_path),
+            stderr: read(&err_path),
+        };
+        (output, cpu)
     }
 }
 
