@@ -75,6 +75,39 @@ fn a_what_if_reports_the_change_and_its_significance() {
     );
 }
 
+/// Issue 16's what-if in the direction the issue expects: a higher win
+/// threshold (200 points instead of rule 213's 100) makes Nomic IV games
+/// longer, significantly. (The issue's 50 points is a lower threshold,
+/// which makes them shorter: the test above.)
+#[test]
+fn a_higher_win_threshold_makes_games_significantly_longer() {
+    let out = Test::new()
+        .file(
+            "p340.md",
+            "# Proposal 340 (alice)\n\nAmend Rule 213 to read:\n> The winner is the first player to achieve 200 (positive) points.\n",
+        )
+        .args(mc("nomic-4-long.md", "300"))
+        .args(["--proposal", "p340.md", "--format", "json"])
+        .run()
+        .status(0);
+    let json = out.json();
+    assert_eq!(json["changes"][0]["name"], "win.points", "{json}");
+    assert_eq!(json["changes"][0]["after"]["value"], "200", "{json}");
+    let mean = json["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "mean game length")
+        .unwrap();
+    assert_eq!(mean["significant"], true, "{mean}");
+    let (base, amended) = (
+        mean["base"].as_f64().unwrap(),
+        mean["amended"].as_f64().unwrap(),
+    );
+    assert!(amended > base * 1.3, "{mean}");
+    assert!(mean["difference"]["low"].as_f64().unwrap() > 0.0, "{mean}");
+}
+
 #[test]
 fn a_proposal_that_changes_nothing_modelled_is_not_significant() {
     let out = Test::new()
