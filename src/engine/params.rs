@@ -134,7 +134,8 @@ pub enum TurnOrder {
 pub struct Threshold {
     /// The share's numerator.
     pub num: u32,
-    /// The share's denominator (never 0).
+    /// The share's denominator (never 0 in a threshold [`Threshold::new`]
+    /// builds or a rule or script states).
     pub den: u32,
     /// "More than" the share (`true`) or "at least" it (`false`).
     pub strict: bool,
@@ -142,8 +143,9 @@ pub struct Threshold {
 
 impl Threshold {
     /// A share of `num`/`den`; `None` when it is no share (`den` is 0 or
-    /// `num` is more than `den`).
-    pub(crate) fn new(num: u32, den: u32, strict: bool) -> Option<Threshold> {
+    /// `num` is more than `den`). The checked way to build a threshold for
+    /// [`Setting::Threshold`](super::Setting::Threshold).
+    pub fn new(num: u32, den: u32, strict: bool) -> Option<Threshold> {
         (den > 0 && num <= den).then_some(Threshold { num, den, strict })
     }
 
@@ -168,8 +170,7 @@ pub enum VoteBase {
     VotesCast,
 }
 
-/// Who may vote (bot-players never do: see [`Params::bot_no_points`] and
-/// docs/engine.md).
+/// Who may vote (bot-players never do, IV 323; docs/engine.md).
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantNames,
 )]
