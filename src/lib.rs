@@ -17,8 +17,10 @@
 //!   pages ([`render::publish::Plan`]) and the templates behind them.
 //! - [`check`], [`diff`], [`refs`], [`amend`]: findings, differences,
 //!   citations and proposals, each over models; none writes files.
-//! - [`engine`] and [`sim`]: the game itself and its scripted or Monte Carlo
-//!   runs.
+//! - [`engine`]: the game itself, an event-sourced state machine
+//!   ([`engine::Engine`], [`engine::State`]) whose parameters
+//!   ([`engine::Params`]) are read from the rules in force; [`sim`]: its
+//!   scripted and Monte Carlo runs.
 //! - [`diagnostic`] and [`output`]: located messages shared by every module,
 //!   and the atomic file write every command uses.
 //!

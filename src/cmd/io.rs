@@ -26,8 +26,23 @@ pub(super) fn dialect_for(name: &str) -> Result<Option<Dialect>, Failure> {
             .then(|| dialect::beside(Path::new(name)))
             .flatten()
     });
-    path.map(|path| dialect::load(&path).map_err(|err| Failure::message(err.to_string())))
+    path.map(|path| dialect::load(&path).map_err(dialect_failure))
         .transpose()
+}
+
+/// An unusable dialect file: shown where it is wrong when the TOML or YAML
+/// reader gives a location, else in words.
+fn dialect_failure(err: dialect::DialectError) -> Failure {
+    if let dialect::DialectError::Syntax { path, text, source } = &err {
+        if let Some(diagnostic) = source.to_diagnostic() {
+            return Failure::Located {
+                name: path.display().to_string(),
+                text: text.clone(),
+                diagnostics: vec![diagnostic],
+            };
+        }
+    }
+    Failure::message(err.to_string())
 }
 
 /// Reads a ruleset named `name` (a path, or `<stdin>`) in its dialect when

@@ -15,6 +15,7 @@ use thiserror::Error;
 
 /// Why a text does not give a parameter a value.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ParamError {
     /// No parameter has this name.
     #[error("unknown parameter `{0}`")]
@@ -37,7 +38,7 @@ fn bad<T>(expected: impl Into<String>, found: &str) -> Result<T, ParamError> {
 }
 
 /// A parameter value that can be written as text and read back.
-pub trait ParamValue: Sized {
+trait ParamValue: Sized {
     /// The text form (`yes`, `more than 1/2`, `1d6`).
     fn render(&self) -> String;
     /// Reads the text form back.
@@ -205,6 +206,7 @@ macro_rules! catalogue {
             Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord,
             strum::EnumString, strum::IntoStaticStr, strum::VariantArray, strum::VariantNames,
         )]
+        #[non_exhaustive]
         pub enum ParamKey {
             $(
                 #[doc = concat!("`", $name, "`")]
@@ -216,6 +218,7 @@ macro_rules! catalogue {
         /// A parameter with a typed value: what a recogniser reads, a script
         /// sets, an `effect` line changes and the log records.
         #[derive(Debug, Clone, PartialEq, Eq)]
+        #[non_exhaustive]
         pub enum Setting {
             $(
                 #[doc = concat!("`", $name, "`")]
@@ -346,7 +349,8 @@ impl std::fmt::Display for Setting {
 }
 
 /// Every parameter name, in catalogue order.
-pub const NAMES: &[&str] = <ParamKey as VariantNames>::VARIANTS;
+#[cfg(test)]
+const NAMES: &[&str] = <ParamKey as VariantNames>::VARIANTS;
 
 impl Params {
     /// `(name, rendered value, provenance)` for every parameter.
@@ -364,13 +368,20 @@ impl Params {
     }
 
     /// The rendered value of one parameter, by name.
-    pub fn get(&self, name: &str) -> Option<(String, &Provenance)> {
+    #[cfg(test)]
+    pub(crate) fn get(&self, name: &str) -> Option<(String, &Provenance)> {
         let key = ParamKey::named(name).ok()?;
         Some((self.setting(key).value_text(), self.provenance(key)))
     }
 
     /// Sets a parameter by name from its text form.
-    pub fn set(&mut self, name: &str, value: &str, from: Provenance) -> Result<(), ParamError> {
+    #[cfg(test)]
+    pub(crate) fn set(
+        &mut self,
+        name: &str,
+        value: &str,
+        from: Provenance,
+    ) -> Result<(), ParamError> {
         let setting = Setting::parse(ParamKey::named(name)?, value)?;
         self.apply(setting, from);
         Ok(())

@@ -6,6 +6,7 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
 
+/// A game's dice: the seeded generator, and results a script forced.
 #[derive(Clone)]
 pub struct Dice {
     rng: ChaCha8Rng,
@@ -56,7 +57,7 @@ impl Dice {
 
     /// One die: a forced result if one is queued, else a fair roll. Returns
     /// the result and whether it was forced.
-    pub fn roll(&mut self, sides: u32) -> (u32, bool) {
+    pub(crate) fn roll(&mut self, sides: u32) -> (u32, bool) {
         if let Some((_, queue)) = self.forced.iter_mut().find(|(s, _)| *s == sides) {
             if let Some(result) = queue.pop_front() {
                 return (result, true);

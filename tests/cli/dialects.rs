@@ -267,6 +267,32 @@ fn a_bad_dialect_file_is_an_error() {
 }
 
 #[test]
+fn a_dialect_file_that_does_not_read_is_shown_where_it_is_wrong() {
+    // TOML: the reader's message, the file, line and column, the line itself.
+    Test::new()
+        .file("rules.md", fixture("shapes/roman.md"))
+        .file("d.toml", "ids = [\"roman\"]\nrul = \"### Rule {id}.\"\n")
+        .args(["parse", "rules.md", "--dialect", "d.toml"])
+        .run()
+        .status(2)
+        .stderr_contains("error[dialect]: unknown field `rul`, expected one of `rule`")
+        .stderr_contains("(reading as TOML)")
+        .stderr_contains("--> d.toml:2:1")
+        .stderr_contains("2 | rul = \"### Rule {id}.\"")
+        .stderr_contains("docs/dialects.md");
+    // YAML: located too, and its message no longer says the place in words.
+    let out = Test::new()
+        .file("rules.md", fixture("shapes/roman.md"))
+        .file("d.yaml", "blank_after_heading: true\nrule: [1]\n")
+        .args(["parse", "rules.md", "--dialect", "d.yaml"])
+        .run()
+        .status(2)
+        .stderr_contains("invalid type: sequence, expected a string (reading as YAML)")
+        .stderr_contains("--> d.yaml:2:7");
+    assert!(!out.stderr.contains("at line 2 column 7"), "{}", out.stderr);
+}
+
+#[test]
 fn formats_mentions_dialects() {
     Test::new()
         .arg("formats")

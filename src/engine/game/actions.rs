@@ -9,8 +9,11 @@ use crate::engine::params::{Eligible, TurnKind, VoteSyntax};
 
 /// What a vote's text means under the rules in force.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum VoteReading {
+    /// A vote: yes, no or abstain.
     Ballot(Ballot),
+    /// A withdrawal of the player's vote (where a rule allows it).
     Withdraw,
     /// Not a vote (IV 113: an ambiguous vote is not considered a vote).
     Invalid,

@@ -8,6 +8,10 @@ use crate::engine::event::{DicePurpose, Event, PlayerId, Time};
 use crate::engine::params::{Eligible, JudgeSelection};
 
 impl<S: Sink> Engine<S> {
+    /// A player invokes judgment on a question: the turn's Judge, or a new
+    /// one chosen as `judge.selection` says, is to settle it; the first
+    /// invocation in a turn extends it by `judge.extension_h`. Returns the
+    /// Judge.
     pub fn invoke_judgment(&mut self, who: PlayerId, question: &str) -> Result<PlayerId, Refusal> {
         self.playing()?;
         // IV 215: one Judge settles all questions until the next turn.
@@ -111,6 +115,8 @@ impl<S: Sink> Engine<S> {
         }
     }
 
+    /// The Judge rules on the open question. The engine records the
+    /// ruling's text, not what it decides (a script says that with `set`).
     pub fn give_judgment(&mut self, who: PlayerId, ruling: &str) -> Result<(), Refusal> {
         self.playing()?;
         if self.state.judge != Some(who) {

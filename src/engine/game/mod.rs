@@ -18,7 +18,8 @@ use super::state::{Player, State};
 use crate::model::Ruleset;
 
 pub use actions::VoteReading;
-pub use refusal::{refuse, Refusal, RefusalCode};
+pub(crate) use refusal::refuse;
+pub use refusal::{Refusal, RefusalCode};
 
 /// Where events go after they are applied.
 pub trait Sink {
@@ -26,6 +27,7 @@ pub trait Sink {
     /// only when nothing keeps events that name them by index.
     const KEEPS_EVENTS: bool = true;
 
+    /// Receives an event at time `at`, after `state` has applied it.
     fn record(&mut self, at: Time, event: &Event, state: &State);
 }
 
@@ -37,7 +39,8 @@ impl Sink for () {
     fn record(&mut self, _: Time, _: &Event, _: &State) {}
 }
 
-/// Keeps every event, for replay.
+/// Keeps every event, for replay: `State::replay(initial, &recorder.0)`
+/// reproduces the game's state.
 #[derive(Debug, Default)]
 pub struct Recorder(pub Vec<(Time, Event)>);
 
@@ -71,27 +74,41 @@ pub enum SetupError {
 /// A player as a script declares them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerSpec {
+    /// The player's name.
     pub name: String,
+    /// A bot-player (IV 323).
     pub bot: bool,
+    /// The starting score.
     pub score: i64,
+    /// Whether the player starts active.
     pub active: bool,
 }
 
 /// How a game starts.
 #[derive(Debug, Clone, Default)]
 pub struct Setup {
+    /// The players, in declaration order (their [`PlayerId`]s).
     pub players: Vec<PlayerSpec>,
     /// Turn order by name; players not named follow in declaration order.
     pub order: Vec<String>,
     /// `set` lines before play: name, value (read by [`Engine::new`]).
     pub overrides: Vec<(String, String)>,
+    /// The first proposal's number; by default one more than the highest
+    /// proposal the rules' histories name, else `proposal.numbering`.
     pub next_number: Option<u32>,
 }
 
+/// A game in play: commands (`propose`, `vote`, `end_turn`, ...) are
+/// checked against the parameters in force and either refused with a
+/// [`Refusal`] or turned into events, which the state applies and the sink
+/// receives.
 #[derive(Clone)]
 pub struct Engine<S: Sink> {
+    /// The game so far: a fold over the events emitted.
     pub state: State,
+    /// The game's dice.
     pub dice: Dice,
+    /// Where events go.
     pub sink: S,
     /// The clock; events are stamped with it.
     now: Time,
@@ -155,6 +172,7 @@ impl<S: Sink> Engine<S> {
         self.mark_done = false;
     }
 
+    /// The clock: the time the next event is stamped with.
     pub fn now(&self) -> Time {
         self.now
     }

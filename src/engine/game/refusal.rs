@@ -124,7 +124,7 @@ pub struct Refusal {
 
 impl Refusal {
     /// A refusal of the given kind.
-    pub fn new(code: RefusalCode, message: impl Into<String>) -> Refusal {
+    pub(crate) fn new(code: RefusalCode, message: impl Into<String>) -> Refusal {
         Refusal {
             code,
             message: message.into(),
@@ -145,7 +145,7 @@ impl From<ParamError> for Refusal {
 }
 
 /// Refuses a command.
-pub fn refuse<T>(code: RefusalCode, message: impl Into<String>) -> Result<T, Refusal> {
+pub(crate) fn refuse<T>(code: RefusalCode, message: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal::new(code, message))
 }
 

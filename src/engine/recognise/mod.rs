@@ -8,7 +8,7 @@ mod proposals;
 mod turns;
 mod votes;
 
-pub use crate::rules_text::text;
+use crate::rules_text::text;
 
 use super::catalogue::{ParamKey, Setting};
 use super::params::{Params, Provenance};
@@ -27,12 +27,12 @@ pub struct Found {
 
 impl Found {
     /// A setting a sentence states.
-    pub fn push(&mut self, setting: Setting) {
+    pub(crate) fn push(&mut self, setting: Setting) {
         self.settings.push(setting);
     }
 
     /// A sentence a recogniser read whose value cannot apply.
-    pub fn cannot_apply(&mut self, sentence: &str, why: String) {
+    pub(crate) fn cannot_apply(&mut self, sentence: &str, why: String) {
         self.unapplicable.push((sentence.to_string(), why));
     }
 
@@ -100,6 +100,8 @@ const RECOGNISERS: &[Recogniser] = &[
 /// The parameters a ruleset states, and what it states that nothing models.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Recognition {
+    /// The parameters in force: each recognised value with its rule, the
+    /// engine's default elsewhere.
     pub params: Params,
     /// For each rule some recogniser read: the parameters it set.
     pub modelled: Vec<(u32, Vec<ParamKey>)>,

@@ -14,12 +14,18 @@ mod reset;
 
 pub use compact::Settled;
 
+/// A player of the game, as the state keeps them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Player {
-    /// Shared, so that resetting a Monte Carlo game does not allocate.
+    /// The player's name. Shared, so that resetting a Monte Carlo game does
+    /// not allocate.
     pub name: Arc<str>,
+    /// A bot-player (IV 323): no votes, and per the rules no turns, points
+    /// or judgeship.
     pub bot: bool,
+    /// Active (or inactive, IV 207, I 306, V 206).
     pub active: bool,
+    /// The player's points.
     pub score: i64,
     /// Declared inactive during their own turn (IV 207: cannot come back this turn).
     pub locked_inactive: bool,
@@ -27,26 +33,46 @@ pub struct Player {
     pub last_voted: u32,
 }
 
+/// Where a proposal stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ProposalStatus {
+    /// On the Proposal Queue, waiting to be voted on (V 201).
     Queued,
+    /// Being voted on.
     Voting,
+    /// Adopted (its changes take effect per `effect.timing`).
     Adopted,
+    /// Rejected by the vote.
     Rejected,
+    /// Treated as though it does not exist: its proposer declared inactivity
+    /// in their own turn (IV 207).
     Void,
+    /// Taken off the queue (V 201: its proposer created another).
     Withdrawn,
 }
 
+/// A proposal made in the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Proposal {
+    /// Its number, once it has one (`proposal.numbered_when_put_to_vote`
+    /// gives it only when voted on).
     pub number: Option<u32>,
+    /// The label a queue proposal was created under (V 201).
     pub label: Option<String>,
+    /// Who made it.
     pub proposer: PlayerId,
+    /// The rule change it makes if adopted.
     pub body: ProposalBody,
+    /// The parameters it sets if adopted (the script's `effect` lines).
     pub effects: Vec<Setting>,
+    /// When it was made.
     pub created: Time,
+    /// How often it has been resubmitted (IV 210).
     pub resubmissions: u32,
+    /// Where it stands.
     pub status: ProposalStatus,
+    /// The players endorsing it (V 202).
     pub endorsers: Vec<PlayerId>,
 }
 
@@ -57,34 +83,57 @@ pub struct State {
     pub ruleset: Arc<Ruleset>,
     /// Derived: the recognised parameters with `overrides` applied in order.
     pub params: Params,
+    /// Values set by the script or by adopted proposals, in order; they
+    /// outlast rule changes, which re-derive `params`.
     pub overrides: Vec<(Setting, Provenance)>,
+    /// Rules in force that no recogniser reads.
     pub unmodelled: Vec<u32>,
+    /// The players, indexed by [`PlayerId`].
     pub players: Vec<Player>,
     /// Turn order, as player ids.
     pub order: Vec<PlayerId>,
+    /// The time of the last event.
     pub now: Time,
+    /// The current turn's number (0 before the first).
     pub turn: u32,
+    /// The player whose turn it is (`None` in a queue ruleset, where turns
+    /// have no mover, or when no player can take a turn).
     pub mover: Option<PlayerId>,
+    /// When the current turn started.
     pub turn_start: Time,
+    /// When the current turn ends, unless something extends or ends it.
     pub turn_end: Time,
+    /// Every proposal made (until [`State::forget_settled`]), indexed as
+    /// the events name them.
     pub proposals: Vec<Proposal>,
     /// The proposal being voted on.
     pub current: Option<usize>,
     /// The current vote, one slot per player.
     pub ballots: Vec<Option<Ballot>>,
+    /// Whether the tiebreak die has been rolled this turn (IV 323: once).
     pub tiebreak_rolled: bool,
+    /// The tiebreak's vote on the current proposal, if it rolled one.
     pub tiebreak_vote: Option<Ballot>,
+    /// Whether the mover has proposed this turn.
     pub proposed_this_turn: bool,
+    /// The Judge of the current question, if any.
     pub judge: Option<PlayerId>,
+    /// Everyone who has been Judge this turn (V 214 picks another).
     pub judges_this_turn: Vec<PlayerId>,
+    /// Whether judgment has been invoked this turn (the extension applies
+    /// once).
     pub judgment_invoked: bool,
+    /// Whether a question awaits judgment.
     pub open_question: bool,
     /// How many votes have been held (V 214 looks at the last two).
     pub votes_held: u32,
     /// Adopted proposals waiting for the next turn (IV 204).
     pub scheduled: Vec<usize>,
+    /// The number the next numbered proposal receives.
     pub next_number: u32,
+    /// Who won (empty until someone does).
     pub winners: Vec<PlayerId>,
+    /// Whether the game is over.
     pub over: bool,
 }
 
@@ -131,7 +180,7 @@ impl State {
     }
 
     /// Re-runs the recognisers on the rules in force, then the overrides.
-    pub fn derive_params(&mut self) {
+    pub(crate) fn derive_params(&mut self) {
         let recognition = recognise(&self.ruleset);
         self.params = recognition.params;
         self.unmodelled = recognition.unmodelled;
@@ -140,6 +189,7 @@ impl State {
         }
     }
 
+    /// The player called `name`, if any.
     pub fn player_id(&self, name: &str) -> Option<PlayerId> {
         self.players
             .iter()
@@ -147,6 +197,7 @@ impl State {
             .map(|i| i as PlayerId)
     }
 
+    /// A player's name (`id` must be a player's).
     pub fn name(&self, id: PlayerId) -> &str {
         &self.players[usize::from(id)].name
     }
@@ -165,7 +216,7 @@ impl State {
     /// The scheduled proposal with the lowest number (IV 204: changes take
     /// effect in number order).
     #[inline]
-    pub fn first_scheduled(&self) -> Option<usize> {
+    pub(crate) fn first_scheduled(&self) -> Option<usize> {
         let mut best: Option<usize> = None;
         for &id in &self.scheduled {
             let key = (self.proposals[id].number, id);

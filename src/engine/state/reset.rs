@@ -5,7 +5,7 @@ use super::State;
 impl State {
     /// Makes this state equal to `other`, reusing this state's allocations
     /// (the Monte Carlo loop resets one state per game).
-    pub fn reset_to(&mut self, other: &State) {
+    pub(crate) fn reset_to(&mut self, other: &State) {
         let State {
             ruleset,
             params,

@@ -12,16 +12,26 @@ use super::params::{Params, VoteBase};
 
 /// The raw counts of a vote.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Counts {
-    pub yes: u32,
-    pub no: u32,
-    pub abstain: u32,
-    pub eligible: u32,
-    pub total: u32,
+pub(crate) struct Counts {
+    /// Yes votes of eligible voters.
+    pub(crate) yes: u32,
+    /// No votes of eligible voters.
+    pub(crate) no: u32,
+    /// Abstentions of eligible voters.
+    pub(crate) abstain: u32,
+    /// Eligible voters.
+    pub(crate) eligible: u32,
+    /// Every player, inactive players and bots included.
+    pub(crate) total: u32,
 }
 
 /// Decides a vote under the parameters in force.
-pub fn decide(params: &Params, counts: Counts, tiebreak: Option<Ballot>, unanimity: bool) -> Tally {
+pub(crate) fn decide(
+    params: &Params,
+    counts: Counts,
+    tiebreak: Option<Ballot>,
+    unanimity: bool,
+) -> Tally {
     let mut yes = counts.yes;
     let mut no = counts.no;
     let mut eligible = counts.eligible;

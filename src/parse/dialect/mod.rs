@@ -8,18 +8,21 @@
 //! - `ident`: identifier shapes (integers, negatives, Roman numerals, `UC1`);
 //! - `reader`: reads a file in a dialect, losslessly;
 //! - `infer`: finds the dialect of a file with no dialect file;
-//! - `folder`: one rule per file.
+//! - `folder`: one rule per file;
+//! - `syntax`: a dialect file's TOML or YAML, with located errors.
 
 mod folder;
 pub(crate) mod ident;
 mod infer;
 mod reader;
+mod syntax;
 mod template;
 
 pub use crate::model::{Dialect, GroupHeading, IdShape};
 pub use folder::{folder_ruleset, read_folder, write_folder, FolderError, FolderRule};
 pub use infer::{candidates, infer, Candidate, InferError};
 pub use reader::read;
+pub use syntax::{Language, SyntaxError};
 pub use template::{Fields, Template, TemplateError};
 
 use std::path::{Path, PathBuf};
@@ -29,6 +32,7 @@ pub const DIALECT_FILE: &str = "nomic.toml";
 
 /// A dialect file that cannot be used.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum DialectError {
     /// The file cannot be read.
     #[error("cannot read dialect file {path}: {source}")]
@@ -38,21 +42,16 @@ pub enum DialectError {
         /// Why it cannot be read.
         source: std::io::Error,
     },
-    /// Not a TOML dialect.
-    #[error("dialect file {path}: {message}")]
-    Toml {
+    /// Not a dialect in TOML (or YAML): bad syntax, an unknown field, a
+    /// value of the wrong type.
+    #[error("dialect file {path}: {source}")]
+    Syntax {
         /// The dialect file.
         path: PathBuf,
-        /// The TOML reader's error.
-        message: String,
-    },
-    /// Not a YAML dialect.
-    #[error("dialect file {path}: {message}")]
-    Yaml {
-        /// The dialect file.
-        path: PathBuf,
-        /// The YAML reader's error.
-        message: String,
+        /// Its text, which the error's span indexes.
+        text: String,
+        /// What the reader found, and where.
+        source: SyntaxError,
     },
     /// Its rule template cannot be used.
     #[error("dialect file {path}: {source}")]
@@ -73,16 +72,20 @@ pub fn load(path: &Path) -> Result<Dialect, DialectError> {
     let yaml = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("yaml") || e.eq_ignore_ascii_case("yml"));
-    let dialect = if yaml {
-        from_yaml(&text).map_err(|message| DialectError::Yaml {
-            path: path.to_path_buf(),
-            message,
-        })?
+    let read = if yaml {
+        syntax::from_yaml(&text)
     } else {
-        from_toml(&text).map_err(|message| DialectError::Toml {
-            path: path.to_path_buf(),
-            message,
-        })?
+        syntax::from_toml(&text)
+    };
+    let dialect = match read {
+        Ok(dialect) => dialect,
+        Err(source) => {
+            return Err(DialectError::Syntax {
+                path: path.to_path_buf(),
+                text,
+                source,
+            })
+        }
     };
     Template::parse(&dialect.rule).map_err(|source| DialectError::Template {
         path: path.to_path_buf(),
@@ -100,14 +103,6 @@ pub fn beside(ruleset: &Path) -> Option<PathBuf> {
         folder
     };
     Some(folder.join(DIALECT_FILE)).filter(|path| path.is_file())
-}
-
-fn from_toml(text: &str) -> Result<Dialect, String> {
-    toml::from_str(text).map_err(|err| err.to_string().trim_end().to_string())
-}
-
-fn from_yaml(text: &str) -> Result<Dialect, String> {
-    serde_norway::from_str(text).map_err(|err| err.to_string())
 }
 
 /// A dialect as a TOML dialect file.
