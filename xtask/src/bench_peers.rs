@@ -368,7 +368,7 @@ fn monte_carlo(nomic: &Path, root: &Path, games: u64) -> Result<String, String> 
             "--threads",
             "1",
             "--format",
-            "summary",
+            "json",
         ],
     );
     let sample = job.run()?;
