@@ -4,6 +4,8 @@
 use super::catalogue::Setting;
 use super::params::Provenance;
 
+mod basis;
+
 /// A player's index in the game's player list.
 pub type PlayerId = u16;
 
@@ -11,11 +13,25 @@ pub type PlayerId = u16;
 pub type Time = i64;
 
 /// One vote's meaning.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 #[strum(serialize_all = "lowercase")]
+#[serde(into = "&'static str", try_from = "String")]
 pub enum Ballot {
+    /// For.
     Yes,
+    /// Against.
     No,
+    /// Neither: counted where the rules count abstentions.
     Abstain,
 }
 
@@ -78,12 +94,26 @@ pub struct Tally {
 }
 
 /// What a roll decides.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(into = "&'static str", try_from = "String")]
 pub enum DicePurpose {
+    /// The mover's points at the end of their turn.
     #[strum(serialize = "turn-end score")]
     TurnEnd,
+    /// The Nomitron's vote on a tie.
     #[strum(serialize = "tiebreak")]
     Tiebreak,
+    /// Who is Judge.
     #[strum(serialize = "judge")]
     Judge,
 }
@@ -96,22 +126,69 @@ impl DicePurpose {
 }
 
 /// Why a player's status or score changed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(into = "&'static str", try_from = "String")]
 pub enum Reason {
+    /// The player said so.
     #[strum(serialize = "declared")]
     Declared,
+    /// The mover proposed nothing in their turn.
     #[strum(serialize = "no proposal by the end of the turn")]
     NoProposal,
+    /// The player did not vote in the turn.
     #[strum(serialize = "no vote by the end of the turn")]
     NoVote,
+    /// Voting made an inactive player active again.
     #[strum(serialize = "cast a vote")]
     Voted,
+    /// The mover's roll at the end of their turn.
     #[strum(serialize = "end of turn")]
     TurnEnd,
+    /// Points for voting against a proposal that was adopted.
     #[strum(serialize = "voted against an adopted proposal")]
     VotedAgainstAdopted,
+    /// The script set it.
     #[strum(serialize = "script")]
     Script,
+}
+
+/// A word the log holds that names no value of its kind.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} `{word}`")]
+pub struct UnknownWord {
+    /// What the word should name (a vote, a dice purpose, a reason).
+    pub what: &'static str,
+    /// The word found.
+    pub word: String,
+}
+
+/// Serde reads the words strum writes: one list of words per enum.
+macro_rules! read_words {
+    ($($ty:ty => $what:literal),+ $(,)?) => {$(
+        impl TryFrom<String> for $ty {
+            type Error = UnknownWord;
+
+            fn try_from(word: String) -> Result<$ty, UnknownWord> {
+                word.parse().map_err(|_| UnknownWord { what: $what, word })
+            }
+        }
+    )+};
+}
+
+read_words! {
+    Ballot => "vote",
+    DicePurpose => "dice purpose",
+    Reason => "reason",
 }
 
 impl Reason {
@@ -286,38 +363,5 @@ impl Event {
                 | Event::GameWon { .. }
                 | Event::PlayerJoined { .. }
         )
-    }
-
-    /// The snake-case type name used in the log.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Event::TurnStarted { .. } => "turn_started",
-            Event::TurnSkipped { .. } => "turn_skipped",
-            Event::ProposalSubmitted { .. } => "proposal_submitted",
-            Event::ProposalWithdrawn { .. } => "proposal_withdrawn",
-            Event::ProposalPutToVote { .. } => "proposal_put_to_vote",
-            Event::ProposalResubmitted { .. } => "proposal_resubmitted",
-            Event::ProposalVoided { .. } => "proposal_voided",
-            Event::ProposalTookEffect { .. } => "proposal_took_effect",
-            Event::Endorsed { .. } => "endorsed",
-            Event::VoteCast { .. } => "vote_cast",
-            Event::VoteInvalid { .. } => "vote_invalid",
-            Event::VoteWithdrawn { .. } => "vote_withdrawn",
-            Event::Tiebreak { .. } => "tiebreak",
-            Event::VoteResolved { .. } => "vote_resolved",
-            Event::RuleAmended { .. } | Event::RuleTransmuted { .. } => "rule_changed",
-            Event::RuleEnacted { .. } => "rule_enacted",
-            Event::RuleRepealed { .. } => "rule_repealed",
-            Event::ParamChanged { .. } => "param_changed",
-            Event::StatusChanged { .. } => "status_changed",
-            Event::JudgmentInvoked { .. } => "judgment_invoked",
-            Event::JudgmentGiven { .. } => "judgment_given",
-            Event::DiceRolled { .. } => "dice_rolled",
-            Event::ScoreChanged { .. } | Event::ScoresReset => "score_changed",
-            Event::ActionRejected { .. } => "action_rejected",
-            Event::GameWon { .. } => "game_won",
-            Event::TurnEnded { .. } => "turn_ended",
-            Event::PlayerJoined { .. } => "player_joined",
-        }
     }
 }
