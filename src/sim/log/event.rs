@@ -3,7 +3,7 @@
 //! labelled), times absolute: a line reads without the game it came from.
 
 use super::values::{Dice, Effect, Named, Source, Stamp};
-use crate::engine::event::{Ballot, DicePurpose, Reason};
+use crate::engine::event::{Ballot, DicePurpose, Reason, UnknownWord};
 use serde::{Deserialize, Serialize};
 
 /// One event's fields, tagged by the log's `type`.
@@ -222,8 +222,19 @@ pub enum LogEvent {
 }
 
 /// What a proposal does, as the log names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "lowercase")]
+#[serde(into = "&'static str", try_from = "String")]
 pub enum BodyKind {
     /// Amends a rule.
     Amend,
@@ -238,8 +249,19 @@ pub enum BodyKind {
 }
 
 /// A player's status.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::IntoStaticStr,
+)]
+#[strum(serialize_all = "lowercase")]
+#[serde(into = "&'static str", try_from = "String")]
 pub enum Status {
     /// Plays.
     Active,
@@ -297,4 +319,26 @@ pub enum ScoreChange {
         /// Why.
         reason: Reason,
     },
+}
+
+impl TryFrom<String> for BodyKind {
+    type Error = UnknownWord;
+
+    fn try_from(word: String) -> Result<BodyKind, UnknownWord> {
+        word.parse().map_err(|_| UnknownWord {
+            what: "proposal kind",
+            word,
+        })
+    }
+}
+
+impl TryFrom<String> for Status {
+    type Error = UnknownWord;
+
+    fn try_from(word: String) -> Result<Status, UnknownWord> {
+        word.parse().map_err(|_| UnknownWord {
+            what: "status",
+            word,
+        })
+    }
 }

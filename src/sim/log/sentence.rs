@@ -1,6 +1,6 @@
 //! Events in words, for `--format pretty`: `Display` for a log line.
 
-use super::event::{BodyKind, LogEvent, RuleChange, ScoreChange, Status};
+use super::event::{LogEvent, RuleChange, ScoreChange};
 use super::values::Stamp;
 use super::Entry;
 use std::fmt::{self, Display, Formatter};
@@ -34,16 +34,6 @@ fn label(label: Option<&String>) -> &str {
     label.map_or("", String::as_str)
 }
 
-fn kind(kind: BodyKind) -> &'static str {
-    match kind {
-        BodyKind::Amend => "amend",
-        BodyKind::Enact => "enact",
-        BodyKind::Repeal => "repeal",
-        BodyKind::Transmute => "transmute",
-        BodyKind::Opaque => "opaque",
-    }
-}
-
 impl Display for Entry {
     /// The event as a sentence: `alice proposes 340: amend 213 "…"`.
     fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
@@ -71,7 +61,7 @@ impl Display for Entry {
                     Some(n) => write!(f, "{n}")?,
                     None => f.write_str(label(l.as_ref()))?,
                 }
-                write!(f, ": {}", kind(*k))?;
+                write!(f, ": {}", <&str>::from(*k))?;
                 if let Some(rule) = rule {
                     write!(f, " {rule}")?;
                 }
@@ -189,10 +179,7 @@ impl Display for Entry {
                 status,
                 reason,
             } => {
-                let status = match status {
-                    Status::Active => "active",
-                    Status::Inactive => "inactive",
-                };
+                let status: &str = (*status).into();
                 write!(f, "{player} becomes {status} ({})", reason.as_str())
             }
             LogEvent::JudgmentInvoked {
