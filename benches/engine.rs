@@ -1,7 +1,9 @@
 //! Monte Carlo throughput on the engine's fast path, one thread: 5-player
 //! Nomic IV (final) games with random voters and diligent players (the
 //! figure docs/engine.md has tracked), then every bundled ruleset with the
-//! default random players (docs/engine.md gives games per second).
+//! default random players (docs/engine.md gives games per second). Then a
+//! script's run with its JSON Lines log: a bundled scenario, and 40,000
+//! players (whose header and summary lines dominate).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use nomic::sim::monte_carlo::{self, Behaviour, Config, Totals, Voters};
@@ -65,5 +67,41 @@ fn monte_carlo_games(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, monte_carlo_games);
+/// Runs a script and writes its log, as `nomic simulate --format jsonl`.
+fn bench_script(c: &mut Criterion, label: &str, script: &str) {
+    let path = format!("{}/rulesets/nomic-4-long.md", env!("CARGO_MANIFEST_DIR"));
+    let bytes = std::fs::read(path).expect("bundled ruleset");
+    let source = nomic::sim::RulesetSource {
+        path: "nomic-4-long.md".into(),
+        ruleset: nomic::sim::load::read_ruleset(&bytes).expect("bundled ruleset parses"),
+        sha256: nomic::sim::load::sha256(&bytes),
+    };
+    let lines = nomic::sim::script::parse(script).expect("script parses");
+    let mut group = c.benchmark_group("script_log");
+    group.sample_size(10);
+    group.bench_function(label, |b| {
+        b.iter(|| {
+            let report = nomic::sim::run(&lines, &source, None).expect("script runs");
+            black_box(nomic::sim::render::jsonl(&report))
+        });
+    });
+    group.finish();
+}
+
+fn script_logs(c: &mut Criterion) {
+    let path = format!(
+        "{}/rulesets/scenarios/nomic-4-long.sim",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let scenario = std::fs::read_to_string(path).expect("bundled scenario");
+    bench_script(c, "nomic-4-long scenario, jsonl", &scenario);
+    let mut players = String::new();
+    for i in 0..40_000 {
+        players.push_str(&format!("player p{i:05}\n"));
+    }
+    players.push_str("at +1h p00000 proposes enact \"Players may not wear hats.\"\n");
+    bench_script(c, "40,000 players, jsonl", &players);
+}
+
+criterion_group!(benches, monte_carlo_games, script_logs);
 criterion_main!(benches);

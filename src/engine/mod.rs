@@ -26,9 +26,6 @@
 //! runs.
 
 pub mod catalogue;
-// The event log is being reworked (issue 11 item 3), its items documented
-// with it.
-#[allow(missing_docs)]
 pub mod event;
 #[cfg(test)]
 pub(crate) mod fixtures;

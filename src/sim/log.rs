@@ -1,63 +1,69 @@
-//! The event log: every event with its sequence number, time, turn, fields
-//! and basis (the rules the decision rests on), rendered as JSON Lines.
+//! The event log, one serde type: a header line ([`Header`]), one line per
+//! event ([`Entry`]: its sequence number, time, turn, the event's `type` and
+//! fields ([`LogEvent`]) and its `basis`, the rules the decision rests on),
+//! a summary line ([`Summary`]). Serialized with `serde_json`, the keys come
+//! in the order the fields are declared: that order is the documented log.
+//!
+//! Engine events become log events with [`Happened`] (`From`) and come
+//! back with [`Reading`] (`TryFrom`); `Display` for an [`Entry`] is the
+//! pretty log's sentence.
 
 use crate::engine::event::{Event, Time};
 use crate::engine::state::State;
 use crate::engine::{ParamKey, Sink};
-use serde_json::{json, Value};
+use serde::{Deserialize, Serialize};
 
-/// One logged event, fields in a fixed order.
-#[derive(Debug, Clone, PartialEq)]
+mod event;
+mod lines;
+mod read;
+mod record;
+mod sentence;
+#[cfg(test)]
+mod tests;
+mod values;
+
+pub use event::{BodyKind, LogEvent, RuleChange, ScoreChange, Status};
+pub use lines::{Header, HeaderParam, HeaderPlayer, Summary, SummaryExpectation, SummaryScore};
+pub use read::{Reading, Unknown};
+pub use record::Happened;
+pub(crate) use sentence::Minute;
+pub use values::{Dice, Effect, Named, Source, Stamp, ValueError};
+
+/// One logged event: `{"seq":…,"at":…,"turn":…,"type":…,…,"basis":[…]}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
+    /// Its place in the log, from 1.
     pub seq: u64,
-    /// Unix seconds.
-    pub at: i64,
+    /// When it happened.
+    pub at: Stamp,
+    /// The turn it happened in.
     pub turn: u32,
-    pub kind: &'static str,
-    pub fields: Vec<(&'static str, Value)>,
+    /// What happened.
+    #[serde(flatten)]
+    pub event: LogEvent,
+    /// The rules behind the parameters it rests on, ascending.
     pub basis: Vec<u32>,
 }
 
 impl Entry {
-    /// One JSON object on one line, keys in a fixed order.
+    /// One JSON object on one line, keys in the log's order.
     pub fn to_json_line(&self) -> String {
-        let mut pairs: Vec<(&str, Value)> = vec![
-            ("seq", json!(self.seq)),
-            ("at", json!(super::time::format_utc(self.at))),
-            ("turn", json!(self.turn)),
-            ("type", json!(self.kind)),
-        ];
-        pairs.extend(self.fields.iter().map(|(k, v)| (*k, v.clone())));
-        pairs.push(("basis", json!(self.basis)));
-        object_line(&pairs)
+        serde_json::to_string(self).expect("a log line is plain JSON data")
     }
-}
-
-/// A JSON object with its keys in the given order (serde_json's map would
-/// sort them).
-pub fn object_line(pairs: &[(&str, Value)]) -> String {
-    let mut out = String::from("{");
-    for (i, (key, value)) in pairs.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push_str(&Value::from(*key).to_string());
-        out.push(':');
-        out.push_str(&value.to_string());
-    }
-    out.push('}');
-    out
 }
 
 /// Collects log entries as the engine emits events.
 pub struct LogSink {
+    /// When the game started, in Unix seconds.
     pub start: i64,
+    /// The log, one entry per event.
     pub entries: Vec<Entry>,
     /// The events themselves, for replay.
     pub events: Vec<(Time, Event)>,
 }
 
 impl LogSink {
+    /// An empty log for a game that starts at `start` (Unix seconds).
     pub fn new(start: i64) -> LogSink {
         LogSink {
             start,
@@ -80,18 +86,20 @@ fn basis(state: &State, keys: &[ParamKey]) -> Vec<u32> {
 
 impl Sink for LogSink {
     fn record(&mut self, at: Time, event: &Event, state: &State) {
-        let (fields, keys) = super::describe::describe(event, state, self.start);
-        let mut basis = basis(state, keys);
+        let mut basis = basis(state, event.basis());
         if let Event::ParamChanged { from, .. } = event {
             basis.extend(from.rule());
         }
         self.events.push((at, event.clone()));
         self.entries.push(Entry {
             seq: self.entries.len() as u64 + 1,
-            at: self.start + at,
+            at: Stamp(self.start + at),
             turn: state.turn,
-            kind: event.kind(),
-            fields,
+            event: LogEvent::from(Happened {
+                event,
+                state,
+                start: self.start,
+            }),
             basis,
         });
     }

@@ -258,7 +258,7 @@ pub fn template(ruleset: &Ruleset, players: u16) -> Result<Engine<()>, MonteCarl
 }
 
 /// [`template`] with events going to `sink` (the log, for tests).
-pub fn template_with<S: Sink>(
+pub(crate) fn template_with<S: Sink>(
     ruleset: &Ruleset,
     players: u16,
     sink: S,

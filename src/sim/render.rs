@@ -1,64 +1,52 @@
 //! The three renderings of a run (`--format pretty|jsonl|summary`) and the
 //! parameter table of `--params`.
 
-use super::log::object_line;
+use super::log::{Entry, Minute};
 use super::runner::Report;
 use crate::engine::state::State;
-use serde_json::Value;
+use std::fmt::Write;
+
+/// One value of the log as a JSON line.
+fn json_line(out: &mut Vec<u8>, value: &impl serde::Serialize) {
+    serde_json::to_writer(&mut *out, value).expect("a log line is plain JSON data");
+    out.push(b'\n');
+}
 
 /// Header, one line per event, summary.
 pub fn jsonl(report: &Report) -> String {
-    let mut out = object_line(&report.header);
-    out.push('\n');
+    let mut out = Vec::with_capacity(256 * (report.entries.len() + 1));
+    json_line(&mut out, &report.header);
     for entry in &report.entries {
-        out.push_str(&entry.to_json_line());
-        out.push('\n');
+        json_line(&mut out, entry);
     }
-    out.push_str(&object_line(&report.summary));
+    json_line(&mut out, &report.summary);
+    String::from_utf8(out).expect("serde_json writes UTF-8")
+}
+
+/// One event as the pretty log tells it: time, sentence, rules.
+fn pretty_line(out: &mut String, entry: &Entry) {
+    let _ = write!(out, "{}  {entry}", Minute(entry.at));
+    if let Some((first, rest)) = entry.basis.split_first() {
+        let _ = write!(out, "  [rules {first}");
+        for rule in rest {
+            let _ = write!(out, ", {rule}");
+        }
+        out.push(']');
+    }
     out.push('\n');
-    out
-}
-
-fn field(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
-}
-
-fn get<'a>(pairs: &'a [(&str, Value)], key: &str) -> &'a Value {
-    pairs
-        .iter()
-        .find(|(k, _)| *k == key)
-        .map_or(&Value::Null, |(_, v)| v)
 }
 
 /// One line per event, then the expectations and the summary.
 pub fn pretty(report: &Report) -> String {
+    let header = &report.header;
     let mut out = format!(
         "ruleset {} (sha256 {}), seed {}\n",
-        field(get(&report.header, "ruleset")),
-        field(get(&report.header, "ruleset_sha256"))
-            .get(..12)
-            .unwrap_or_default(),
-        get(&report.header, "seed"),
+        header.ruleset,
+        header.ruleset_sha256.get(..12).unwrap_or_default(),
+        header.seed,
     );
     for entry in &report.entries {
-        let at = super::time::format_utc(entry.at);
-        let fields: Vec<String> = entry
-            .fields
-            .iter()
-            .filter(|(_, v)| !v.is_null() && v.as_array().is_none_or(|a| !a.is_empty()))
-            .map(|(k, v)| format!("{k}={}", field(v)))
-            .collect();
-        let basis = if entry.basis.is_empty() {
-            String::new()
-        } else {
-            let rules: Vec<String> = entry.basis.iter().map(u32::to_string).collect();
-            format!("  [rules {}]", rules.join(", "))
-        };
-        let words = super::sentence::sentence(entry).unwrap_or_else(|| fields.join(" "));
-        out.push_str(&format!("{} {}  {words}{basis}\n", &at[..10], &at[11..16]));
+        pretty_line(&mut out, entry);
     }
     out.push_str(&summary(report));
     out
@@ -69,36 +57,31 @@ pub fn summary(report: &Report) -> String {
     let mut out = String::new();
     for o in &report.outcomes {
         let mark = if o.passed { "ok  " } else { "FAIL" };
-        out.push_str(&format!("{mark} line {}: {}", o.line, o.statement));
+        let _ = write!(out, "{mark} line {}: {}", o.line, o.statement);
         if let Some(detail) = &o.detail {
-            out.push_str(&format!(" ({detail})"));
+            let _ = write!(out, " ({detail})");
         }
         out.push('\n');
     }
-    let winners: Vec<String> = get(&report.summary, "winners")
-        .as_array()
-        .map(|a| a.iter().map(field).collect())
-        .unwrap_or_default();
-    let scores: Vec<String> = get(&report.summary, "scores")
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .map(|s| format!("{} {}", field(&s["name"]), s["score"]))
-                .collect()
-        })
-        .unwrap_or_default();
-    out.push_str(&format!(
+    let summary = &report.summary;
+    let scores: Vec<String> = summary
+        .scores
+        .iter()
+        .map(|s| format!("{} {}", s.name, s.score))
+        .collect();
+    let _ = write!(
+        out,
         "turns: {} · winners: {} · scores: {}\nexpectations: {} passed, {} failed\n",
-        get(&report.summary, "turns"),
-        if winners.is_empty() {
+        summary.turns,
+        if summary.winners.is_empty() {
             "none".to_string()
         } else {
-            winners.join(", ")
+            summary.winners.join(", ")
         },
         scores.join(", "),
-        get(&report.summary, "passed"),
-        get(&report.summary, "failed"),
-    ));
+        summary.passed,
+        summary.failed,
+    );
     out
 }
 

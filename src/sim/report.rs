@@ -1,96 +1,103 @@
 //! The header and summary of a run's log, and expectations in words.
 
-use super::log::LogSink;
+use super::log::{
+    Header, HeaderParam, HeaderPlayer, LogSink, Named, Source, Stamp, Summary, SummaryExpectation,
+    SummaryScore,
+};
 use super::runner::{Outcome, RulesetSource};
 use super::script::Expect;
-use crate::engine::Engine;
-use serde_json::{json, Value};
+use crate::engine::state::ProposalStatus;
+use crate::engine::{Engine, ParamKey};
 
+/// The log's first line: the game as it starts.
 pub(super) fn header(
     engine: &Engine<LogSink>,
     source: &RulesetSource,
     seed: u64,
     start: i64,
-) -> Vec<(&'static str, Value)> {
-    let params: Vec<Value> = engine
-        .state
-        .params
-        .entries()
-        .into_iter()
-        .map(|(name, value, from)| json!({"name": name, "value": value, "from": from.to_string()}))
+) -> Header {
+    let state = &engine.state;
+    let params = ParamKey::ALL
+        .iter()
+        .map(|&key| HeaderParam {
+            from: Source(state.params.provenance(key).clone()),
+            setting: Named(state.params.setting(key)),
+        })
         .collect();
     // Players in declaration order (their ids), then the turn order.
-    let players: Vec<Value> = engine
-        .state
+    let players = state
         .players
         .iter()
-        .map(|p| json!({"name": &*p.name, "bot": p.bot, "score": p.score, "active": p.active}))
+        .map(|p| HeaderPlayer {
+            active: p.active,
+            bot: p.bot,
+            name: p.name.to_string(),
+            score: p.score,
+        })
         .collect();
-    let order: Vec<&str> = engine
-        .state
-        .order
-        .iter()
-        .map(|id| engine.state.name(*id))
-        .collect();
-    vec![
-        ("type", json!("header")),
-        ("ruleset", json!(source.path)),
-        ("ruleset_sha256", json!(source.sha256)),
-        ("seed", json!(seed)),
-        ("start", json!(super::time::format_utc(start))),
-        ("players", json!(players)),
-        ("order", json!(order)),
-        ("next_number", json!(engine.state.next_number)),
-        ("params", json!(params)),
-        ("unmodelled", json!(engine.state.unmodelled)),
-    ]
+    Header {
+        ruleset: source.path.clone(),
+        ruleset_sha256: source.sha256.clone(),
+        seed,
+        start: Stamp(start),
+        players,
+        order: state
+            .order
+            .iter()
+            .map(|id| state.name(*id).to_string())
+            .collect(),
+        next_number: state.next_number,
+        params,
+        unmodelled: state.unmodelled.clone(),
+    }
 }
 
-pub(super) fn summary(
-    engine: &Engine<LogSink>,
-    outcomes: &[Outcome],
-) -> Vec<(&'static str, Value)> {
+/// The log's last line: how the game ended and what was checked.
+pub(super) fn summary(engine: &Engine<LogSink>, outcomes: &[Outcome]) -> Summary {
     let state = &engine.state;
-    let scores: Vec<Value> = state
+    let scores = state
         .order
         .iter()
         .map(|id| {
             let p = &state.players[usize::from(*id)];
-            json!({"name": &*p.name, "score": p.score, "active": p.active})
+            SummaryScore {
+                active: p.active,
+                name: p.name.to_string(),
+                score: p.score,
+            }
         })
         .collect();
-    let winners: Vec<&str> = state.winners.iter().map(|w| state.name(*w)).collect();
-    let expectations: Vec<Value> = outcomes
-        .iter()
-        .map(|o| json!({"line": o.line, "statement": o.statement, "passed": o.passed, "detail": o.detail}))
-        .collect();
-    vec![
-        ("type", json!("summary")),
-        ("turns", json!(state.turn)),
-        ("over", json!(state.over)),
-        ("winners", json!(winners)),
-        ("scores", json!(scores)),
-        ("proposals", json!(state.proposals.len())),
-        (
-            "adopted",
-            json!(state
-                .proposals
-                .iter()
-                .filter(|p| p.status == crate::engine::state::ProposalStatus::Adopted)
-                .count()),
-        ),
-        (
-            "passed",
-            json!(outcomes.iter().filter(|o| o.passed).count()),
-        ),
-        (
-            "failed",
-            json!(outcomes.iter().filter(|o| !o.passed).count()),
-        ),
-        ("expectations", json!(expectations)),
-    ]
+    let passed = outcomes.iter().filter(|o| o.passed).count();
+    Summary {
+        turns: state.turn,
+        over: state.over,
+        winners: state
+            .winners
+            .iter()
+            .map(|w| state.name(*w).to_string())
+            .collect(),
+        scores,
+        proposals: state.proposals.len(),
+        adopted: state
+            .proposals
+            .iter()
+            .filter(|p| p.status == ProposalStatus::Adopted)
+            .count(),
+        passed,
+        failed: outcomes.len() - passed,
+        expectations: outcomes
+            .iter()
+            .map(|o| SummaryExpectation {
+                detail: o.detail.clone(),
+                line: o.line,
+                passed: o.passed,
+                statement: o.statement.clone(),
+            })
+            .collect(),
+    }
 }
 
+/// An expectation in the script's words.
 pub(super) fn describe(expect: &Expect) -> String {
     match expect {
         Expect::Adopted(n) => format!("expect adopted {n}"),

@@ -2,38 +2,50 @@
 //! commands at their times, expectations are checked where they stand.
 
 use super::expect;
-use super::log::{Entry, LogSink};
+use super::log::{Entry, Header, LogSink, Summary};
 use super::script::{Action, Expect, Line, ScriptError, Statement};
 use crate::engine::rng::Dice;
 use crate::engine::state::State;
 use crate::engine::{Engine, Event, ParamKey, PlayerId, PlayerSpec, Refusal, Setting, Setup, Time};
 use crate::model::Ruleset;
-use serde_json::Value;
 
 /// The ruleset a script names, already read.
 pub struct RulesetSource {
+    /// The path as the script names it (the log's `ruleset`).
     pub path: String,
+    /// The ruleset read from it.
     pub ruleset: Ruleset,
+    /// The SHA-256 of the file, in hex.
     pub sha256: String,
 }
 
 /// One checked expectation (or a refused action nobody expected).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outcome {
+    /// The script line, from 1.
     pub line: usize,
+    /// The expectation in the script's words (`action` for a refusal).
     pub statement: String,
+    /// Whether it held.
     pub passed: bool,
+    /// What was found instead, when it failed.
     pub detail: Option<String>,
 }
 
+/// A finished run: its log and its checked expectations.
 pub struct Report {
-    pub header: Vec<(&'static str, Value)>,
+    /// The log's first line.
+    pub header: Header,
+    /// The log, one entry per event.
     pub entries: Vec<Entry>,
+    /// Every expectation checked, in script order.
     pub outcomes: Vec<Outcome>,
-    pub summary: Vec<(&'static str, Value)>,
+    /// The log's last line.
+    pub summary: Summary,
 }
 
 impl Report {
+    /// Whether every expectation held (exit 0).
     pub fn passed(&self) -> bool {
         self.outcomes.iter().all(|o| o.passed)
     }
@@ -154,9 +166,13 @@ pub fn setup(
 /// A finished run: the report, and the states before the first and after
 /// the last event with the events between (replaying them must agree).
 pub struct Run {
+    /// The log and expectations.
     pub report: Report,
+    /// The state before the first event.
     pub initial: State,
+    /// Every event, with its time.
     pub events: Vec<(Time, Event)>,
+    /// The state after the last event.
     pub last: State,
 }
 

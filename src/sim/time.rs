@@ -5,7 +5,7 @@ use jiff::Timestamp;
 
 /// Parses `YYYY-MM-DDTHH:MM:SSZ` (UTC) to Unix seconds; only that form (no
 /// fractions, no offsets other than `Z`).
-pub fn parse_utc(text: &str) -> Option<i64> {
+pub(crate) fn parse_utc(text: &str) -> Option<i64> {
     let b = text.as_bytes();
     let digits = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18];
     if b.len() != 20
@@ -28,7 +28,7 @@ pub fn parse_utc(text: &str) -> Option<i64> {
 
 /// Formats Unix seconds as `YYYY-MM-DDTHH:MM:SSZ` (clamped to `jiff`'s
 /// range, years -9999 to 9999).
-pub fn format_utc(seconds: i64) -> String {
+pub(crate) fn format_utc(seconds: i64) -> String {
     let at = Timestamp::from_second(seconds).unwrap_or(if seconds < 0 {
         Timestamp::MIN
     } else {
