@@ -23,7 +23,9 @@ mod ruleset;
 mod synthetic;
 mod text_shape;
 
-pub use agora::{AgoraEntry, AgoraRule, AgoraRuleset};
+pub use agora::{
+    irregular_breaks, printed_breaks, AgoraEntry, AgoraRule, AgoraRuleset, AGORA_WRAP_WIDTH,
+};
 pub use agora_change::{Agent, AgoraChange, ChangeKind, ProposalRef};
 pub use agora_date::{AgoraDate, AGORA_BIRTH};
 pub use annotation::{Annotation, CfjCitation};

@@ -15,8 +15,11 @@
 //!   broken on purpose, and so was a line ending in ` \\` (where the writer
 //!   could not leave a line short enough). Both become Markdown hard breaks
 //!   (`  \n`);
-//! - emphasis as written (`*Extra Savage*`), which is Markdown already.
+//! - emphasis as written (`*Extra Savage*`), which is Markdown already;
+//!   any other Markdown a line happens to contain is text, and is escaped
+//!   (see [`super::literal`]).
 
+use super::literal;
 use super::quirks::quirk;
 use super::text::Line;
 use crate::model::{
@@ -275,7 +278,7 @@ fn to_markdown(blocks: &[Block<'_>], mode: Mode) -> String {
         let breaker = format!("  \n{}", " ".repeat(indent));
         let parts: Vec<String> = segments(block, mode)
             .into_iter()
-            .map(|part| escape_bare_marker(part.join(" ")))
+            .map(|part| escape_bare_marker(literal::escape(&part.join(" "))))
             .collect();
         out.push_str(&parts.join(&breaker));
     }

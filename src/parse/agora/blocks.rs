@@ -4,8 +4,8 @@
 //! so a line reads back exactly as the program had it before wrapping.
 
 use crate::model::{
-    AgoraDate, AgoraEntry, AgoraRule, Annotation, CfjCitation, Format, HistoryEntry, HistoryKind,
-    Power, Rule,
+    irregular_breaks, AgoraDate, AgoraEntry, AgoraRule, Annotation, CfjCitation, Format,
+    HistoryEntry, HistoryKind, Power, Rule,
 };
 use crate::parse::ParseError;
 
@@ -82,18 +82,22 @@ impl<'a> Lines<'a> {
     }
 
     /// A line and the continuation lines after it (those starting with
-    /// `indent`), joined by single spaces.
-    fn wrapped(&mut self, indent: &str) -> Result<String, ParseError> {
+    /// `indent`), joined by single spaces, and where it broke when not where
+    /// Agora's program breaks it (see [`irregular_breaks`]).
+    fn wrapped(&mut self, indent: &str) -> Result<(String, Option<Vec<usize>>), ParseError> {
         let mut joined = self.next("a line")?.to_string();
+        let mut breaks = Vec::new();
         while let Some(line) = self.peek() {
             let Some(rest) = line.strip_prefix(indent) else {
                 break;
             };
+            breaks.push(joined.len());
             joined.push(' ');
             joined.push_str(rest);
             self.at += 1;
         }
-        Ok(joined)
+        let breaks = irregular_breaks(&joined, breaks, 0, indent.len());
+        Ok((joined, breaks))
     }
 }
 
@@ -143,13 +147,23 @@ pub(super) fn rule(lines: &mut Lines<'_>, full: bool) -> Result<Rule, ParseError
         lines.expect("History:", "`History:`")?;
         lines.expect("", "a blank line after `History:`")?;
         while lines.peek().is_some_and(|l| !l.is_empty()) {
-            history.push(entry_from_line(&lines.wrapped("   ")?));
+            let (line, breaks) = lines.wrapped("   ")?;
+            let mut entry = entry_from_line(&line);
+            if let Some(agora) = entry.agora.as_mut() {
+                agora.breaks = breaks;
+            }
+            history.push(entry);
         }
         lines.expect("", "a blank line after the history")?;
         lines.expect("Annotations:", "`Annotations:`")?;
         while lines.peek().is_some_and(|l| !l.is_empty()) {
             let at = lines.error("not an annotation", "`CFJ NNNN (called DD Mon YYYY): ...`");
-            annotations.push(annotation_from_line(&lines.wrapped("    ")?).ok_or(at)?);
+            let (line, breaks) = lines.wrapped("    ")?;
+            let annotation = annotation_from_line(&line).ok_or(at)?;
+            annotations.push(Annotation {
+                breaks,
+                ..annotation
+            });
         }
         lines.expect("", "a blank line after the annotations")?;
     }
@@ -219,7 +233,10 @@ pub(crate) fn entry_from_line(line: &str) -> HistoryEntry {
         amendment,
         proposal,
         date: date.as_ref().and_then(AgoraDate::date),
-        agora: Some(AgoraEntry { date, change: None }),
+        agora: Some(AgoraEntry {
+            date,
+            ..AgoraEntry::default()
+        }),
         ..HistoryEntry::new(kind, line)
     }
 }
@@ -250,6 +267,7 @@ pub(crate) fn annotation_from_line(line: &str) -> Option<Annotation> {
         return Some(Annotation {
             cfjs,
             text: text.to_string(),
+            breaks: None,
         });
     }
 }

@@ -1,0 +1,145 @@
+//! A line of a text form (`txt-*`) as Markdown that reads back as that line.
+//!
+//! The text forms are plain text, except for what they write as Markdown on
+//! purpose: emphasis with `*` (`*Extra Savage*`), `**` and `~~`, list
+//! markers and line breaks. Any other Markdown a line happens to contain
+//! (`## 303/0`, `![chart](a.png)`, `` `x` ``, `<b>`, `_x_`, `&amp;`,
+//! `> quoted`) is text in the text form: it is escaped, so that the model
+//! means what the line says and a text form writes the line back as it was.
+
+use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag};
+use std::ops::Range;
+
+/// `line` (one line of a paragraph or list item, trimmed) with every
+/// Markdown construct the text forms do not write escaped.
+pub(super) fn escape(line: &str) -> String {
+    let mut at = unwritten_markup(line);
+    if line.ends_with('\\') {
+        // A backslash before the line break would make it a hard break.
+        at.push(line.len() - 1);
+    }
+    if is_setext_underline(line) {
+        at.push(0);
+    }
+    if at.is_empty() {
+        return line.to_string();
+    }
+    at.sort_unstable();
+    at.dedup();
+    let mut out = String::with_capacity(line.len() + at.len());
+    let mut start = 0;
+    for index in at {
+        out.push_str(&line[start..index]);
+        out.push('\\');
+        start = index;
+    }
+    out.push_str(&line[start..]);
+    out
+}
+
+/// `===` or `---` alone: under another line of a paragraph, Markdown reads
+/// the two as a heading.
+fn is_setext_underline(line: &str) -> bool {
+    let line = line.trim_end();
+    !line.is_empty() && (line.bytes().all(|b| b == b'=') || line.bytes().all(|b| b == b'-'))
+}
+
+/// Byte offsets in `line` of the characters to escape: the first character
+/// of each construct Markdown reads in it that the text forms would not
+/// write back as it is.
+fn unwritten_markup(line: &str) -> Vec<usize> {
+    // Only the characters that can start markup: most lines have none.
+    if !line.contains([
+        '#', '>', '[', '`', '<', '_', '~', '\\', '&', '*', '-', '+', '=',
+    ]) {
+        return Vec::new();
+    }
+    let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
+    let mut at = Vec::new();
+    let first_char = |range: &Range<usize>| {
+        range.start + line[range.clone()].len() - line[range.clone()].trim_start().len()
+    };
+    for (event, range) in Parser::new_ext(line, options).into_offset_iter() {
+        let source = &line[range.clone()];
+        match event {
+            Event::Start(
+                Tag::Heading { .. }
+                | Tag::BlockQuote(_)
+                | Tag::HtmlBlock
+                | Tag::CodeBlock(CodeBlockKind::Fenced(_)),
+            )
+            | Event::Rule
+            | Event::InlineHtml(_)
+            | Event::Code(_) => at.push(first_char(&range)),
+            Event::Start(Tag::Link { .. }) => at.push(range.start),
+            Event::Start(Tag::Image { .. }) => at.push(range.start + 1),
+            // `_x_` and `__x__` are written back as `*x*`, `~x~` as `~~x~~`.
+            Event::Start(Tag::Emphasis | Tag::Strong) if source.starts_with('_') => {
+                at.push(range.start);
+            }
+            Event::Start(Tag::Strikethrough) if !source.starts_with("~~") => {
+                at.push(range.start);
+            }
+            _ => {}
+        }
+    }
+    at.extend(escapes_and_entities(line));
+    at
+}
+
+/// Where a backslash escapes punctuation (`\*`) or `&` starts an entity
+/// (`&amp;`, `&#42;`): Markdown would show less than the line says.
+fn escapes_and_entities(line: &str) -> impl Iterator<Item = usize> + '_ {
+    let bytes = line.as_bytes();
+    line.match_indices(['\\', '&'])
+        .map(|(index, _)| index)
+        .filter(move |&index| {
+            let rest = &bytes[index + 1..];
+            if bytes[index] == b'\\' {
+                return rest.first().is_some_and(u8::is_ascii_punctuation);
+            }
+            let name = rest
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric() || **b == b'#')
+                .count();
+            name > 0 && rest.get(name) == Some(&b';')
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape;
+
+    #[test]
+    fn markup_the_text_forms_do_not_write_is_escaped() {
+        assert_eq!(escape("## 303/0"), "\\## 303/0");
+        assert_eq!(
+            escape("![303 chart](images/303.png)"),
+            "!\\[303 chart](images/303.png)"
+        );
+        assert_eq!(
+            escape("see [this](a.md) and `x`"),
+            "see \\[this](a.md) and \\`x`"
+        );
+        assert_eq!(escape("a <b>bold</b> move"), "a \\<b>bold\\</b> move");
+        assert_eq!(escape("> quoted"), "\\> quoted");
+        assert_eq!(escape("_x_ and __y__"), "\\_x_ and \\__y__");
+        assert_eq!(escape("fish &amp; chips"), "fish \\&amp; chips");
+        assert_eq!(escape("a \\* b"), "a \\\\* b");
+        assert_eq!(escape("ends in \\"), "ends in \\\\");
+        assert_eq!(escape("==="), "\\===");
+        assert_eq!(escape("***"), "\\***");
+    }
+
+    #[test]
+    fn what_the_text_forms_write_stays() {
+        for line in [
+            "*Extra Savage* and **bold**",
+            "~~struck~~",
+            "plain words",
+            "a - b",
+        ] {
+            assert_eq!(escape(line), line);
+        }
+    }
+}
