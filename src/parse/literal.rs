@@ -10,30 +10,56 @@
 use pulldown_cmark::{CodeBlockKind, Event, Options, Parser, Tag};
 use std::ops::Range;
 
-/// `line` (one line of a paragraph or list item, trimmed) with every
-/// Markdown construct the text forms do not write escaped.
-pub(super) fn escape(line: &str) -> String {
-    let mut at = unwritten_markup(line);
+/// `line` (one line of a paragraph or list item, trimmed) with what makes
+/// Markdown show less than the line says escaped: a lone carriage return
+/// (a line ending to Markdown, a space once written), backslash escapes,
+/// entities, a `===`/`---` underline and a backslash ending the line.
+pub(super) fn escape_line(line: &str) -> String {
+    let line = line.replace('\r', " ");
+    let mut at: Vec<usize> = escapes_and_entities(&line).collect();
     if line.ends_with('\\') {
         // A backslash before the line break would make it a hard break.
         at.push(line.len() - 1);
     }
-    if is_setext_underline(line) {
+    if is_setext_underline(&line) {
         at.push(0);
     }
+    escaped_at(&line, at)
+}
+
+/// A block's Markdown (a paragraph, or a list item with its marker; its
+/// lines already through [`escape_line`]) with every construct the text
+/// forms do not write escaped, until none is left (escaping one can open
+/// another: `` `#` `x `` → `` \`#` `x ``, where `` ` ` `` is code).
+pub(super) fn escape_markup(block: &str) -> String {
+    let mut block = block.to_string();
+    // Each round escapes at least one character: a bound, not a limit any
+    // real text comes near.
+    for _ in 0..block.len().min(256) {
+        let at = unwritten_markup(&block);
+        if at.is_empty() {
+            break;
+        }
+        block = escaped_at(&block, at);
+    }
+    block
+}
+
+/// `text` with a backslash before each byte offset of `at`.
+fn escaped_at(text: &str, mut at: Vec<usize>) -> String {
     if at.is_empty() {
-        return line.to_string();
+        return text.to_string();
     }
     at.sort_unstable();
     at.dedup();
-    let mut out = String::with_capacity(line.len() + at.len());
+    let mut out = String::with_capacity(text.len() + at.len());
     let mut start = 0;
     for index in at {
-        out.push_str(&line[start..index]);
+        out.push_str(&text[start..index]);
         out.push('\\');
         start = index;
     }
-    out.push_str(&line[start..]);
+    out.push_str(&text[start..]);
     out
 }
 
@@ -83,7 +109,6 @@ fn unwritten_markup(line: &str) -> Vec<usize> {
             _ => {}
         }
     }
-    at.extend(escapes_and_entities(line));
     at
 }
 
@@ -108,7 +133,10 @@ fn escapes_and_entities(line: &str) -> impl Iterator<Item = usize> + '_ {
 
 #[cfg(test)]
 mod tests {
-    use super::escape;
+    /// One line as a paragraph of its own.
+    fn escape(line: &str) -> String {
+        super::escape_markup(&super::escape_line(line))
+    }
 
     #[test]
     fn markup_the_text_forms_do_not_write_is_escaped() {
@@ -123,12 +151,20 @@ mod tests {
         );
         assert_eq!(escape("a <b>bold</b> move"), "a \\<b>bold\\</b> move");
         assert_eq!(escape("> quoted"), "\\> quoted");
-        assert_eq!(escape("_x_ and __y__"), "\\_x_ and \\__y__");
+        assert_eq!(escape("_x_ and __y__"), "\\_x_ and \\_\\_y__");
         assert_eq!(escape("fish &amp; chips"), "fish \\&amp; chips");
         assert_eq!(escape("a \\* b"), "a \\\\* b");
         assert_eq!(escape("ends in \\"), "ends in \\\\");
         assert_eq!(escape("==="), "\\===");
         assert_eq!(escape("***"), "\\***");
+        // Escaping the first code span's backtick opens another one.
+        assert_eq!(escape("`#` `x"), "\\`#\\` `x");
+        // An image across a line break of the paragraph.
+        assert_eq!(
+            super::escape_markup("![chart](a.png  \n)"),
+            "!\\[chart](a.png  \n)"
+        );
+        assert_eq!(escape("a\rb"), "a b");
     }
 
     #[test]

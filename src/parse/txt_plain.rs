@@ -81,7 +81,7 @@ mod tests {
         let rule = &parse(text).unwrap().rules[0];
         assert_eq!(
             rule.text,
-            "Power Name: X  \nPower Cost: 5\n* one  \n  more\n* two"
+            "Power Name: X  \nPower Cost: 5\n\n* one  \n  more\n* two"
         );
     }
 

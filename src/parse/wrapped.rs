@@ -251,15 +251,13 @@ fn to_markdown(blocks: &[Block<'_>], mode: Mode) -> String {
     let mut previous: Option<&Block<'_>> = None;
     for block in blocks {
         if let Some(previous) = previous {
-            let tight = match (&previous.kind, &block.kind) {
-                (Kind::Item { .. }, Kind::Item { .. }) => true,
-                (Kind::Paragraph, Kind::Item { marker, .. }) => {
-                    !block.after_blank
-                        && (matches!(marker.as_str(), "*" | "-" | "+")
-                            || marker.starts_with('1') && marker.len() == 2)
-                }
-                _ => false,
-            };
+            // A list right under a paragraph is the same Markdown as one
+            // after a blank line, which is how every text form writes it:
+            // it is read so, or `fmt` would add the blank line to the text.
+            let tight = matches!(
+                (&previous.kind, &block.kind),
+                (Kind::Item { .. }, Kind::Item { .. })
+            );
             out.push_str(if tight { "\n" } else { "\n\n" });
         }
         previous = Some(block);
@@ -274,15 +272,35 @@ fn to_markdown(blocks: &[Block<'_>], mode: Mode) -> String {
                 md_indent + marker.width() + 1,
             ),
         };
-        out.push_str(&first);
         let breaker = format!("  \n{}", " ".repeat(indent));
         let parts: Vec<String> = segments(block, mode)
             .into_iter()
-            .map(|part| escape_bare_marker(literal::escape(&part.join(" "))))
+            .map(|part| {
+                // A lone carriage return ends a line to Markdown: a space.
+                let text = part.join(" ").replace('\r', " ");
+                // Wrapping reflows a paragraph: a run of spaces inside a
+                // line is one space, as the writer wraps it.
+                let text = match mode {
+                    Mode::Wrapped => single_spaced(&text),
+                    Mode::Unwrapped => text,
+                };
+                escape_bare_marker(literal::escape_line(&text))
+            })
             .collect();
-        out.push_str(&parts.join(&breaker));
+        out.push_str(&literal::escape_markup(&format!(
+            "{first}{}",
+            parts.join(&breaker)
+        )));
     }
     out
+}
+
+/// `text` with each run of ASCII spaces made one space.
+fn single_spaced(text: &str) -> String {
+    text.split(' ')
+        .filter(|word| !word.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A line of text that is nothing but a list marker (`-`, `*`, `+`, `1.`,
@@ -468,7 +486,7 @@ mod tests {
         let plain = "Types:\n  • Executive\n    ◦ Cabinet\n  • Judicial";
         assert_eq!(
             unwrapped_body(&lines(plain, 0)),
-            "Types:\n* Executive\n  * Cabinet\n* Judicial"
+            "Types:\n\n* Executive\n  * Cabinet\n* Judicial"
         );
     }
 
