@@ -76,7 +76,7 @@ fn is_setext_underline(line: &str) -> bool {
 fn unwritten_markup(line: &str) -> Vec<usize> {
     // Only the characters that can start markup: most lines have none.
     if !line.contains([
-        '#', '>', '[', '`', '<', '_', '~', '\\', '&', '*', '-', '+', '=',
+        '#', '>', '[', '`', '<', '_', '~', '\\', '&', '*', '-', '+', '=', '\n',
     ]) {
         return Vec::new();
     }
@@ -85,6 +85,10 @@ fn unwritten_markup(line: &str) -> Vec<usize> {
     let first_char = |range: &Range<usize>| {
         range.start + line[range.clone()].len() - line[range.clone()].trim_start().len()
     };
+    // Where the block's own text starts: a list there is the block's (a
+    // list item the reader found); one further in is a line of its text
+    // that Markdown would read as a list (`1. x` after a line).
+    let start = line.len() - line.trim_start().len();
     for (event, range) in Parser::new_ext(line, options).into_offset_iter() {
         let source = &line[range.clone()];
         match event {
@@ -97,6 +101,15 @@ fn unwritten_markup(line: &str) -> Vec<usize> {
             | Event::Rule
             | Event::InlineHtml(_)
             | Event::Code(_) => at.push(first_char(&range)),
+            Event::Start(Tag::List(_)) if first_char(&range) > start => {
+                let marker = first_char(&range);
+                let digits = line[marker..]
+                    .bytes()
+                    .take_while(u8::is_ascii_digit)
+                    .count();
+                // `1.` → `1\.`, `-` → `\-`.
+                at.push(marker + digits);
+            }
             Event::Start(Tag::Link { .. }) => at.push(range.start),
             Event::Start(Tag::Image { .. }) => at.push(range.start + 1),
             // `_x_` and `__x__` are written back as `*x*`, `~x~` as `~~x~~`.
@@ -165,6 +178,12 @@ mod tests {
             "!\\[chart](a.png  \n)"
         );
         assert_eq!(escape("a\rb"), "a b");
+        // A line of a paragraph that Markdown would read as a list.
+        assert_eq!(
+            super::escape_markup("Rules:  \n1. one"),
+            "Rules:  \n1\\. one"
+        );
+        assert_eq!(super::escape_markup("* a  \n  - b"), "* a  \n  \\- b");
     }
 
     #[test]

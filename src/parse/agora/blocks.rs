@@ -189,7 +189,16 @@ pub(super) fn heading_parts(line: &str) -> Option<(u32, u32, Option<Power>)> {
         None => (rest, None),
     };
     let (number, revision) = id.split_once('/')?;
-    Some((number.parse().ok()?, revision.parse().ok()?, power))
+    Some((plain_number(number)?, plain_number(revision)?, power))
+}
+
+/// A number as Agora's program prints one: digits, no sign, no leading
+/// zero (`275/00` is not a heading it writes, and would not read back
+/// as written).
+fn plain_number(digits: &str) -> Option<u32> {
+    let plain =
+        digits.bytes().all(|b| b.is_ascii_digit()) && (digits == "0" || !digits.starts_with('0'));
+    plain.then(|| digits.parse().ok()).flatten()
 }
 
 /// A printed history line read back: its kind, proposal, date and

@@ -56,4 +56,17 @@ mod tests {
         let again = super::parse(&written, Format::AgoraRule).unwrap();
         assert_eq!(again.without_layout(), ruleset.without_layout());
     }
+
+    #[test]
+    fn a_heading_number_with_a_leading_zero_is_not_a_heading() {
+        // Found by the `lossless` fuzz target: `275/00` read as revision 0
+        // and was written `275/0`.
+        let page = "Rule 275/00 (Power=1.0)\nCrop Seasons\n\n      Text.\n";
+        assert!(super::parse(page, Format::AgoraShortRule).is_err());
+        assert!(!super::looks_like(page));
+        let page = page.replace("/00", "/0");
+        let ruleset = super::parse(&page, Format::AgoraShortRule).unwrap();
+        let written = render(&ruleset, Format::AgoraShortRule, &RenderOptions::default()).unwrap();
+        assert_eq!(written, page);
+    }
 }
