@@ -133,9 +133,14 @@ pub(super) fn rule(lines: &mut Lines<'_>, full: bool) -> Result<Rule, ParseError
         if line.is_empty() {
             break;
         }
+        // The program indents with Kotlin's `prependIndent`: a blank line
+        // at least as long as the indent is written as it is, a shorter
+        // one as the indent alone. So a blank line longer than the indent
+        // is the text's own, and one shorter was never written by it.
+        let blank = line.trim().is_empty();
         text.push(match line.strip_prefix("      ") {
+            _ if blank && line.len() > 6 => line,
             Some(rest) => rest,
-            None if line.trim().is_empty() => "",
             None => return Err(lines.error("rule text not indented six spaces", "six spaces")),
         });
         lines.at += 1;
@@ -272,7 +277,9 @@ pub(crate) fn annotation_from_line(line: &str) -> Option<Annotation> {
             rest = after;
             continue;
         }
-        let text = rest.strip_prefix(": ").or_else(|| rest.strip_prefix(':'))?;
+        // `CFJ 1112:finding` is not what the program prints (it writes
+        // `: `), and would not be written back as it was.
+        let text = rest.strip_prefix(": ")?;
         return Some(Annotation {
             cfjs,
             text: text.to_string(),

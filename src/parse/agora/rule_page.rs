@@ -69,4 +69,22 @@ mod tests {
         let written = render(&ruleset, Format::AgoraShortRule, &RenderOptions::default()).unwrap();
         assert_eq!(written, page);
     }
+
+    #[test]
+    fn blank_text_lines_and_annotations_read_only_as_the_program_writes_them() {
+        // Found by the `lossless` fuzz target: a blank text line shorter
+        // than the indent was read and written as the indent, and
+        // `CFJ 1112:finding` was written `CFJ 1112: finding`.
+        let page = |text: &str, annotation: &str| {
+            format!("Rule 1/0 (Power=1)\nT\n\n      A.\n{text}\n      B.\n\nHistory:\n\nEnacted by P1, 01 Jan 2020\n\nAnnotations:\n{annotation}\n")
+        };
+        assert!(super::parse(&page("    ", "CFJ 1: x"), Format::AgoraRule).is_err());
+        assert!(super::parse(&page("      ", "CFJ 1:x"), Format::AgoraRule).is_err());
+        for blank in ["      ", "          "] {
+            let text = page(blank, "CFJ 1: x");
+            let ruleset = super::parse(&text, Format::AgoraRule).unwrap();
+            let written = render(&ruleset, Format::AgoraRule, &RenderOptions::default()).unwrap();
+            assert_eq!(written, text);
+        }
+    }
 }
