@@ -60,7 +60,7 @@ fn every_input_the_fuzzers_failed_on_now_passes() {
 /// input moves to `tests/fixtures/fuzz/<target>/`, where the test above
 /// replays it on every run.
 #[test]
-#[ignore = "open fuzz findings, not fixed yet (none are kept now)"]
+#[ignore = "open fuzz findings, not fixed yet"]
 fn the_open_fuzz_findings_pass() {
     let (_, failures) = replay("tests/fixtures/fuzz/open", &TARGETS);
     assert!(failures.is_empty(), "still failing: {failures:?}");
