@@ -23,7 +23,8 @@ use super::literal;
 use super::quirks::quirk;
 use super::text::Line;
 use crate::model::{
-    is_hard_break, looks_preformatted, wrap_words, LayoutQuirk, QuirkKind, HARD_BREAK_MARK,
+    is_hard_break, looks_preformatted, looks_tabular, wrap_words, LayoutQuirk, QuirkKind,
+    HARD_BREAK_MARK,
 };
 use unicode_width::UnicodeWidthStr;
 
@@ -55,8 +56,6 @@ struct Block<'a> {
     kind: Kind,
     /// Each line with its text (after a list marker; trimmed).
     lines: Vec<(Line<'a>, &'a str)>,
-    /// Whether a blank line (or the start of the body) is right above it.
-    after_blank: bool,
 }
 
 /// Unwraps `txt-long`/`txt-short` body lines into Markdown and reports
@@ -131,7 +130,7 @@ fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
     for group in groups(lines) {
         if indented_group(group, base) {
             items.clear();
-            push_preformatted(&mut blocks, group, true);
+            push_preformatted(&mut blocks, group);
             continue;
         }
         for (j, line) in group.iter().enumerate() {
@@ -140,13 +139,19 @@ fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
             // Only ASCII spaces indent: a no-break space is text.
             let content = line.text.trim_matches([' ', '\t']);
             let opens_item = bullet(content).is_some() || ordered_marker(content).is_some();
-            if !opens_item && looks_preformatted(line.text) {
-                items.clear();
-                push_preformatted(&mut blocks, std::slice::from_ref(line), !open);
-                continue;
-            }
             let last_is_item =
                 open && matches!(blocks.last(), Some(b) if matches!(b.kind, Kind::Item { .. }));
+            // A line indented past an item's marker continues the item,
+            // tabs and runs of spaces in it or not (the text forms hang an
+            // item's lines so); only a table there is a block of its own.
+            let continues_item =
+                last_is_item && items.last().is_some_and(|&(column, _)| spaces > column);
+            let aligned_in_item = continues_item && !looks_tabular(line.text);
+            if !opens_item && !aligned_in_item && looks_preformatted(line.text) {
+                items.clear();
+                push_preformatted(&mut blocks, std::slice::from_ref(line));
+                continue;
+            }
             let last_is_pre =
                 open && matches!(blocks.last(), Some(b) if matches!(b.kind, Kind::Preformatted));
             // `7) ` starts an ordered item where a block or a list starts;
@@ -171,7 +176,6 @@ fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
                 blocks.push(Block {
                     kind: Kind::Item { marker, md_indent },
                     lines: vec![(*line, text)],
-                    after_blank: !open,
                 });
                 continue;
             }
@@ -185,7 +189,6 @@ fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
                     blocks.push(Block {
                         kind: Kind::Paragraph,
                         lines: vec![(*line, content)],
-                        after_blank: !open,
                     });
                 }
             }
@@ -195,8 +198,8 @@ fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
 }
 
 /// Adds preformatted lines: to the preformatted block right above (across
-/// blank lines too, when `after_blank`), or as a new block.
-fn push_preformatted<'a>(blocks: &mut Vec<Block<'a>>, lines: &[Line<'a>], after_blank: bool) {
+/// blank lines too), or as a new block.
+fn push_preformatted<'a>(blocks: &mut Vec<Block<'a>>, lines: &[Line<'a>]) {
     if let Some(block) = blocks
         .last_mut()
         .filter(|b| matches!(b.kind, Kind::Preformatted))
@@ -209,7 +212,6 @@ fn push_preformatted<'a>(blocks: &mut Vec<Block<'a>>, lines: &[Line<'a>], after_
     blocks.push(Block {
         kind: Kind::Preformatted,
         lines: lines.iter().map(|line| (*line, line.text)).collect(),
-        after_blank,
     });
 }
 
@@ -472,6 +474,24 @@ mod tests {
         assert_eq!(
             md,
             "Bot-players are a subcategory of player.\n\n1) Bot-players do not get turns, superseding 201, and do not vote.\n2) They cannot win.\n7) Any future rules that mention players apply to them as well.\n\nThe total number of points held by all the players together is 2. Then more."
+        );
+    }
+
+    #[test]
+    fn a_line_hung_under_an_item_continues_it_runs_of_spaces_or_not() {
+        // Found by the `canonical` fuzz target: an item's line with a tab
+        // or a run of spaces in it was read as a code block of its own, so
+        // the item written canonically read back as two blocks.
+        let plain = "  • one  \n    two\tthree    four\n  • five";
+        assert_eq!(
+            unwrapped_body(&lines(plain, 0)),
+            "* one  \n  two\tthree    four\n* five"
+        );
+        // A table under an item stays a table.
+        let table = "  • one\n    │ a │ b │";
+        assert_eq!(
+            unwrapped_body(&lines(table, 0)),
+            "* one\n\n```\n│ a │ b │\n```"
         );
     }
 
