@@ -77,6 +77,7 @@ pub(super) fn restyle(ruleset: &mut Ruleset, proposal: &Proposal, notes: &mut Ve
                     kind,
                     agent: Some(agent.clone()),
                 }),
+                breaks: None,
             });
         }
         rule.revision = Some(revision);
@@ -125,6 +126,7 @@ pub(super) fn renumbered(old: u32, new: u32) -> crate::model::HistoryEntry {
         agora: Some(AgoraEntry {
             date: None,
             change: Some(AgoraChange { kind, agent: None }),
+            breaks: None,
         }),
         ..crate::model::HistoryEntry::new(HistoryKind::Renumbered, "Renumbered")
     }

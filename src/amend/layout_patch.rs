@@ -172,12 +172,13 @@ impl LastRule {
 
 /// Whether rulers between rules are separators: in the text forms they
 /// are; in Markdown a `---` line is a rule's own thematic break (or the
-/// underline of a heading), part of its text.
+/// underline of a heading), part of its text, and in a dialect every line
+/// up to the next rule's heading is the rule's text or history.
 fn rulers_separate(ruleset: &Ruleset) -> bool {
     ruleset.layout.as_ref().is_none_or(|layout| {
         !matches!(
             layout.format,
-            Format::MdLong | Format::MdShort | Format::MdRule
+            Format::MdLong | Format::MdShort | Format::MdRule | Format::Dialect
         )
     })
 }

@@ -8,6 +8,10 @@ pub struct Annotation {
     pub cfjs: Vec<CfjCitation>,
     /// The finding, unwrapped (one line).
     pub text: String,
+    /// Layout, not meaning: where the printed annotation broke, when not
+    /// where Agora's program breaks it (see [`crate::model::printed_breaks`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub breaks: Option<Vec<usize>>,
 }
 
 /// One CFJ an annotation names.

@@ -23,7 +23,9 @@ mod ruleset;
 mod synthetic;
 mod text_shape;
 
-pub use agora::{AgoraEntry, AgoraRule, AgoraRuleset};
+pub use agora::{
+    irregular_breaks, printed_breaks, AgoraEntry, AgoraRule, AgoraRuleset, AGORA_WRAP_WIDTH,
+};
 pub use agora_change::{Agent, AgoraChange, ChangeKind, ProposalRef};
 pub use agora_date::{AgoraDate, AGORA_BIRTH};
 pub use annotation::{Annotation, CfjCitation};
@@ -39,6 +41,6 @@ pub use rule::{Mutability, Rule};
 pub use ruleset::Ruleset;
 pub use synthetic::synthetic_ruleset;
 pub use text_shape::{
-    is_hard_break, looks_preformatted, needs_break_mark, opens_list_item, wrap_words,
-    HARD_BREAK_MARK, HARD_BREAK_SLACK, LONE_WORD, WRAP_WIDTH,
+    is_hard_break, looks_preformatted, looks_tabular, needs_break_mark, opens_list_item,
+    wrap_words, HARD_BREAK_MARK, HARD_BREAK_SLACK, LONE_WORD, WRAP_WIDTH,
 };

@@ -1,4 +1,5 @@
 use super::agora::AgoraRuleset;
+use super::history::HistoryEntry;
 use super::layout::DocumentLayout;
 use super::rule::Rule;
 use serde::{Deserialize, Serialize};
@@ -53,11 +54,17 @@ impl Ruleset {
                     revision: rule.revision,
                     mutability: rule.mutability.clone(),
                     text: rule.text.clone(),
-                    history: rule.history.clone(),
+                    history: rule.history.iter().map(without_breaks).collect(),
                     judgments: rule.judgments.clone(),
                     // Not cloned only to be dropped: a rule's layout holds its source.
                     layout: None,
-                    agora: rule.agora.clone(),
+                    agora: rule.agora.as_ref().map(|agora| {
+                        let mut agora = agora.clone();
+                        for annotation in &mut agora.annotations {
+                            annotation.breaks = None;
+                        }
+                        agora
+                    }),
                 })
                 .collect(),
             layout: None,
@@ -71,6 +78,14 @@ impl Ruleset {
         self.layout = None;
         for rule in &mut self.rules {
             rule.layout = None;
+            for entry in &mut rule.history {
+                if let Some(agora) = entry.agora.as_mut() {
+                    agora.breaks = None;
+                }
+            }
+            for annotation in rule.agora.iter_mut().flat_map(|a| &mut a.annotations) {
+                annotation.breaks = None;
+            }
         }
         self
     }
@@ -83,4 +98,13 @@ impl Ruleset {
             .filter_map(|entry| entry.proposal)
             .max()
     }
+}
+
+/// A history entry without the printed line's breaks (layout).
+fn without_breaks(entry: &HistoryEntry) -> HistoryEntry {
+    let mut entry = entry.clone();
+    if let Some(agora) = entry.agora.as_mut() {
+        agora.breaks = None;
+    }
+    entry
 }

@@ -15,13 +15,21 @@ pub fn looks_preformatted(line: &str) -> bool {
     if trimmed.is_empty() {
         return false;
     }
+    let aligned = trimmed.contains('\t') || trimmed.contains("   ");
+    looks_tabular(line) || aligned
+}
+
+/// Whether a line is part of a table: box-drawing characters, or an ASCII
+/// table row (`| a | b |`, `+---+---+`).
+#[must_use]
+pub fn looks_tabular(line: &str) -> bool {
+    let trimmed = line.trim();
     let box_drawing = trimmed
         .chars()
         .any(|c| ('\u{2500}'..='\u{257f}').contains(&c));
     let ascii_table = (trimmed.starts_with('|') && trimmed.ends_with('|') && trimmed.len() > 1)
         || (trimmed.starts_with("+-") && trimmed.ends_with('+'));
-    let aligned = trimmed.contains('\t') || trimmed.contains("   ");
-    box_drawing || ascii_table || aligned
+    box_drawing || ascii_table
 }
 
 /// Whether a word at the start of a line would open a list item in a text

@@ -13,6 +13,7 @@ mod encoding;
 mod error;
 pub(crate) mod json;
 pub mod lines;
+mod literal;
 mod markdown;
 pub(crate) mod md_long;
 pub(crate) mod md_rule;

@@ -81,7 +81,30 @@ mod tests {
         let rule = &parse(text).unwrap().rules[0];
         assert_eq!(
             rule.text,
-            "Power Name: X  \nPower Cost: 5\n* one  \n  more\n* two"
+            "Power Name: X  \nPower Cost: 5\n\n* one  \n  more\n* two"
+        );
+    }
+
+    #[test]
+    fn body_lines_that_read_as_markdown_stay_text() {
+        // Found by the `fmt` fuzz target: `## 303/0` read as a heading and
+        // the image as an image, which `txt-plain` writes as `303/0` and
+        // `[image: chart (images/303.png)]`: `fmt` changed the rule.
+        let text = "Title\n\n\nRule 101\n\n## 303/0\n\n![chart](images/303.png) and `x` & _y_";
+        let ruleset = parse(text).unwrap();
+        assert_eq!(
+            ruleset.rules[0].text,
+            "\\## 303/0\n\n!\\[chart](images/303.png) and \\`x` & \\_y_"
+        );
+        let canonical = crate::render::RenderOptions {
+            canonical: true,
+            templates: None,
+        };
+        let written = crate::render::render(&ruleset, Format::TxtPlain, &canonical).unwrap();
+        assert_eq!(written, text);
+        assert_eq!(
+            parse(&written).unwrap().without_layout(),
+            ruleset.without_layout()
         );
     }
 }

@@ -15,12 +15,16 @@
 //!   broken on purpose, and so was a line ending in ` \\` (where the writer
 //!   could not leave a line short enough). Both become Markdown hard breaks
 //!   (`  \n`);
-//! - emphasis as written (`*Extra Savage*`), which is Markdown already.
+//! - emphasis as written (`*Extra Savage*`), which is Markdown already;
+//!   any other Markdown a line happens to contain is text, and is escaped
+//!   (see [`super::literal`]).
 
+use super::literal;
 use super::quirks::quirk;
 use super::text::Line;
 use crate::model::{
-    is_hard_break, looks_preformatted, wrap_words, LayoutQuirk, QuirkKind, HARD_BREAK_MARK,
+    is_hard_break, looks_preformatted, looks_tabular, wrap_words, LayoutQuirk, QuirkKind,
+    HARD_BREAK_MARK,
 };
 use unicode_width::UnicodeWidthStr;
 
@@ -52,8 +56,6 @@ struct Block<'a> {
     kind: Kind,
     /// Each line with its text (after a list marker; trimmed).
     lines: Vec<(Line<'a>, &'a str)>,
-    /// Whether a blank line (or the start of the body) is right above it.
-    after_blank: bool,
 }
 
 /// Unwraps `txt-long`/`txt-short` body lines into Markdown and reports
@@ -128,7 +130,7 @@ fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
     for group in groups(lines) {
         if indented_group(group, base) {
             items.clear();
-            push_preformatted(&mut blocks, group, true);
+            push_preformatted(&mut blocks, group);
             continue;
         }
         for (j, line) in group.iter().enumerate() {
@@ -137,13 +139,19 @@ fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
             // Only ASCII spaces indent: a no-break space is text.
             let content = line.text.trim_matches([' ', '\t']);
             let opens_item = bullet(content).is_some() || ordered_marker(content).is_some();
-            if !opens_item && looks_preformatted(line.text) {
-                items.clear();
-                push_preformatted(&mut blocks, std::slice::from_ref(line), !open);
-                continue;
-            }
             let last_is_item =
                 open && matches!(blocks.last(), Some(b) if matches!(b.kind, Kind::Item { .. }));
+            // A line indented past an item's marker continues the item,
+            // tabs and runs of spaces in it or not (the text forms hang an
+            // item's lines so); only a table there is a block of its own.
+            let continues_item =
+                last_is_item && items.last().is_some_and(|&(column, _)| spaces > column);
+            let aligned_in_item = continues_item && !looks_tabular(line.text);
+            if !opens_item && !aligned_in_item && looks_preformatted(line.text) {
+                items.clear();
+                push_preformatted(&mut blocks, std::slice::from_ref(line));
+                continue;
+            }
             let last_is_pre =
                 open && matches!(blocks.last(), Some(b) if matches!(b.kind, Kind::Preformatted));
             // `7) ` starts an ordered item where a block or a list starts;
@@ -168,7 +176,6 @@ fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
                 blocks.push(Block {
                     kind: Kind::Item { marker, md_indent },
                     lines: vec![(*line, text)],
-                    after_blank: !open,
                 });
                 continue;
             }
@@ -182,7 +189,6 @@ fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
                     blocks.push(Block {
                         kind: Kind::Paragraph,
                         lines: vec![(*line, content)],
-                        after_blank: !open,
                     });
                 }
             }
@@ -192,8 +198,8 @@ fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
 }
 
 /// Adds preformatted lines: to the preformatted block right above (across
-/// blank lines too, when `after_blank`), or as a new block.
-fn push_preformatted<'a>(blocks: &mut Vec<Block<'a>>, lines: &[Line<'a>], after_blank: bool) {
+/// blank lines too), or as a new block.
+fn push_preformatted<'a>(blocks: &mut Vec<Block<'a>>, lines: &[Line<'a>]) {
     if let Some(block) = blocks
         .last_mut()
         .filter(|b| matches!(b.kind, Kind::Preformatted))
@@ -206,7 +212,6 @@ fn push_preformatted<'a>(blocks: &mut Vec<Block<'a>>, lines: &[Line<'a>], after_
     blocks.push(Block {
         kind: Kind::Preformatted,
         lines: lines.iter().map(|line| (*line, line.text)).collect(),
-        after_blank,
     });
 }
 
@@ -248,15 +253,13 @@ fn to_markdown(blocks: &[Block<'_>], mode: Mode) -> String {
     let mut previous: Option<&Block<'_>> = None;
     for block in blocks {
         if let Some(previous) = previous {
-            let tight = match (&previous.kind, &block.kind) {
-                (Kind::Item { .. }, Kind::Item { .. }) => true,
-                (Kind::Paragraph, Kind::Item { marker, .. }) => {
-                    !block.after_blank
-                        && (matches!(marker.as_str(), "*" | "-" | "+")
-                            || marker.starts_with('1') && marker.len() == 2)
-                }
-                _ => false,
-            };
+            // A list right under a paragraph is the same Markdown as one
+            // after a blank line, which is how every text form writes it:
+            // it is read so, or `fmt` would add the blank line to the text.
+            let tight = matches!(
+                (&previous.kind, &block.kind),
+                (Kind::Item { .. }, Kind::Item { .. })
+            );
             out.push_str(if tight { "\n" } else { "\n\n" });
         }
         previous = Some(block);
@@ -271,15 +274,35 @@ fn to_markdown(blocks: &[Block<'_>], mode: Mode) -> String {
                 md_indent + marker.width() + 1,
             ),
         };
-        out.push_str(&first);
         let breaker = format!("  \n{}", " ".repeat(indent));
         let parts: Vec<String> = segments(block, mode)
             .into_iter()
-            .map(|part| escape_bare_marker(part.join(" ")))
+            .map(|part| {
+                // A lone carriage return ends a line to Markdown: a space.
+                let text = part.join(" ").replace('\r', " ");
+                // Wrapping reflows a paragraph: a run of spaces inside a
+                // line is one space, as the writer wraps it.
+                let text = match mode {
+                    Mode::Wrapped => single_spaced(&text),
+                    Mode::Unwrapped => text,
+                };
+                escape_bare_marker(literal::escape_line(&text))
+            })
             .collect();
-        out.push_str(&parts.join(&breaker));
+        out.push_str(&literal::escape_markup(&format!(
+            "{first}{}",
+            parts.join(&breaker)
+        )));
     }
     out
+}
+
+/// `text` with each run of ASCII spaces made one space.
+fn single_spaced(text: &str) -> String {
+    text.split(' ')
+        .filter(|word| !word.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A line of text that is nothing but a list marker (`-`, `*`, `+`, `1.`,
@@ -455,6 +478,24 @@ mod tests {
     }
 
     #[test]
+    fn a_line_hung_under_an_item_continues_it_runs_of_spaces_or_not() {
+        // Found by the `canonical` fuzz target: an item's line with a tab
+        // or a run of spaces in it was read as a code block of its own, so
+        // the item written canonically read back as two blocks.
+        let plain = "  • one  \n    two\tthree    four\n  • five";
+        assert_eq!(
+            unwrapped_body(&lines(plain, 0)),
+            "* one  \n  two\tthree    four\n* five"
+        );
+        // A table under an item stays a table.
+        let table = "  • one\n    │ a │ b │";
+        assert_eq!(
+            unwrapped_body(&lines(table, 0)),
+            "* one\n\n```\n│ a │ b │\n```"
+        );
+    }
+
+    #[test]
     fn every_bullet_keeps_one_item_a_line_nested_by_indentation() {
         let text = "      The list of Types is as follows:\n\n      • Executive\n      • Legislative\n        - Upper house\n        - Lower house\n      • Judicial\n";
         let md = unwrap_body(&lines(text, 0), &mut Vec::new());
@@ -465,7 +506,7 @@ mod tests {
         let plain = "Types:\n  • Executive\n    ◦ Cabinet\n  • Judicial";
         assert_eq!(
             unwrapped_body(&lines(plain, 0)),
-            "Types:\n* Executive\n  * Cabinet\n* Judicial"
+            "Types:\n\n* Executive\n  * Cabinet\n* Judicial"
         );
     }
 

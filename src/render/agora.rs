@@ -5,9 +5,10 @@
 
 use super::templates::template_error;
 use super::{RenderError, Renderer};
-use crate::model::{Annotation, Format, Power, Rule, Ruleset};
+use crate::model::{printed_breaks, Annotation, Format, Power, Rule, Ruleset};
 use minijinja::Value;
 use serde::Serialize;
+use std::borrow::Cow;
 use std::cmp::Ordering;
 
 /// The skeletons the Rulekeepor's `config/` folder holds, for a ruleset that
@@ -24,23 +25,50 @@ struct AgoraRuleView<'a> {
     title: &'a str,
     text: &'a str,
     /// Each history entry's line, unwrapped.
-    history: Vec<&'a str>,
+    history: Vec<PrintedLine<'a>>,
     /// Each annotation's line, unwrapped.
-    annotations: Vec<String>,
+    annotations: Vec<PrintedLine<'a>>,
+}
+
+/// A line the templates wrap (`line | agora_wrap(first, rest, breaks)`):
+/// at the kept `breaks` (the layout it was read with), else as Agora's
+/// program does.
+#[derive(Debug, Serialize)]
+struct PrintedLine<'a> {
+    line: Cow<'a, str>,
+    breaks: Option<&'a [usize]>,
 }
 
 impl<'a> AgoraRuleView<'a> {
-    fn new(rule: &'a Rule) -> AgoraRuleView<'a> {
+    /// The rule as the templates see it; `canonical`: without its kept
+    /// line breaks.
+    fn new(rule: &'a Rule, canonical: bool) -> AgoraRuleView<'a> {
         let agora = rule.agora.as_ref();
+        let kept = |breaks: &'a Option<Vec<usize>>| breaks.as_deref().filter(|_| !canonical);
         AgoraRuleView {
             number: rule.number,
             revision: rule.revision.unwrap_or_else(|| rule.amendment_count()),
             power: agora.and_then(|a| a.power.as_ref()).map(Power::as_str),
             title: agora.map_or("", |a| a.title.as_str()),
             text: &rule.text,
-            history: rule.history.iter().map(|e| e.source.as_str()).collect(),
+            history: rule
+                .history
+                .iter()
+                .map(|entry| PrintedLine {
+                    line: Cow::Borrowed(&entry.source),
+                    breaks: entry.agora.as_ref().and_then(|a| kept(&a.breaks)),
+                })
+                .collect(),
             annotations: agora
-                .map(|a| a.annotations.iter().map(annotation_line).collect())
+                .map(|a| {
+                    a.annotations
+                        .iter()
+                        .map(|annotation| PrintedLine {
+                            line: Cow::Owned(annotation_line(annotation)),
+                            breaks: kept(&annotation.breaks),
+                        })
+                        .collect()
+                })
                 .unwrap_or_default(),
         }
     }
@@ -82,7 +110,7 @@ struct Stats {
 
 /// The rules grouped as the index files them; a ruleset without categories
 /// is one unnamed category.
-fn categories(ruleset: &Ruleset) -> Vec<CategoryView<'_>> {
+fn categories(ruleset: &Ruleset, canonical: bool) -> Vec<CategoryView<'_>> {
     match ruleset.agora.as_ref().filter(|a| !a.categories.is_empty()) {
         Some(agora) => agora
             .categories
@@ -94,14 +122,18 @@ fn categories(ruleset: &Ruleset) -> Vec<CategoryView<'_>> {
                     .rules
                     .iter()
                     .filter_map(|n| ruleset.rule(*n))
-                    .map(AgoraRuleView::new)
+                    .map(|rule| AgoraRuleView::new(rule, canonical))
                     .collect(),
             })
             .collect(),
         None => vec![CategoryView {
             name: &ruleset.title,
             note: "",
-            rules: ruleset.rules.iter().map(AgoraRuleView::new).collect(),
+            rules: ruleset
+                .rules
+                .iter()
+                .map(|rule| AgoraRuleView::new(rule, canonical))
+                .collect(),
         }],
     }
 }
@@ -204,7 +236,7 @@ impl Renderer {
         let context = minijinja::context! {
             skeleton => skeleton.strip_suffix('\n').unwrap_or(skeleton),
             header => header.strip_suffix('\n').unwrap_or(header),
-            categories => Value::from(minijinja::value::Serde(categories(ruleset))),
+            categories => Value::from(minijinja::value::Serde(categories(ruleset, self.canonical))),
             powers => Value::from(minijinja::value::Serde(powers(ruleset))),
             stats => Value::from(minijinja::value::Serde(stats(ruleset))),
         };
@@ -232,28 +264,38 @@ impl Renderer {
             .env
             .get_template(name)
             .map_err(|e| template_error(&e, name))?;
-        let context = minijinja::context! { rule => Value::from(minijinja::value::Serde(AgoraRuleView::new(rule))) };
+        let context = minijinja::context! { rule => Value::from(minijinja::value::Serde(AgoraRuleView::new(rule, self.canonical))) };
         template
             .render(context)
             .map_err(|e| template_error(&e, name))
     }
 }
 
-/// Words of one line wrapped at `width`, as Agora's program does: each line
-/// takes words while it stays within the width; a word is never split.
-pub(crate) fn wrap_words(text: &str, width: usize, first: &str, rest: &str) -> String {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split(' ') {
-        match lines.last_mut() {
-            None => lines.push(format!("{first}{word}")),
-            Some(last) if last.chars().count() + word.chars().count() < width => {
-                last.push(' ');
-                last.push_str(word);
-            }
-            Some(_) => lines.push(format!("{rest}{word}")),
-        }
+/// One line wrapped as Agora's program does (see [`printed_breaks`]), the
+/// first line after `first` and the others after `rest`; or at `kept`, the
+/// breaks it was read with, while they still fall on spaces of the line.
+pub(crate) fn wrap_printed(line: &str, first: &str, rest: &str, kept: Option<&[usize]>) -> String {
+    let fits = |breaks: &[usize]| {
+        breaks.windows(2).all(|pair| pair[0] < pair[1])
+            && breaks
+                .iter()
+                .all(|&at| line.as_bytes().get(at) == Some(&b' '))
+    };
+    let breaks = match kept.filter(|breaks| fits(breaks)) {
+        Some(kept) => kept.to_vec(),
+        None => printed_breaks(line, first.chars().count(), rest.chars().count()),
+    };
+    let mut out = String::with_capacity(line.len() + first.len() + breaks.len() * (rest.len() + 1));
+    out.push_str(first);
+    let mut start = 0;
+    for at in breaks {
+        out.push_str(&line[start..at]);
+        out.push('\n');
+        out.push_str(rest);
+        start = at + 1;
     }
-    lines.join("\n")
+    out.push_str(&line[start..]);
+    out
 }
 
 /// Each line indented; a blank line becomes the indent alone unless it is

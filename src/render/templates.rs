@@ -129,9 +129,12 @@ fn environment_with_fuel(dir: Option<&Path>, fuel: u64) -> Environment<'static> 
     env.add_filter("pad", pad);
     env.add_filter("indent", indent);
     env.add_function("ruler", ruler);
-    env.add_filter("agora_wrap", |line: &str, first: &str, rest: &str| {
-        super::agora::wrap_words(line, 72, first, rest)
-    });
+    env.add_filter(
+        "agora_wrap",
+        |line: &str, first: &str, rest: &str, breaks: Option<Vec<usize>>| {
+            super::agora::wrap_printed(line, first, rest, breaks.as_deref())
+        },
+    );
     env.add_filter("agora_indent", |text: &str, indent: &str| {
         super::agora::indent_lines(text, indent)
     });

@@ -199,3 +199,19 @@ fn applying_keeps_the_sources_joinable_when_the_last_rule_changes() {
         file.replace("\n\n\nRule 306\n\nInactive players, see rule 304.", "")
     );
 }
+
+#[test]
+fn a_ruler_in_a_dialect_rule_is_its_text_not_a_separator() {
+    // Found by the `apply` fuzz target: moving the last rule of a dialect
+    // file took the `---` that is its text for the separator before the end
+    // of the file, and dropped it.
+    let file = "  - 1 One\n  - 3 Three\n  - 2 Two\n---\n";
+    let parsed = crate::parse::read(file.as_bytes(), &Default::default()).unwrap();
+    assert_eq!(parsed.format, Format::Dialect);
+    let mut ruleset = parsed.ruleset;
+    assert_eq!(ruleset.rule(2).unwrap().text, "---");
+    renumber(&mut ruleset, &map(&[(3, 4)])).unwrap();
+    let written = crate::render::render(&ruleset, Format::Dialect, &Default::default()).unwrap();
+    assert!(written.contains("  - 2 Two\n---\n"), "{written:?}");
+    assert!(written.contains("  - 4 Three"), "{written:?}");
+}

@@ -4,8 +4,8 @@
 //! so a line reads back exactly as the program had it before wrapping.
 
 use crate::model::{
-    AgoraDate, AgoraEntry, AgoraRule, Annotation, CfjCitation, Format, HistoryEntry, HistoryKind,
-    Power, Rule,
+    irregular_breaks, AgoraDate, AgoraEntry, AgoraRule, Annotation, CfjCitation, Format,
+    HistoryEntry, HistoryKind, Power, Rule,
 };
 use crate::parse::ParseError;
 
@@ -82,18 +82,22 @@ impl<'a> Lines<'a> {
     }
 
     /// A line and the continuation lines after it (those starting with
-    /// `indent`), joined by single spaces.
-    fn wrapped(&mut self, indent: &str) -> Result<String, ParseError> {
+    /// `indent`), joined by single spaces, and where it broke when not where
+    /// Agora's program breaks it (see [`irregular_breaks`]).
+    fn wrapped(&mut self, indent: &str) -> Result<(String, Option<Vec<usize>>), ParseError> {
         let mut joined = self.next("a line")?.to_string();
+        let mut breaks = Vec::new();
         while let Some(line) = self.peek() {
             let Some(rest) = line.strip_prefix(indent) else {
                 break;
             };
+            breaks.push(joined.len());
             joined.push(' ');
             joined.push_str(rest);
             self.at += 1;
         }
-        Ok(joined)
+        let breaks = irregular_breaks(&joined, breaks, 0, indent.len());
+        Ok((joined, breaks))
     }
 }
 
@@ -129,9 +133,14 @@ pub(super) fn rule(lines: &mut Lines<'_>, full: bool) -> Result<Rule, ParseError
         if line.is_empty() {
             break;
         }
+        // The program indents with Kotlin's `prependIndent`: a blank line
+        // at least as long as the indent is written as it is, a shorter
+        // one as the indent alone. So a blank line longer than the indent
+        // is the text's own, and one shorter was never written by it.
+        let blank = line.trim().is_empty();
         text.push(match line.strip_prefix("      ") {
+            _ if blank && line.len() > 6 => line,
             Some(rest) => rest,
-            None if line.trim().is_empty() => "",
             None => return Err(lines.error("rule text not indented six spaces", "six spaces")),
         });
         lines.at += 1;
@@ -143,13 +152,23 @@ pub(super) fn rule(lines: &mut Lines<'_>, full: bool) -> Result<Rule, ParseError
         lines.expect("History:", "`History:`")?;
         lines.expect("", "a blank line after `History:`")?;
         while lines.peek().is_some_and(|l| !l.is_empty()) {
-            history.push(entry_from_line(&lines.wrapped("   ")?));
+            let (line, breaks) = lines.wrapped("   ")?;
+            let mut entry = entry_from_line(&line);
+            if let Some(agora) = entry.agora.as_mut() {
+                agora.breaks = breaks;
+            }
+            history.push(entry);
         }
         lines.expect("", "a blank line after the history")?;
         lines.expect("Annotations:", "`Annotations:`")?;
         while lines.peek().is_some_and(|l| !l.is_empty()) {
             let at = lines.error("not an annotation", "`CFJ NNNN (called DD Mon YYYY): ...`");
-            annotations.push(annotation_from_line(&lines.wrapped("    ")?).ok_or(at)?);
+            let (line, breaks) = lines.wrapped("    ")?;
+            let annotation = annotation_from_line(&line).ok_or(at)?;
+            annotations.push(Annotation {
+                breaks,
+                ..annotation
+            });
         }
         lines.expect("", "a blank line after the annotations")?;
     }
@@ -175,7 +194,16 @@ pub(super) fn heading_parts(line: &str) -> Option<(u32, u32, Option<Power>)> {
         None => (rest, None),
     };
     let (number, revision) = id.split_once('/')?;
-    Some((number.parse().ok()?, revision.parse().ok()?, power))
+    Some((plain_number(number)?, plain_number(revision)?, power))
+}
+
+/// A number as Agora's program prints one: digits, no sign, no leading
+/// zero (`275/00` is not a heading it writes, and would not read back
+/// as written).
+fn plain_number(digits: &str) -> Option<u32> {
+    let plain =
+        digits.bytes().all(|b| b.is_ascii_digit()) && (digits == "0" || !digits.starts_with('0'));
+    plain.then(|| digits.parse().ok()).flatten()
 }
 
 /// A printed history line read back: its kind, proposal, date and
@@ -219,7 +247,10 @@ pub(crate) fn entry_from_line(line: &str) -> HistoryEntry {
         amendment,
         proposal,
         date: date.as_ref().and_then(AgoraDate::date),
-        agora: Some(AgoraEntry { date, change: None }),
+        agora: Some(AgoraEntry {
+            date,
+            ..AgoraEntry::default()
+        }),
         ..HistoryEntry::new(kind, line)
     }
 }
@@ -246,10 +277,13 @@ pub(crate) fn annotation_from_line(line: &str) -> Option<Annotation> {
             rest = after;
             continue;
         }
-        let text = rest.strip_prefix(": ").or_else(|| rest.strip_prefix(':'))?;
+        // `CFJ 1112:finding` is not what the program prints (it writes
+        // `: `), and would not be written back as it was.
+        let text = rest.strip_prefix(": ")?;
         return Some(Annotation {
             cfjs,
             text: text.to_string(),
+            breaks: None,
         });
     }
 }

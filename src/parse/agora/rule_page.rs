@@ -29,3 +29,62 @@ pub fn parse(text: &str, format: Format) -> Result<Ruleset, ParseError> {
     }
     Ok(Ruleset::new(String::new(), vec![rule]))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::model::Format;
+    use crate::render::{render, RenderOptions};
+
+    /// A full page whose history line and annotation break before Agora's
+    /// program would (found by the `lossless` fuzz target).
+    const PAGE: &str = "Rule 911/1 (Power=1.7)\nMotions\n\n      Text.\n\nHistory:\n\nPower changed from 1 to 1.7 by P5086 'judicial reform' (Zefram),\n   2008\nAmended(1) by P8221 'Usage de-capitalization' (Janet, Aris), 05 Sep\n   2019\n\nAnnotations:\nCFJ 1597 (called 22 Dec 2006): It is possible to appeal a\n    judgement.\n";
+
+    #[test]
+    fn history_and_annotations_keep_the_line_breaks_they_were_read_with() {
+        let ruleset = super::parse(PAGE, Format::AgoraRule).unwrap();
+        let kept = render(&ruleset, Format::AgoraRule, &RenderOptions::default()).unwrap();
+        assert_eq!(kept, PAGE);
+        // The breaks are layout: the canonical form wraps as the program
+        // does, and the meaning has none of them.
+        let canonical = RenderOptions {
+            canonical: true,
+            templates: None,
+        };
+        let written = render(&ruleset, Format::AgoraRule, &canonical).unwrap();
+        assert!(written.contains("(Zefram), 2008\n"), "{written}");
+        assert!(written.contains("appeal a judgement.\n"), "{written}");
+        let again = super::parse(&written, Format::AgoraRule).unwrap();
+        assert_eq!(again.without_layout(), ruleset.without_layout());
+    }
+
+    #[test]
+    fn a_heading_number_with_a_leading_zero_is_not_a_heading() {
+        // Found by the `lossless` fuzz target: `275/00` read as revision 0
+        // and was written `275/0`.
+        let page = "Rule 275/00 (Power=1.0)\nCrop Seasons\n\n      Text.\n";
+        assert!(super::parse(page, Format::AgoraShortRule).is_err());
+        assert!(!super::looks_like(page));
+        let page = page.replace("/00", "/0");
+        let ruleset = super::parse(&page, Format::AgoraShortRule).unwrap();
+        let written = render(&ruleset, Format::AgoraShortRule, &RenderOptions::default()).unwrap();
+        assert_eq!(written, page);
+    }
+
+    #[test]
+    fn blank_text_lines_and_annotations_read_only_as_the_program_writes_them() {
+        // Found by the `lossless` fuzz target: a blank text line shorter
+        // than the indent was read and written as the indent, and
+        // `CFJ 1112:finding` was written `CFJ 1112: finding`.
+        let page = |text: &str, annotation: &str| {
+            format!("Rule 1/0 (Power=1)\nT\n\n      A.\n{text}\n      B.\n\nHistory:\n\nEnacted by P1, 01 Jan 2020\n\nAnnotations:\n{annotation}\n")
+        };
+        assert!(super::parse(&page("    ", "CFJ 1: x"), Format::AgoraRule).is_err());
+        assert!(super::parse(&page("      ", "CFJ 1:x"), Format::AgoraRule).is_err());
+        for blank in ["      ", "          "] {
+            let text = page(blank, "CFJ 1: x");
+            let ruleset = super::parse(&text, Format::AgoraRule).unwrap();
+            let written = render(&ruleset, Format::AgoraRule, &RenderOptions::default()).unwrap();
+            assert_eq!(written, text);
+        }
+    }
+}

@@ -394,6 +394,7 @@ impl Reader {
             agora: Some(AgoraEntry {
                 date,
                 change: Some(AgoraChange { kind, agent }),
+                breaks: None,
             }),
             ..HistoryEntry::new(common, source)
         }
@@ -558,6 +559,7 @@ impl Reader {
                 })
                 .collect(),
             text: join_lines(&annotation.text),
+            breaks: None,
         }
     }
 }

@@ -161,26 +161,6 @@ fn score(
         .into_iter()
         .filter(|s| seen.contains(s))
         .collect();
-    let after = usize::from(underline.is_some()) + 1;
-    // Only a rule with a body shows whether a blank line parts it from
-    // its heading: after a rule without one, the blank line is the
-    // separator before the next rule.
-    let ends = starts.iter().skip(1).copied().chain([lines.len()]);
-    let with_body: Vec<usize> = starts
-        .iter()
-        .zip(ends)
-        .filter(|&(&i, end)| {
-            lines
-                .get(i + after..end)
-                .is_some_and(|body| body.iter().any(|line| !line.is_blank()))
-        })
-        .map(|(&i, _)| i)
-        .collect();
-    let blank = with_body
-        .iter()
-        .filter(|&&i| lines.get(i + after).is_some_and(Line::is_blank))
-        .count();
-    dialect.blank_after_heading = blank * 2 > with_body.len();
     dialect.groups = groups
         .iter()
         .filter(|g| {
@@ -197,6 +177,7 @@ fn score(
     {
         dialect.groups.clear();
     }
+    dialect.blank_after_heading = blank_after_heading(lines, &starts, &dialect, &parsed);
     if history_marked(lines, &starts) {
         dialect.history = Some("History:".to_string());
     }
@@ -207,6 +188,40 @@ fn score(
         last: found.last().cloned().unwrap_or_default(),
         dialect,
     })
+}
+
+/// Whether most rules with a body have a blank line between their heading
+/// and the body. Only a rule with a body shows it: after a rule without
+/// one, the blank line is the separator before what follows (the next rule,
+/// or the trailer of sections that are not rules, which is no body either:
+/// the reader ends the body where it starts).
+fn blank_after_heading(
+    lines: &[Line<'_>],
+    starts: &[usize],
+    dialect: &Dialect,
+    template: &Template,
+) -> bool {
+    let after = usize::from(dialect.underline.is_some()) + 1;
+    let level = reader::rule_level(dialect, template);
+    let skipped = reader::not_rule_lines(lines, dialect);
+    let ends = starts.iter().skip(1).copied().chain([lines.len()]);
+    let with_body: Vec<usize> = starts
+        .iter()
+        .zip(ends)
+        .filter(|&(&i, end)| {
+            let first = i + after;
+            let body_end = reader::body_end(lines, first..end, dialect, level, &skipped);
+            lines
+                .get(first..body_end)
+                .is_some_and(|body| body.iter().any(|line| !line.is_blank()))
+        })
+        .map(|(&i, _)| i)
+        .collect();
+    let blank = with_body
+        .iter()
+        .filter(|&&i| lines.get(i + after).is_some_and(Line::is_blank))
+        .count();
+    blank * 2 > with_body.len()
 }
 
 /// Whether most rules have a `History:` line.

@@ -103,7 +103,7 @@ fn starts_rule(lines: &[Line<'_>], i: usize, dialect: &Dialect, template: &Templ
 }
 
 /// The lines inside sections that are not rules.
-fn not_rule_lines(lines: &[Line<'_>], dialect: &Dialect) -> Vec<bool> {
+pub(crate) fn not_rule_lines(lines: &[Line<'_>], dialect: &Dialect) -> Vec<bool> {
     let mut skipped = vec![false; lines.len()];
     let mut inside: Option<usize> = None;
     for i in 0..lines.len() {
@@ -125,7 +125,7 @@ fn not_rule_lines(lines: &[Line<'_>], dialect: &Dialect) -> Vec<bool> {
 
 /// The level of the rules' own heading: a body ends at a heading of this
 /// level or above (7 for rules that are not headings: any heading ends them).
-fn rule_level(dialect: &Dialect, template: &Template) -> usize {
+pub(crate) fn rule_level(dialect: &Dialect, template: &Template) -> usize {
     if let Some(c) = dialect.underline {
         return if c == '=' { 1 } else { 2 };
     }
@@ -171,13 +171,7 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
             .matches(heading.text, &dialect.ids)
             .expect("a rule start fits the template");
         let first_body = start + 1 + usize::from(dialect.underline.is_some());
-        let body_end = (first_body..end)
-            .find(|&i| {
-                skipped[i]
-                    || group_of(dialect, lines[i].text).is_some()
-                    || heading_level(&lines, i).is_some_and(|l| l <= level)
-            })
-            .unwrap_or(end);
+        let body_end = body_end(&lines, first_body..end, dialect, level, &skipped);
         // Blank lines before a trailer belong to the rule.
         let trailer_line = if body_end < end { body_end } else { end };
         let trailer_start = lines.get(trailer_line).map_or(text.len(), |l| l.start);
@@ -228,6 +222,27 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
         layout.dialect = Some(dialect.clone());
     }
     Ok(ruleset)
+}
+
+/// Where the body of a rule whose lines after its heading are `after`
+/// ends: at a section that is not a rule, a group heading, or a heading of
+/// the rules' `level` or above (what follows is the rule's trailer).
+pub(crate) fn body_end(
+    lines: &[Line<'_>],
+    after: std::ops::Range<usize>,
+    dialect: &Dialect,
+    level: usize,
+    skipped: &[bool],
+) -> usize {
+    let end = after.end;
+    after
+        .into_iter()
+        .find(|&i| {
+            skipped[i]
+                || group_of(dialect, lines[i].text).is_some()
+                || heading_level(lines, i).is_some_and(|l| l <= level)
+        })
+        .unwrap_or(end)
 }
 
 /// The mutability a group heading sets, if `line` is one.

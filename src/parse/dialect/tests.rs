@@ -353,3 +353,34 @@ fn rules_without_a_body_do_not_make_the_blank_after_heading() {
         );
     }
 }
+
+#[test]
+fn sections_that_are_not_rules_are_no_body_for_the_blank_after_heading() {
+    // Found by the `canonical` fuzz target: a rule without text followed by
+    // a heading that is not a rule (`#   Aside.`) was counted as a rule
+    // with a body, so the separator the canonical form writes after such a
+    // rule made the next reading infer a blank line under every heading.
+    let canonical = crate::render::RenderOptions {
+        canonical: true,
+        templates: None,
+    };
+    let text = "#   1 One\n#   Aside.\n#   2 Two\nbody\n#   3 Three\n#   Note.\n";
+    let first = crate::parse::read(text.as_bytes(), &Default::default()).unwrap();
+    assert_eq!(first.format, Format::Dialect);
+    let once = crate::render::render(&first.ruleset, Format::Dialect, &canonical).unwrap();
+    assert!(once.contains("#   2 Two\nbody\n"), "{once:?}");
+    let again = crate::parse::read(once.as_bytes(), &Default::default()).unwrap();
+    let dialect = |parsed: &crate::parse::Parsed| {
+        parsed
+            .ruleset
+            .layout
+            .as_ref()
+            .unwrap()
+            .dialect
+            .clone()
+            .unwrap()
+    };
+    assert!(!dialect(&again).blank_after_heading, "{once:?}");
+    let twice = crate::render::render(&again.ruleset, Format::Dialect, &canonical).unwrap();
+    assert_eq!(once, twice);
+}
