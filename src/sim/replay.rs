@@ -84,14 +84,7 @@ fn initial(header: Header, ruleset: Ruleset) -> Result<State, ReplayErrorKind> {
     let players: Vec<Player> = header
         .players
         .into_iter()
-        .map(|p| Player {
-            name: p.name.into(),
-            bot: p.bot,
-            active: p.active,
-            score: p.score,
-            locked_inactive: false,
-            last_voted: 0,
-        })
+        .map(|p| Player::seated(&p.name, p.bot, p.active, p.score))
         .collect();
     let overrides = header
         .params

@@ -131,14 +131,7 @@ impl<S: Sink> Engine<S> {
         let players: Vec<Player> = setup
             .players
             .iter()
-            .map(|p| Player {
-                name: p.name.as_str().into(),
-                bot: p.bot,
-                active: p.active,
-                score: p.score,
-                locked_inactive: false,
-                last_voted: 0,
-            })
+            .map(|p| Player::seated(&p.name, p.bot, p.active, p.score))
             .collect();
         if players.len() > usize::from(PlayerId::MAX) {
             return Err(SetupError::TooManyPlayers);

@@ -237,14 +237,8 @@ impl State {
                 place,
             } => {
                 debug_assert_eq!(usize::from(*player), self.players.len());
-                self.players.push(super::Player {
-                    name: name.as_str().into(),
-                    bot: false,
-                    active: true,
-                    score: 0,
-                    locked_inactive: false,
-                    last_voted: 0,
-                });
+                self.players
+                    .push(super::Player::seated(name, false, true, 0));
                 self.ballots.push(None);
                 let place = (*place).min(self.order.len());
                 self.order.insert(place, *player);

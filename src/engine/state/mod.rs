@@ -33,6 +33,20 @@ pub struct Player {
     pub last_voted: u32,
 }
 
+impl Player {
+    /// A player as they take their seat: not locked inactive, no vote yet.
+    pub fn seated(name: &str, bot: bool, active: bool, score: i64) -> Player {
+        Player {
+            name: name.into(),
+            bot,
+            active,
+            score,
+            locked_inactive: false,
+            last_voted: 0,
+        }
+    }
+}
+
 /// Where a proposal stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
