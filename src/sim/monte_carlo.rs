@@ -45,6 +45,37 @@ pub struct Config {
     pub max_turns: u32,
 }
 
+impl Config {
+    /// One seeded game on one thread, for the tests that play a single
+    /// game with its log; persons join at 5% a turn where `joining`.
+    #[cfg(test)]
+    pub(crate) fn one_game(
+        players: u16,
+        seed: u64,
+        voters: Voters,
+        max_turns: u32,
+        joining: bool,
+    ) -> Config {
+        let behaviour = if joining {
+            Behaviour {
+                join: Rate(50_000),
+                ..Behaviour::DEFAULT
+            }
+        } else {
+            Behaviour::DEFAULT
+        };
+        Config {
+            games: 1,
+            players,
+            seed,
+            threads: 1,
+            voters,
+            behaviour,
+            max_turns,
+        }
+    }
+}
+
 /// One finished game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Game {

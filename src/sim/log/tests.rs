@@ -203,7 +203,7 @@ mod monte_carlo {
     use super::{Entry, Header};
     use crate::engine::fixtures::ruleset;
     use crate::sim::log::LogSink;
-    use crate::sim::monte_carlo::{play, template_with, Behaviour, Config, Rate, Voters};
+    use crate::sim::monte_carlo::{play, template_with, Config, Voters};
     use crate::sim::report;
     use crate::sim::runner::RulesetSource;
     use proptest::prelude::*;
@@ -222,20 +222,7 @@ mod monte_carlo {
             joining in any::<bool>(),
         ) {
             let rules = ruleset(file);
-            let behaviour = if joining {
-                Behaviour { join: Rate(50_000), ..Behaviour::DEFAULT }
-            } else {
-                Behaviour::DEFAULT
-            };
-            let config = Config {
-                games: 1,
-                players,
-                seed,
-                threads: 1,
-                voters: Voters::Random,
-                max_turns: 200,
-                behaviour,
-            };
+            let config = Config::one_game(players, seed, Voters::Random, 200, joining);
             let mut engine = template_with(&rules, players, LogSink::new(START)).unwrap();
             let source = RulesetSource { path: file.into(), ruleset: rules.clone(), sha256: String::new() };
             let header = report::header(&engine, &source, seed, START);

@@ -174,20 +174,8 @@ mod log_round_trip {
         ) {
             let rules = ruleset(file);
             // Persons join (IV 218) in some games, so their events are logged too.
-            let behaviour = if joining {
-                Behaviour { join: Rate(50_000), ..Behaviour::DEFAULT }
-            } else {
-                Behaviour::DEFAULT
-            };
-            let config = Config {
-                games: 1,
-                players,
-                seed,
-                threads: 1,
-                voters: if random { Voters::Random } else { Voters::No },
-                max_turns: 300,
-                behaviour,
-            };
+            let voters = if random { Voters::Random } else { Voters::No };
+            let config = Config::one_game(players, seed, voters, 300, joining);
             let mut engine = template_with(&rules, players, LogSink::new(START)).unwrap();
             let source = RulesetSource { path: file.into(), ruleset: rules.clone(), sha256: String::new() };
             let header = report::header(&engine, &source, seed, START);
