@@ -4,7 +4,7 @@
 
 use super::RenderError;
 use crate::model::{Dialect, LineEnding, Rule, Ruleset};
-use crate::parse::dialect::{ident, Fields, Template};
+use crate::parse::dialect::{ident, underline_char, Fields, Template};
 
 /// Renders `ruleset` in its dialect; `canonical` writes every rule from the
 /// template (keeping the header, group headings and footer).
@@ -65,7 +65,10 @@ pub(crate) fn write_rule(
     // The blank line parts the heading from the text: a rule without text
     // has none, or its blank line would read as the separator's (and a
     // dialect inferred from the output would gain a blank line per write).
-    if dialect.blank_after_heading && !rule.text.is_empty() {
+    // Text that opens with a `---`/`===` line gets one in any dialect: right
+    // under the heading (or its underline) it would read as an underline.
+    let opens_with_underline = rule.text.lines().next().is_some_and(reads_as_underline);
+    if (dialect.blank_after_heading || opens_with_underline) && !rule.text.is_empty() {
         out.push('\n');
     }
     if !rule.text.is_empty() {
@@ -74,7 +77,14 @@ pub(crate) fn write_rule(
     }
     if !rule.history.is_empty() && dialect.history.is_some() {
         out.push('\n');
-        for entry in &rule.history {
+        for (index, entry) in rule.history.iter().enumerate() {
+            // History entries were read across blank lines, which are not
+            // kept; an entry that is a run of `-` or `=` gets its blank line
+            // back, or it would underline the entry above into a heading
+            // (which ends the rule).
+            if index > 0 && reads_as_underline(&entry.source) {
+                out.push('\n');
+            }
             out.push_str(&entry.source);
             out.push('\n');
         }
@@ -83,6 +93,12 @@ pub(crate) fn write_rule(
         out.push('\n');
     }
     out
+}
+
+/// A line the dialect reader takes for a setext underline when it follows
+/// a line of text.
+fn reads_as_underline(line: &str) -> bool {
+    underline_char(line).is_some()
 }
 
 fn with_line_ending(text: &str, ending: LineEnding) -> String {

@@ -22,6 +22,7 @@ pub use crate::model::{Dialect, GroupHeading, IdShape};
 pub use folder::{folder_ruleset, read_folder, write_folder, FolderError, FolderRule};
 pub use infer::{candidates, infer, Candidate, InferError};
 pub use reader::read;
+pub(crate) use reader::underline_char;
 pub use syntax::{Language, SyntaxError};
 pub use template::{Fields, Template, TemplateError};
 

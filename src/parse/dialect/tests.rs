@@ -336,16 +336,8 @@ fn rules_without_a_body_do_not_make_the_blank_after_heading() {
     // canonical write of an inferred dialect gained a blank line, because
     // the separator after a rule without text was taken for a blank line
     // under its heading, and a rule without text was given one.
-    let canonical = crate::render::RenderOptions {
-        canonical: true,
-        templates: None,
-    };
     for text in ["  - 1 s\n  - 2 s\n  - 3 s\nt", "  - 4 s\n  - 2 r\n  - 5 #"] {
-        let first = crate::parse::read(text.as_bytes(), &Default::default()).unwrap();
-        assert_eq!(first.format, Format::Dialect, "{text:?}");
-        let once = crate::render::render(&first.ruleset, Format::Dialect, &canonical).unwrap();
-        let again = crate::parse::read(once.as_bytes(), &Default::default()).unwrap();
-        let twice = crate::render::render(&again.ruleset, Format::Dialect, &canonical).unwrap();
+        let (first, once, again, twice) = fmt_twice(text);
         assert_eq!(once, twice, "{text:?}");
         assert_eq!(
             again.ruleset.without_layout(),
@@ -360,16 +352,9 @@ fn sections_that_are_not_rules_are_no_body_for_the_blank_after_heading() {
     // a heading that is not a rule (`#   Aside.`) was counted as a rule
     // with a body, so the separator the canonical form writes after such a
     // rule made the next reading infer a blank line under every heading.
-    let canonical = crate::render::RenderOptions {
-        canonical: true,
-        templates: None,
-    };
     let text = "#   1 One\n#   Aside.\n#   2 Two\nbody\n#   3 Three\n#   Note.\n";
-    let first = crate::parse::read(text.as_bytes(), &Default::default()).unwrap();
-    assert_eq!(first.format, Format::Dialect);
-    let once = crate::render::render(&first.ruleset, Format::Dialect, &canonical).unwrap();
+    let (_, once, again, twice) = fmt_twice(text);
     assert!(once.contains("#   2 Two\nbody\n"), "{once:?}");
-    let again = crate::parse::read(once.as_bytes(), &Default::default()).unwrap();
     let dialect = |parsed: &crate::parse::Parsed| {
         parsed
             .ruleset
@@ -381,6 +366,47 @@ fn sections_that_are_not_rules_are_no_body_for_the_blank_after_heading() {
             .unwrap()
     };
     assert!(!dialect(&again).blank_after_heading, "{once:?}");
-    let twice = crate::render::render(&again.ruleset, Format::Dialect, &canonical).unwrap();
     assert_eq!(once, twice);
+}
+
+/// The options `nomic fmt` renders with.
+const CANONICAL: crate::render::RenderOptions = crate::render::RenderOptions {
+    canonical: true,
+    templates: None,
+};
+
+/// `nomic fmt` of `text` (read through an inferred dialect) twice: the
+/// first reading, the canonical form, its reading and its canonical form.
+fn fmt_twice(text: &str) -> (crate::parse::Parsed, String, crate::parse::Parsed, String) {
+    let first = crate::parse::read(text.as_bytes(), &Default::default()).unwrap();
+    assert_eq!(first.format, Format::Dialect, "{text:?}");
+    let once = crate::render::render(&first.ruleset, Format::Dialect, &CANONICAL).unwrap();
+    let again = crate::parse::read(once.as_bytes(), &Default::default())
+        .unwrap_or_else(|err| panic!("{once:?} does not read back: {err}"));
+    let twice = crate::render::render(&again.ruleset, Format::Dialect, &CANONICAL).unwrap();
+    (first, once, again, twice)
+}
+
+#[test]
+fn a_line_of_dashes_is_never_written_where_it_would_underline_a_heading() {
+    // Found by the `fmt` fuzz target: text that opens with `---` was
+    // written right under its heading, and a history entry `----` right
+    // under the entry before it (the blank lines between entries are not
+    // kept); both then read as setext underlines, which ended the rule or
+    // left no rule structure at all.
+    for text in [
+        "# 1 r\n\n---\n# 2 i\n:",
+        " 1\n\n---\n 2\n~",
+        "E\n   2009\n\u{1}shi\nHistory:et)\n\n======\n-\n   2008\n5) b\n\n\nHistory:.\n",
+        "Rules\n   2009\n      * W\n\nHistory:\n\nEnacted by P420\n   2007\nPower.\n\n\
+         History:\n X.\n2020\n\n----------\nRe 1 immutable Rule 114\n",
+    ] {
+        let (first, once, again, twice) = fmt_twice(text);
+        assert_eq!(
+            again.ruleset.without_layout(),
+            first.ruleset.without_layout(),
+            "{once:?}"
+        );
+        assert_eq!(once, twice, "{text:?}");
+    }
 }
