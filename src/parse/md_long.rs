@@ -69,6 +69,16 @@ fn rule(doc: &MdDocument<'_>, range: Range<usize>, heading: &Heading, is_last: b
     let mut history: Vec<(HistoryEntry, Line<'_>, usize)> = Vec::new();
     let mut judgments: Vec<Judgment> = Vec::new();
     for (i, line) in rest.iter().enumerate() {
+        // `\r\r\n`: the text ends before the carriage returns.
+        let extra = (line.end - line.text_end()).saturating_sub(2);
+        if extra > 0 {
+            let description = "a carriage return before the line ending".into();
+            quirks.push(quirk(
+                QuirkKind::Other { description },
+                line.text_end(),
+                extra,
+            ));
+        }
         // `##### *History*` in a code block is body text.
         let section_heading = (long && !doc.is_hidden(line.start))
             .then(|| section_heading(line.text))
@@ -199,5 +209,32 @@ mod tests {
         assert!(written.contains("*Initial mutable Rule 201, Jun 1, 2020*  \n"));
         let again = parse(&written).unwrap();
         assert_eq!(again.rules[0].history, rule.history);
+    }
+
+    #[test]
+    fn a_carriage_return_before_the_line_ending_ends_the_text() {
+        // To Markdown `\r\r\n` is two line endings: the section heading
+        // is one, as it is once `fmt` writes it with one.
+        let text = "# T\r\n---\r\n## 101/0\r\n\r\nBody.\r\r\n\r\n##### *History*\r\r\n\r\n\
+                    *Initial immutable Rule 101, Jun 1, 2020*\r\n";
+        let ruleset = parse(text).unwrap();
+        let rule = &ruleset.rules[0];
+        assert_eq!(rule.text, "Body.");
+        assert_eq!(rule.history.len(), 1);
+        let quirks = &rule.layout.as_ref().unwrap().quirks;
+        let returns = quirks.iter().filter(|q| {
+            matches!(&q.kind, QuirkKind::Other { description } if description.contains("carriage"))
+        });
+        assert_eq!(returns.count(), 2);
+        let canonical = RenderOptions {
+            canonical: true,
+            templates: None,
+        };
+        let written = render(&ruleset, Format::MdLong, &canonical).unwrap();
+        assert!(!written.contains('\r'), "{written:?}");
+        assert_eq!(
+            parse(&written).unwrap().without_layout(),
+            ruleset.without_layout()
+        );
     }
 }
