@@ -67,6 +67,24 @@ impl Power {
         };
         key(self).cmp(&key(other))
     }
+
+    /// How many of `powers` there are of each power, lowest first, `2.0`
+    /// and `2` counting as one (kept as first written): what the FLR's
+    /// power distribution lists.
+    pub fn distribution(powers: impl IntoIterator<Item = Power>) -> Vec<(Power, usize)> {
+        let mut counts: Vec<(Power, usize)> = Vec::new();
+        for power in powers {
+            match counts
+                .iter_mut()
+                .find(|(p, _)| p.cmp_value(&power) == Ordering::Equal)
+            {
+                Some((_, count)) => *count += 1,
+                None => counts.push((power, 1)),
+            }
+        }
+        counts.sort_by(|a, b| a.0.cmp_value(&b.0));
+        counts
+    }
 }
 
 impl fmt::Display for Power {
@@ -93,6 +111,13 @@ mod tests {
             Ordering::Greater
         );
         assert!((Power::new("3.25").unwrap().value() - 3.25).abs() < 1e-9);
+        let distribution =
+            Power::distribution(["3", "1", "3.0", "0.5"].map(|p| Power::new(p).unwrap()));
+        let listed: Vec<(&str, usize)> = distribution
+            .iter()
+            .map(|(power, count)| (power.as_str(), *count))
+            .collect();
+        assert_eq!(listed, [("0.5", 1), ("1", 1), ("3", 2)]);
         for bad in ["", ".5", "3.", "x", "-1", "1.2.3"] {
             assert_eq!(Power::new(bad), None, "{bad}");
         }

@@ -47,7 +47,16 @@ const TITLE_EXPECTED: &str = "a title line `# TITLE`";
 /// title: their first non-blank line is a rule heading.
 pub(super) fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
     let bom = text::bom_len(text);
-    let lines = text::lines(text, bom);
+    // A carriage return left at the end of a line (`\r\r\n`) is a line
+    // ending to Markdown, and one no canonical form keeps (written before
+    // `\n`, it reads as part of `\r\n`): the line's text ends before it.
+    let lines: Vec<Line<'_>> = text::lines(text, bom)
+        .into_iter()
+        .map(|line| Line {
+            text: line.text.trim_end_matches('\r'),
+            ..line
+        })
+        .collect();
     let titled = format != Format::MdRule;
     // Blank lines before the title stay in the header.
     let first_at = lines.iter().position(|l| !l.is_blank()).unwrap_or(0);

@@ -8,9 +8,7 @@ use super::lines::{self, Heading};
 use super::markdown::{self, MdDocument};
 use super::quirks::{blank_line_after, quirk, separator_quirks, trailing_spaces};
 use super::text::{join_trimmed, rule_ranges, Line};
-use crate::model::{
-    Format, HistoryEntry, HistoryKind, Judgment, LayoutQuirk, QuirkKind, Rule, Ruleset,
-};
+use crate::model::{Format, HistoryEntry, Judgment, LayoutQuirk, QuirkKind, Rule, Ruleset};
 use std::ops::Range;
 
 pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
@@ -71,6 +69,16 @@ fn rule(doc: &MdDocument<'_>, range: Range<usize>, heading: &Heading, is_last: b
     let mut history: Vec<(HistoryEntry, Line<'_>, usize)> = Vec::new();
     let mut judgments: Vec<Judgment> = Vec::new();
     for (i, line) in rest.iter().enumerate() {
+        // `\r\r\n`: the text ends before the carriage returns.
+        let extra = (line.end - line.text_end()).saturating_sub(2);
+        if extra > 0 {
+            let description = "a carriage return before the line ending".into();
+            quirks.push(quirk(
+                QuirkKind::Other { description },
+                line.text_end(),
+                extra,
+            ));
+        }
         // `##### *History*` in a code block is body text.
         let section_heading = (long && !doc.is_hidden(line.start))
             .then(|| section_heading(line.text))
@@ -96,7 +104,13 @@ fn rule(doc: &MdDocument<'_>, range: Range<usize>, heading: &Heading, is_last: b
         }
         match section {
             Section::Body => {}
-            Section::History => history.push(history_line(line)),
+            Section::History => {
+                if lines::md_history_line(line.text).is_none() {
+                    let description = "a history line without the italics".into();
+                    quirks.push(quirk(QuirkKind::Other { description }, line.start, 0));
+                }
+                history.push(history_line(line));
+            }
             Section::Judgments => {
                 let inner = lines::italic(line.text).unwrap_or(line.text.trim_end());
                 judgments.push(lines::judgment(inner));
@@ -129,6 +143,9 @@ fn section_heading(text: &str) -> Option<(u8, Section)> {
 }
 
 /// One line of a history section, with its line and trailing spaces.
+/// A line without the italics means what it says all the same: it is read
+/// as the entry it spells (`nomic fmt` writes it in italics, which must read
+/// back as the same entry).
 fn history_line<'a>(line: &Line<'a>) -> (HistoryEntry, Line<'a>, usize) {
     match lines::md_history_line(line.text) {
         Some((entry, link, trailing)) => {
@@ -138,8 +155,11 @@ fn history_line<'a>(line: &Line<'a>) -> (HistoryEntry, Line<'a>, usize) {
         }
         None => {
             let content = line.text.trim_end();
-            let entry = HistoryEntry::new(HistoryKind::Other, content);
-            (entry, *line, line.text.len() - content.len())
+            (
+                lines::history_entry(content),
+                *line,
+                line.text.len() - content.len(),
+            )
         }
     }
 }
@@ -155,5 +175,66 @@ fn history_quirks(history: &[(HistoryEntry, Line<'_>, usize)], quirks: &mut Vec<
             let at = line.text_end() - trailing;
             quirks.push(quirk(QuirkKind::Other { description }, at, *trailing));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+    use crate::model::{Format, HistoryKind, QuirkKind};
+    use crate::render::{render, RenderOptions};
+
+    #[test]
+    fn a_history_line_without_italics_is_the_entry_it_spells() {
+        let text = "# T\n---\n## 201/0\n\nPlayers alternate.\n\n##### *History*\n\n\
+                    Initial mutable Rule 201, Jun 1, 2020  \n*Amended (1) by Proposal 301 (Sauce), Jun 3, 2020 (R1T1)*\n";
+        let ruleset = parse(text).unwrap();
+        let rule = &ruleset.rules[0];
+        let kinds: Vec<&HistoryKind> = rule.history.iter().map(|e| &e.kind).collect();
+        assert_eq!(kinds, [&HistoryKind::Initial, &HistoryKind::Amended]);
+        assert_eq!(
+            rule.history[0].source,
+            "Initial mutable Rule 201, Jun 1, 2020"
+        );
+        // `nomic fmt` writes it in italics: a quirk, and the same entry.
+        let quirks = &rule.layout.as_ref().unwrap().quirks;
+        assert!(quirks.iter().any(
+            |q| matches!(&q.kind, QuirkKind::Other { description } if description.contains("italics"))
+        ));
+        let canonical = RenderOptions {
+            canonical: true,
+            templates: None,
+        };
+        let written = render(&ruleset, Format::MdLong, &canonical).unwrap();
+        assert!(written.contains("*Initial mutable Rule 201, Jun 1, 2020*  \n"));
+        let again = parse(&written).unwrap();
+        assert_eq!(again.rules[0].history, rule.history);
+    }
+
+    #[test]
+    fn a_carriage_return_before_the_line_ending_ends_the_text() {
+        // To Markdown `\r\r\n` is two line endings: the section heading
+        // is one, as it is once `fmt` writes it with one.
+        let text = "# T\r\n---\r\n## 101/0\r\n\r\nBody.\r\r\n\r\n##### *History*\r\r\n\r\n\
+                    *Initial immutable Rule 101, Jun 1, 2020*\r\n";
+        let ruleset = parse(text).unwrap();
+        let rule = &ruleset.rules[0];
+        assert_eq!(rule.text, "Body.");
+        assert_eq!(rule.history.len(), 1);
+        let quirks = &rule.layout.as_ref().unwrap().quirks;
+        let returns = quirks.iter().filter(|q| {
+            matches!(&q.kind, QuirkKind::Other { description } if description.contains("carriage"))
+        });
+        assert_eq!(returns.count(), 2);
+        let canonical = RenderOptions {
+            canonical: true,
+            templates: None,
+        };
+        let written = render(&ruleset, Format::MdLong, &canonical).unwrap();
+        assert!(!written.contains('\r'), "{written:?}");
+        assert_eq!(
+            parse(&written).unwrap().without_layout(),
+            ruleset.without_layout()
+        );
     }
 }

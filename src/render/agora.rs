@@ -9,7 +9,7 @@ use crate::model::{printed_breaks, Annotation, Format, Power, Rule, Ruleset};
 use minijinja::Value;
 use serde::Serialize;
 use std::borrow::Cow;
-use std::cmp::Ordering;
+use std::collections::{HashMap, VecDeque};
 
 /// The skeletons the Rulekeepor's `config/` folder holds, for a ruleset that
 /// carries none (one built in memory).
@@ -109,23 +109,40 @@ struct Stats {
 }
 
 /// The rules grouped as the index files them; a ruleset without categories
-/// is one unnamed category.
+/// is one unnamed category. Where two rules share a number (a page that
+/// repeats a rule), the index names them in turn: the k-th time it files
+/// the number is the k-th rule of that number (the last one once there are
+/// no more), so each is written where it was read.
 fn categories(ruleset: &Ruleset, canonical: bool) -> Vec<CategoryView<'_>> {
     match ruleset.agora.as_ref().filter(|a| !a.categories.is_empty()) {
-        Some(agora) => agora
-            .categories
-            .iter()
-            .map(|category| CategoryView {
-                name: &category.name,
-                note: &category.note,
-                rules: category
-                    .rules
-                    .iter()
-                    .filter_map(|n| ruleset.rule(*n))
-                    .map(|rule| AgoraRuleView::new(rule, canonical))
-                    .collect(),
-            })
-            .collect(),
+        Some(agora) => {
+            let mut by_number: HashMap<u32, VecDeque<&Rule>> = HashMap::new();
+            for rule in &ruleset.rules {
+                by_number.entry(rule.number).or_default().push_back(rule);
+            }
+            let mut filed = |number: &u32| {
+                let same = by_number.get_mut(number)?;
+                if same.len() > 1 {
+                    same.pop_front()
+                } else {
+                    same.front().copied()
+                }
+            };
+            agora
+                .categories
+                .iter()
+                .map(|category| CategoryView {
+                    name: &category.name,
+                    note: &category.note,
+                    rules: category
+                        .rules
+                        .iter()
+                        .filter_map(&mut filed)
+                        .map(|rule| AgoraRuleView::new(rule, canonical))
+                        .collect(),
+                })
+                .collect()
+        }
         None => vec![CategoryView {
             name: &ruleset.title,
             note: "",
@@ -140,21 +157,12 @@ fn categories(ruleset: &Ruleset, canonical: bool) -> Vec<CategoryView<'_>> {
 
 /// `44 with Power=1`: how many rules have each power, lowest first.
 fn powers(ruleset: &Ruleset) -> Vec<PowerView> {
-    let mut counts: Vec<(Power, usize)> = Vec::new();
-    for power in ruleset
-        .rules
-        .iter()
-        .filter_map(|r| r.agora.as_ref()?.power.clone())
-    {
-        match counts
-            .iter_mut()
-            .find(|(p, _)| p.cmp_value(&power) == Ordering::Equal)
-        {
-            Some((_, count)) => *count += 1,
-            None => counts.push((power, 1)),
-        }
-    }
-    counts.sort_by(|a, b| a.0.cmp_value(&b.0));
+    let counts = Power::distribution(
+        ruleset
+            .rules
+            .iter()
+            .filter_map(|r| r.agora.as_ref()?.power.clone()),
+    );
     let width = counts
         .iter()
         .map(|(_, c)| c.to_string().len())

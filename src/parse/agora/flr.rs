@@ -7,8 +7,9 @@
 //! in and gives the same bytes.
 
 use super::blocks::{self, Lines, DASHES, EQUALS};
-use crate::model::{AgoraRuleset, Category, Format, Ruleset};
+use crate::model::{AgoraRuleset, Category, Format, Power, Rule, Ruleset};
 use crate::parse::ParseError;
+use std::fmt::Write as _;
 
 /// Whether a text looks like a published FLR or SLR: a rule heading with a
 /// power and the category frame before it.
@@ -41,17 +42,25 @@ pub(crate) fn parse_published(text: &str, format: Format) -> Result<Ruleset, Par
     let mut lines = Lines::new(text, start, end.max(start), format);
     let mut rules = Vec::new();
     let mut categories = Vec::new();
+    let mut toc = String::new();
     while !lines.done() {
         let (name, note) = blocks::category(&mut lines)?;
+        toc.push_str(&name);
+        toc.push('\n');
         let mut numbers = Vec::new();
         while lines.peek().is_some_and(|line| line != EQUALS) {
             let mut rule = blocks::rule(&mut lines, full)?;
             if let Some(agora) = rule.agora.as_mut() {
                 agora.category = Some(name.clone());
             }
+            if !numbers.is_empty() {
+                toc.push('\n');
+            }
+            toc_line(&rule, &mut toc);
             numbers.push(rule.number);
             rules.push(rule);
         }
+        toc.push('\n');
         categories.push(Category {
             order: categories.len(),
             name,
@@ -63,7 +72,7 @@ pub(crate) fn parse_published(text: &str, format: Format) -> Result<Ruleset, Par
     let before = &text[..start];
     let after = &text[end..];
     if full {
-        skeleton.push_str(&slot_out(before));
+        skeleton.push_str(&slot_out(before, &toc, &powers_text(&rules)));
     } else {
         skeleton.push_str(before);
     }
@@ -83,12 +92,15 @@ pub(crate) fn parse_published(text: &str, format: Format) -> Result<Ruleset, Par
 }
 
 /// The page before the rules with the table of contents and the power
-/// distribution turned back into their slots.
-fn slot_out(before: &str) -> String {
+/// distribution turned back into their slots, each where it is what the
+/// rules fill it with (`toc`, `powers`): one that says something else (a
+/// table edited by hand, or out of date) stays text, so that the page is
+/// written back as it was read.
+fn slot_out(before: &str, toc: &str, powers: &str) -> String {
     let mut out = before.to_string();
-    for (label, slot, keep_newline) in [
-        ("Table of Contents:\n\n", "{toc}", true),
-        ("Power Distribution:\n\n", "{powers}", false),
+    for (label, slot, keep_newline, filled) in [
+        ("Table of Contents:\n\n", "{toc}", true, toc),
+        ("Power Distribution:\n\n", "{powers}", false, powers),
     ] {
         let Some(at) = out.find(label) else { continue };
         let from = at + label.len();
@@ -96,7 +108,132 @@ fn slot_out(before: &str) -> String {
             continue;
         };
         let to = from + len + usize::from(keep_newline);
-        out.replace_range(from..to, slot);
+        if out[from..to] == *filled {
+            out.replace_range(from..to, slot);
+        }
     }
     out
+}
+
+/// A rule's line in the table of contents, `   * Rule  101: The Game of
+/// Agora`, as the page is filled (the `toc` macro of the Agora templates).
+fn toc_line(rule: &Rule, toc: &mut String) {
+    let title = rule.agora.as_ref().map_or("", |a| a.title.as_str());
+    // Writing into a `String` does not fail.
+    let _ = write!(toc, "   * Rule {:>4}: {title}", rule.number);
+}
+
+/// The power distribution of `rules`, `44 with Power=1` a line, as the page
+/// is filled (the `powers` macro of the Agora templates).
+fn powers_text(rules: &[Rule]) -> String {
+    let counts = Power::distribution(rules.iter().filter_map(|r| r.agora.as_ref()?.power.clone()));
+    let width = counts
+        .iter()
+        .map(|(_, count)| count.to_string().len())
+        .max()
+        .unwrap_or(0);
+    let lines: Vec<String> = counts
+        .iter()
+        .map(|(power, count)| format!("{count:<width$} with Power={}", power.normalized()))
+        .collect();
+    lines.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{parse, DASHES, EQUALS};
+    use crate::model::{Format, Ruleset};
+    use crate::render::{render, RenderOptions};
+
+    /// A two-category FLR page with `toc` as its table of contents; the
+    /// rules are `(number, title, text)`, the first two in `A`, the rest in
+    /// `B`, all of power 1.
+    fn page(toc: &str, rules: &[(u32, &str, &str)]) -> String {
+        let mut text = format!(
+            "THE FULL LOGICAL RULESET\n\nTable of Contents:\n\n{toc}\n\n{DASHES}\n\n\
+             Power Distribution:\n\n{} with Power=1\n\n",
+            rules.len()
+        );
+        for (i, (number, title, body)) in rules.iter().enumerate() {
+            if i == 0 || i == 2 {
+                let name = if i == 0 { "A" } else { "B" };
+                text.push_str(&format!("{EQUALS}\n{name}\n   A note.\n{DASHES}\n"));
+            }
+            text.push_str(&format!(
+                "Rule {number}/0 (Power=1)\n{title}\n\n      {body}\n\nHistory:\n\n\
+                 Enacted by P{number} (Someone), 01 Jan 2020\n\nAnnotations:\n\n{DASHES}\n"
+            ));
+        }
+        text
+    }
+
+    fn skeleton(ruleset: &Ruleset) -> &str {
+        let agora = ruleset.agora.as_ref().unwrap();
+        agora.flr_format.as_deref().unwrap()
+    }
+
+    fn renders_back(text: &str) -> Ruleset {
+        let ruleset = parse(text).unwrap();
+        let back = render(&ruleset, Format::AgoraFlr, &RenderOptions::default()).unwrap();
+        assert_eq!(back, text);
+        ruleset
+    }
+
+    const RULES: [(u32, &str, &str); 3] = [
+        (1, "One", "The first."),
+        (2, "Two", "The second."),
+        (300, "Three", "The third."),
+    ];
+    const TOC: &str = "A\n   * Rule    1: One\n   * Rule    2: Two\nB\n   * Rule  300: Three";
+
+    #[test]
+    fn a_table_of_contents_the_rules_fill_becomes_slots() {
+        let ruleset = renders_back(&page(TOC, &RULES));
+        let skeleton = skeleton(&ruleset);
+        assert!(
+            skeleton.contains("Table of Contents:\n\n{toc}\n"),
+            "{skeleton}"
+        );
+        assert!(
+            skeleton.contains("Power Distribution:\n\n{powers}\n"),
+            "{skeleton}"
+        );
+    }
+
+    #[test]
+    fn a_table_of_contents_that_says_otherwise_stays_text() {
+        // Out of date: rule 300 is not listed, and the distribution counts
+        // two rules where there are three.
+        let stale = "A\n   * Rule    1: One\n   * Rule    2: Two";
+        let text = page(stale, &RULES).replace("3 with Power=1", "2 with Power=1");
+        let ruleset = renders_back(&text);
+        let skeleton = skeleton(&ruleset);
+        assert!(skeleton.contains(stale), "{skeleton}");
+        assert!(skeleton.contains("2 with Power=1"), "{skeleton}");
+    }
+
+    #[test]
+    fn two_rules_of_one_number_are_each_written_where_they_were_read() {
+        let rules = [
+            (1, "One", "The first."),
+            (2, "Two", "The second."),
+            (1, "One", "The first, changed."),
+        ];
+        let toc = "A\n   * Rule    1: One\n   * Rule    2: Two\nB\n   * Rule    1: One";
+        let ruleset = renders_back(&page(toc, &rules));
+        assert_eq!(ruleset.rules.len(), 3);
+        assert!(skeleton(&ruleset).contains("{toc}"));
+    }
+
+    #[test]
+    fn the_published_flr_fills_both_slots() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/agora/published/flr.txt"
+        );
+        let ruleset = renders_back(&std::fs::read_to_string(path).unwrap());
+        let skeleton = skeleton(&ruleset);
+        assert!(skeleton.contains("{toc}") && skeleton.contains("{powers}"));
+        assert!(!skeleton.contains("   * Rule"), "{skeleton}");
+    }
 }
