@@ -251,15 +251,32 @@ fn segments<'b, 'a>(block: &'b Block<'a>, mode: Mode) -> Vec<Vec<&'a str>> {
 fn to_markdown(blocks: &[Block<'_>], mode: Mode) -> String {
     let mut out = String::new();
     let mut previous: Option<&Block<'_>> = None;
+    let mut lists = Vec::new();
     for block in blocks {
+        // An ordered list that starts at another number than 1 cannot
+        // interrupt a paragraph in Markdown (the item above's text): a
+        // blank line keeps it a list.
+        let numbered_list = match &block.kind {
+            Kind::Item { marker, md_indent } => {
+                starts_list(&mut lists, marker, *md_indent)
+                    && marker.starts_with(|c: char| c.is_ascii_digit())
+                    && marker.len() > 1
+                    && marker[..marker.len() - 1] != *"1"
+            }
+            _ => {
+                lists.clear();
+                false
+            }
+        };
         if let Some(previous) = previous {
             // A list right under a paragraph is the same Markdown as one
             // after a blank line, which is how every text form writes it:
             // it is read so, or `fmt` would add the blank line to the text.
-            let tight = matches!(
-                (&previous.kind, &block.kind),
-                (Kind::Item { .. }, Kind::Item { .. })
-            );
+            let tight = !numbered_list
+                && matches!(
+                    (&previous.kind, &block.kind),
+                    (Kind::Item { .. }, Kind::Item { .. })
+                );
             out.push_str(if tight { "\n" } else { "\n\n" });
         }
         previous = Some(block);
@@ -284,7 +301,7 @@ fn to_markdown(blocks: &[Block<'_>], mode: Mode) -> String {
                 // line is one space, as the writer wraps it.
                 let text = match mode {
                     Mode::Wrapped => single_spaced(&text),
-                    Mode::Unwrapped => text,
+                    Mode::Unwrapped => text.trim_matches(' ').to_string(),
                 };
                 escape_bare_marker(literal::escape_line(&text))
             })
@@ -295,6 +312,24 @@ fn to_markdown(blocks: &[Block<'_>], mode: Mode) -> String {
         )));
     }
     out
+}
+
+/// Whether a list item (`marker` at column `md_indent` of the Markdown)
+/// starts a Markdown list rather than continuing one; `lists` holds the
+/// open lists (column and marker kind) and is updated.
+fn starts_list(lists: &mut Vec<(usize, char)>, marker: &str, md_indent: usize) -> bool {
+    let kind = marker.chars().last().unwrap_or('*');
+    while lists.last().is_some_and(|&(column, _)| column > md_indent) {
+        lists.pop();
+    }
+    if lists.last() == Some(&(md_indent, kind)) {
+        return false;
+    }
+    if lists.last().is_some_and(|&(column, _)| column == md_indent) {
+        lists.pop();
+    }
+    lists.push((md_indent, kind));
+    true
 }
 
 /// `text` with each run of ASCII spaces made one space.
@@ -449,6 +484,28 @@ mod tests {
         let once = crate::render::render(&parsed, Format::TxtPlain, &options).unwrap();
         let back = crate::parse::parse_str(&once, Some(Format::TxtPlain)).unwrap();
         assert_eq!(back.without_layout(), parsed.without_layout(), "{once:?}");
+    }
+
+    #[test]
+    fn a_numbered_list_that_starts_under_text_follows_a_blank_line() {
+        // Found by the `fmt` fuzz target: a nested `2.` right under its
+        // item's text, Markdown that reads as that text going on.
+        let text = "  • change:\n    type: x\n    2. The Polit\n  • next\n  3. three";
+        let md = unwrapped_body(&lines(text, 0));
+        assert_eq!(
+            md,
+            "* change:  \n  type: x\n\n  2. The Polit\n* next\n\n3. three"
+        );
+        let blocks = crate::render::text::blocks(&md);
+        assert_eq!(blocks.len(), 4, "{blocks:?}");
+    }
+
+    #[test]
+    fn lone_carriage_returns_at_the_ends_of_a_line_go() {
+        // Found by the `fmt` fuzz target: `\r\rM\r\r` became `  M  `, whose
+        // spaces Markdown drops.
+        let md = unwrapped_body(&lines("One\n\r\rM\r\r\nTwo", 0));
+        assert_eq!(md, "One  \nM  \nTwo");
     }
 
     #[test]
