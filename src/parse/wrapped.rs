@@ -222,6 +222,14 @@ fn hard_break_between(a: &Line<'_>, b: &str) -> bool {
     is_hard_break(a.text.trim_end().width(), next.width())
 }
 
+/// A line's text without the break mark that ends it (` \`, after a
+/// space: a word that ends in a backslash is text), if one does.
+fn without_break_mark(text: &str) -> Option<&str> {
+    text.strip_suffix(HARD_BREAK_MARK)
+        .filter(|rest| rest.ends_with(' '))
+        .map(str::trim_end)
+}
+
 /// The block's lines cut at its line breaks: each part's texts.
 fn segments<'b, 'a>(block: &'b Block<'a>, mode: Mode) -> Vec<Vec<&'a str>> {
     let mut parts: Vec<Vec<&'a str>> = Vec::new();
@@ -235,8 +243,8 @@ fn segments<'b, 'a>(block: &'b Block<'a>, mode: Mode) -> Vec<Vec<&'a str>> {
         let mut text: &'a str = text;
         marked = false;
         if mode == Mode::Wrapped && k + 1 < block.lines.len() {
-            if let Some(rest) = text.strip_suffix(HARD_BREAK_MARK) {
-                text = rest.trim_end();
+            if let Some(rest) = without_break_mark(text) {
+                text = rest;
                 marked = true;
             }
         }
@@ -431,13 +439,7 @@ fn check_wrap(block: &Block<'_>, quirks: &mut Vec<LayoutQuirk>) {
     let written: Vec<(Line<'_>, &str)> = block
         .lines
         .iter()
-        .map(|(line, text)| {
-            (
-                *line,
-                text.strip_suffix(HARD_BREAK_MARK)
-                    .map_or(*text, str::trim_end),
-            )
-        })
+        .map(|(line, text)| (*line, without_break_mark(text).unwrap_or(text)))
         .collect();
     let mut off: Vec<Line<'_>> = written
         .iter()
@@ -498,6 +500,26 @@ mod tests {
         );
         let blocks = crate::render::text::blocks(&md);
         assert_eq!(blocks.len(), 4, "{blocks:?}");
+    }
+
+    #[test]
+    fn a_word_ending_in_a_backslash_is_not_a_break_mark() {
+        // Found by the `canonical` fuzz target: `th\` wrapped to the end of
+        // a line read as `th` and the break mark ` \`, a line break.
+        let body = |mark: &str| {
+            let text = format!(
+                "      “Unit of X” is a Unit of Land whose Land Type switch has th{mark}\n      value X.\n"
+            );
+            unwrap_body(&lines(&text, 0), &mut Vec::new())
+        };
+        assert_eq!(
+            body("\\"),
+            "“Unit of X” is a Unit of Land whose Land Type switch has th\\ value X."
+        );
+        assert_eq!(
+            body(" \\"),
+            "“Unit of X” is a Unit of Land whose Land Type switch has th  \nvalue X."
+        );
     }
 
     #[test]
