@@ -162,7 +162,8 @@ fn width_of(line: &[&str]) -> usize {
 }
 
 /// Greedy wrapping at `width`, a word that would open a list item never
-/// starting a line.
+/// starting a line (after a word wider than the line, it overflows that
+/// line instead).
 fn greedy<'a>(
     words: &[&'a str],
     first_indent: usize,
@@ -179,8 +180,15 @@ fn greedy<'a>(
             current.push(word);
             continue;
         }
+        if opens_list_item(word) && current.len() == 1 && column > width {
+            // The word before it stands alone, wider than the line: the
+            // marker stays on that line rather than start the next.
+            column += 1 + word_width;
+            current.push(word);
+            continue;
+        }
         let mut next = Vec::new();
-        if opens_list_item(word) && current.len() > 1 {
+        if opens_list_item(word) {
             next.extend(current.pop());
         }
         next.push(word);

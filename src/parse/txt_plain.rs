@@ -107,4 +107,25 @@ mod tests {
             ruleset.without_layout()
         );
     }
+
+    #[test]
+    fn body_text_that_would_read_as_structure_is_written_so_it_reads_back() {
+        // The shapes the `canonical` and `fmt` fuzz targets found: a
+        // `Rule N` line under an item, `1.` after a line break, numbers
+        // that do not count on, a nested list starting at 2, lone carriage
+        // returns. `fmt` keeps the rules and is idempotent.
+        let text = "Title\n\n\nRule 101\n\nBefore:\n  • It is the end\nRule 207\n\nMet:\n 1. The player is not\nsubject of it.\n\n  8. amend\n  5. retitle\n\n  • change:\n    type: x\n    2. The Polit\n  • next\n\n\nRule 102\n\n\r\rM\r\r\nOne.";
+        let ruleset = parse(text).unwrap();
+        assert_eq!(ruleset.rules.len(), 2);
+        assert!(ruleset.rules[0].text.contains("\n\nRule 207\n\n"));
+        let canonical = crate::render::RenderOptions {
+            canonical: true,
+            templates: None,
+        };
+        let once = crate::render::render(&ruleset, Format::TxtPlain, &canonical).unwrap();
+        let back = parse(&once).unwrap();
+        assert_eq!(back.without_layout(), ruleset.without_layout(), "{once}");
+        let twice = crate::render::render(&back, Format::TxtPlain, &canonical).unwrap();
+        assert_eq!(twice, once);
+    }
 }

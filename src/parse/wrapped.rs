@@ -222,6 +222,14 @@ fn hard_break_between(a: &Line<'_>, b: &str) -> bool {
     is_hard_break(a.text.trim_end().width(), next.width())
 }
 
+/// A line's text without the break mark that ends it (` \`, after a
+/// space: a word that ends in a backslash is text), if one does.
+fn without_break_mark(text: &str) -> Option<&str> {
+    text.strip_suffix(HARD_BREAK_MARK)
+        .filter(|rest| rest.ends_with(' '))
+        .map(str::trim_end)
+}
+
 /// The block's lines cut at its line breaks: each part's texts.
 fn segments<'b, 'a>(block: &'b Block<'a>, mode: Mode) -> Vec<Vec<&'a str>> {
     let mut parts: Vec<Vec<&'a str>> = Vec::new();
@@ -235,8 +243,8 @@ fn segments<'b, 'a>(block: &'b Block<'a>, mode: Mode) -> Vec<Vec<&'a str>> {
         let mut text: &'a str = text;
         marked = false;
         if mode == Mode::Wrapped && k + 1 < block.lines.len() {
-            if let Some(rest) = text.strip_suffix(HARD_BREAK_MARK) {
-                text = rest.trim_end();
+            if let Some(rest) = without_break_mark(text) {
+                text = rest;
                 marked = true;
             }
         }
@@ -251,15 +259,32 @@ fn segments<'b, 'a>(block: &'b Block<'a>, mode: Mode) -> Vec<Vec<&'a str>> {
 fn to_markdown(blocks: &[Block<'_>], mode: Mode) -> String {
     let mut out = String::new();
     let mut previous: Option<&Block<'_>> = None;
+    let mut lists = Vec::new();
     for block in blocks {
+        // An ordered list that starts at another number than 1 cannot
+        // interrupt a paragraph in Markdown (the item above's text): a
+        // blank line keeps it a list.
+        let numbered_list = match &block.kind {
+            Kind::Item { marker, md_indent } => {
+                starts_list(&mut lists, marker, *md_indent)
+                    && marker.starts_with(|c: char| c.is_ascii_digit())
+                    && marker.len() > 1
+                    && marker[..marker.len() - 1] != *"1"
+            }
+            _ => {
+                lists.clear();
+                false
+            }
+        };
         if let Some(previous) = previous {
             // A list right under a paragraph is the same Markdown as one
             // after a blank line, which is how every text form writes it:
             // it is read so, or `fmt` would add the blank line to the text.
-            let tight = matches!(
-                (&previous.kind, &block.kind),
-                (Kind::Item { .. }, Kind::Item { .. })
-            );
+            let tight = !numbered_list
+                && matches!(
+                    (&previous.kind, &block.kind),
+                    (Kind::Item { .. }, Kind::Item { .. })
+                );
             out.push_str(if tight { "\n" } else { "\n\n" });
         }
         previous = Some(block);
@@ -284,7 +309,7 @@ fn to_markdown(blocks: &[Block<'_>], mode: Mode) -> String {
                 // line is one space, as the writer wraps it.
                 let text = match mode {
                     Mode::Wrapped => single_spaced(&text),
-                    Mode::Unwrapped => text,
+                    Mode::Unwrapped => text.trim_matches(' ').to_string(),
                 };
                 escape_bare_marker(literal::escape_line(&text))
             })
@@ -295,6 +320,24 @@ fn to_markdown(blocks: &[Block<'_>], mode: Mode) -> String {
         )));
     }
     out
+}
+
+/// Whether a list item (`marker` at column `md_indent` of the Markdown)
+/// starts a Markdown list rather than continuing one; `lists` holds the
+/// open lists (column and marker kind) and is updated.
+fn starts_list(lists: &mut Vec<(usize, char)>, marker: &str, md_indent: usize) -> bool {
+    let kind = marker.chars().last().unwrap_or('*');
+    while lists.last().is_some_and(|&(column, _)| column > md_indent) {
+        lists.pop();
+    }
+    if lists.last() == Some(&(md_indent, kind)) {
+        return false;
+    }
+    if lists.last().is_some_and(|&(column, _)| column == md_indent) {
+        lists.pop();
+    }
+    lists.push((md_indent, kind));
+    true
 }
 
 /// `text` with each run of ASCII spaces made one space.
@@ -396,13 +439,7 @@ fn check_wrap(block: &Block<'_>, quirks: &mut Vec<LayoutQuirk>) {
     let written: Vec<(Line<'_>, &str)> = block
         .lines
         .iter()
-        .map(|(line, text)| {
-            (
-                *line,
-                text.strip_suffix(HARD_BREAK_MARK)
-                    .map_or(*text, str::trim_end),
-            )
-        })
+        .map(|(line, text)| (*line, without_break_mark(text).unwrap_or(text)))
         .collect();
     let mut off: Vec<Line<'_>> = written
         .iter()
@@ -449,6 +486,48 @@ mod tests {
         let once = crate::render::render(&parsed, Format::TxtPlain, &options).unwrap();
         let back = crate::parse::parse_str(&once, Some(Format::TxtPlain)).unwrap();
         assert_eq!(back.without_layout(), parsed.without_layout(), "{once:?}");
+    }
+
+    #[test]
+    fn a_numbered_list_that_starts_under_text_follows_a_blank_line() {
+        // Found by the `fmt` fuzz target: a nested `2.` right under its
+        // item's text, Markdown that reads as that text going on.
+        let text = "  • change:\n    type: x\n    2. The Polit\n  • next\n  3. three";
+        let md = unwrapped_body(&lines(text, 0));
+        assert_eq!(
+            md,
+            "* change:  \n  type: x\n\n  2. The Polit\n* next\n\n3. three"
+        );
+        let blocks = crate::render::text::blocks(&md);
+        assert_eq!(blocks.len(), 4, "{blocks:?}");
+    }
+
+    #[test]
+    fn a_word_ending_in_a_backslash_is_not_a_break_mark() {
+        // Found by the `canonical` fuzz target: `th\` wrapped to the end of
+        // a line read as `th` and the break mark ` \`, a line break.
+        let body = |mark: &str| {
+            let text = format!(
+                "      “Unit of X” is a Unit of Land whose Land Type switch has th{mark}\n      value X.\n"
+            );
+            unwrap_body(&lines(&text, 0), &mut Vec::new())
+        };
+        assert_eq!(
+            body("\\"),
+            "“Unit of X” is a Unit of Land whose Land Type switch has th\\ value X."
+        );
+        assert_eq!(
+            body(" \\"),
+            "“Unit of X” is a Unit of Land whose Land Type switch has th  \nvalue X."
+        );
+    }
+
+    #[test]
+    fn lone_carriage_returns_at_the_ends_of_a_line_go() {
+        // Found by the `fmt` fuzz target: `\r\rM\r\r` became `  M  `, whose
+        // spaces Markdown drops.
+        let md = unwrapped_body(&lines("One\n\r\rM\r\r\nTwo", 0));
+        assert_eq!(md, "One  \nM  \nTwo");
     }
 
     #[test]

@@ -51,13 +51,47 @@ pub fn markdown_to_text(md: &str) -> String {
     let blocks = blocks(md);
     let indents = item_indents(&blocks);
     let text = join_blocks(&blocks, |n, block| match block {
-        Block::Paragraph(text) => text.clone(),
+        Block::Paragraph(text) => unwrapped_paragraph(text),
         Block::Verbatim(text) => verbatim(text, ""),
         Block::Item { marker, text, .. } => {
             hang(&format!("{}{marker} ", " ".repeat(indents[n])), text)
         }
     });
     text.replace(SOFT_BREAK, " ")
+}
+
+/// Whether a line that follows a line break inside a paragraph would open
+/// a list item there for the text readers: only `1.` and `1)` can interrupt
+/// a paragraph, as in Markdown.
+fn opens_list_in_paragraph(line: &str) -> bool {
+    let first = line.split([' ', SOFT_BREAK]).next().unwrap_or_default();
+    matches!(first, "1." | "1)")
+}
+
+/// Whether a line of body text would read as a rule heading in the
+/// unwrapped text forms (`Rule 113 (Immutable)`, or one whose number is too
+/// large, which readers refuse).
+fn reads_as_heading(line: &str) -> bool {
+    use crate::parse::lines::{looks_like_txt_heading, txt_heading};
+    looks_like_txt_heading(line) && txt_heading(line).map_or_else(|err| err.overflow, |_| true)
+}
+
+/// An unwrapped paragraph: each line after a line break that would open a
+/// list item or a rule there stands one column in, where the readers see
+/// text (their body lines are trimmed).
+fn unwrapped_paragraph(text: &str) -> String {
+    text.split('\n')
+        .enumerate()
+        .map(|(k, line)| {
+            let flat = line.replace(SOFT_BREAK, " ");
+            if (k > 0 && opens_list_in_paragraph(&flat)) || reads_as_heading(&flat) {
+                format!(" {line}")
+            } else {
+                line.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// For each block, the columns before a list item's marker: a nested item
@@ -120,7 +154,7 @@ pub fn markdown_to_export(md: &str) -> String {
             });
         }
         match block {
-            Block::Paragraph(text) => out.push_str(&text),
+            Block::Paragraph(text) => out.push_str(&unwrapped_paragraph(&text)),
             Block::Verbatim(text) => out.push_str(&verbatim(&text, "")),
             Block::Item { marker, text, .. } => {
                 let bullet = if marker.ends_with(['.', ')']) {
@@ -204,9 +238,12 @@ pub fn wrap_line_before(
     out
 }
 
-/// The lines of a block's text (cut at its line breaks), each wrapped.
+/// The lines of a block's text (cut at its line breaks), each wrapped. A
+/// line after a break that would open a list item there (`1.`) stands one
+/// column further in, where the readers see text.
 fn wrap_lines(text: &str, width: usize, first: &str, rest: &str) -> String {
     let lines: Vec<&str> = text.split('\n').collect();
+    let further = format!("{rest} ");
     lines
         .iter()
         .enumerate()
@@ -214,7 +251,12 @@ fn wrap_lines(text: &str, width: usize, first: &str, rest: &str) -> String {
             let then = lines
                 .get(i + 1)
                 .and_then(|next| next.split([' ', SOFT_BREAK]).find(|w| !w.is_empty()));
-            wrap_line_before(line, width, if i == 0 { first } else { rest }, rest, then)
+            let start = match i {
+                0 => first,
+                _ if opens_list_in_paragraph(line) => &further,
+                _ => rest,
+            };
+            wrap_line_before(line, width, start, rest, then)
         })
         .collect::<Vec<_>>()
         .join("\n")

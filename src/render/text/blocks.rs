@@ -107,8 +107,12 @@ impl Builder {
                 let depth = self.lists.len().saturating_sub(1);
                 let marker = match self.lists.last_mut() {
                     Some(Some((number, delimiter))) => {
-                        let marker = format!("{number}{delimiter}");
-                        *number += 1;
+                        // The number as the item writes it: Markdown counts
+                        // on from the list's first, the text forms do not
+                        // (`8.` `5.` reads back as written).
+                        let written = written_number(source).unwrap_or(*number);
+                        let marker = format!("{written}{delimiter}");
+                        *number = written.saturating_add(1);
                         marker
                     }
                     // Text forms write every bullet as `*` (docs/formats.md).
@@ -203,6 +207,16 @@ impl Builder {
 fn tidy(text: &str) -> String {
     let lines: Vec<&str> = text.split('\n').map(str::trim_end).collect();
     lines.join("\n").trim_matches('\n').to_string()
+}
+
+/// The number an ordered list item's source starts with (`5. text`).
+fn written_number(source: &str) -> Option<u64> {
+    let source = source.trim_start();
+    let digits = source.len()
+        - source
+            .trim_start_matches(|c: char| c.is_ascii_digit())
+            .len();
+    source[..digits].parse().ok()
 }
 
 /// `.` or `)`, the delimiter an ordered list's source uses.

@@ -181,7 +181,8 @@ mod properties {
 
     proptest! {
         /// Wrapping keeps every word, in order, and only a word wider than
-        /// the line makes a line too long.
+        /// the line makes a line too long (a list marker after it stays
+        /// there, rather than start a line).
         #[test]
         fn wrap_line_keeps_words_and_width(words in proptest::collection::vec("[a-zé日-]{1,12}", 0..60), width in 20usize..80) {
             let line = words.join(" ");
@@ -189,7 +190,13 @@ mod properties {
             let back: Vec<&str> = wrapped.split_whitespace().collect();
             prop_assert_eq!(back, words.iter().map(String::as_str).collect::<Vec<_>>());
             for out in wrapped.lines() {
-                prop_assert!(out.width() <= width || !out.trim_start().contains(' '), "{out:?}");
+                let words: Vec<&str> = out.split_whitespace().collect();
+                let lone = match words.as_slice() {
+                    [_] => true,
+                    [_, marker] => crate::model::opens_list_item(marker),
+                    _ => false,
+                };
+                prop_assert!(out.width() <= width || lone, "{out:?}");
             }
         }
 
@@ -256,4 +263,53 @@ fn thread_cpu_time() -> f64 {
     let status = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &raw mut now) };
     assert_eq!(status, 0, "clock_gettime");
     now.tv_sec as f64 + now.tv_nsec as f64 / 1e9
+}
+
+#[test]
+fn a_body_line_that_would_read_as_a_rule_heading_stands_one_column_in() {
+    // Found by the `canonical` fuzz target: a txt-plain body line
+    // `Rule 207` (under a line it could not be a heading after) became a
+    // paragraph of its own, which after its blank line read as a heading.
+    let md = "Before.\n\nRule 207\n\nRule 113 (Immutable)\n\nRule 99999999999\n\nRule 206 says so.";
+    let expected =
+        "Before.\n\n Rule 207\n\n Rule 113 (Immutable)\n\n Rule 99999999999\n\nRule 206 says so.";
+    assert_eq!(markdown_to_export(md), expected);
+    assert_eq!(markdown_to_text(md), expected);
+}
+
+#[test]
+fn a_line_after_a_break_that_would_open_a_list_stands_one_column_in() {
+    // Found by the `fmt` fuzz target: `met:  \n1\. The player` was written
+    // `met:\n1. The player`, which reads back as a list item.
+    let md = "met:  \n1\\. The player  \n2. The judge  \n1\\) also";
+    assert_eq!(
+        markdown_to_export(md),
+        "met:\n 1. The player\n2. The judge\n 1) also"
+    );
+    assert_eq!(
+        wrap_markdown(md, WIDTH, INDENT),
+        "      met:\n       1. The player\n      2. The judge\n       1) also"
+    );
+}
+
+#[test]
+fn numbered_items_keep_the_numbers_they_are_written_with() {
+    // Found by the `fmt` fuzz target: Markdown counts `8.` `5.` `6.` as
+    // 8, 9, 10, and the text forms wrote that: `fmt` changed the rule.
+    let md = "8. amend\n5. retitle\n6. change\n\n1) a\n1) b";
+    assert_eq!(
+        markdown_to_export(md),
+        "  8. amend\n  5. retitle\n  6. change\n  1) a\n  1) b"
+    );
+}
+
+#[test]
+fn a_list_marker_after_a_word_wider_than_the_line_stays_on_its_line() {
+    // Found by the `canonical` fuzz target (txt-short): `1.` after a word
+    // wider than the line started a line, and read back as a list item.
+    let wide = "x".repeat(80);
+    assert_eq!(
+        wrap_line(&format!("{wide} 1. is labelled"), WIDTH, "      ", "      "),
+        format!("      {wide} 1.\n      is labelled")
+    );
 }
