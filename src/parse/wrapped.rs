@@ -68,6 +68,12 @@ pub(super) fn unwrap_body(lines: &[Line<'_>], quirks: &mut Vec<LayoutQuirk>) -> 
     to_markdown(&blocks, Mode::Wrapped)
 }
 
+/// [`unwrap_body`] without measuring the wrapping: the same Markdown, for a
+/// read that wants the meaning only.
+pub(super) fn unwrapped_meaning(lines: &[Line<'_>]) -> String {
+    to_markdown(&blocks(lines, INDENT), Mode::Wrapped)
+}
+
 /// The unwrapped, unindented body of a `txt-rule` page or a `txt-plain`
 /// export into Markdown. Nothing is wrapped, so a new line inside a block
 /// can only be a line break: it becomes a Markdown hard break (`  \n`), as
