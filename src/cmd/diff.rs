@@ -4,8 +4,8 @@
 use super::git;
 use super::io::{parse_input, print_stdout, read_input, stdout_color, Failure};
 use nomic::diff::{diff, output, DiffOptions};
-use nomic::model::Format;
-use nomic::parse::{Parsed, ReadOptions};
+use nomic::model::{Format, Ruleset};
+use nomic::parse::ReadOptions;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -66,7 +66,10 @@ struct Side {
     name: String,
     /// The file name for a unified diff header (`REV:` dropped).
     path: String,
-    parsed: Parsed,
+    /// The ruleset read (the file's bytes and decoded text are let go).
+    ruleset: Ruleset,
+    /// The format it was read as.
+    format: Format,
 }
 
 pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
@@ -77,19 +80,19 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     }
     let old = read_side(&args.old, args.from_old)?;
     let new = read_side(&args.new, args.from_new)?;
-    if args.layout && old.parsed.format != new.parsed.format {
+    if args.layout && old.format != new.format {
         eprintln!(
             "note: --layout compares bytes only between files of one format; {} is {} and {} is {}",
-            old.name, old.parsed.format, new.name, new.parsed.format
+            old.name, old.format, new.name, new.format
         );
     }
     let options = DiffOptions {
-        old_format: Some(old.parsed.format),
-        new_format: Some(new.parsed.format),
+        old_format: Some(old.format),
+        new_format: Some(new.format),
         layout: args.layout,
         ..DiffOptions::default()
     };
-    let changes = diff(&old.parsed.ruleset, &new.parsed.ruleset, &options);
+    let changes = diff(&old.ruleset, &new.ruleset, &options);
     let text = if args.stat {
         output::stat::render(&changes)
     } else {
@@ -98,9 +101,9 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
             DiffFormat::Md => output::md::render(&changes),
             DiffFormat::Json => output::json::render(&changes),
             DiffFormat::Unified => output::unified::render(
-                &old.parsed.ruleset,
-                &new.parsed.ruleset,
-                (old.parsed.format, new.parsed.format),
+                &old.ruleset,
+                &new.ruleset,
+                (old.format, new.format),
                 &old.path,
                 &new.path,
             )
@@ -119,10 +122,12 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
 fn read_side(spec: &str, from: Option<Format>) -> Result<Side, Failure> {
     let path = Path::new(spec);
     if super::agora::is_source(path) {
+        let parsed = super::agora::parsed(path)?;
         return Ok(Side {
             name: spec.to_string(),
             path: spec.to_string(),
-            parsed: super::agora::parsed(path)?,
+            ruleset: parsed.ruleset,
+            format: parsed.format,
         });
     }
     let git_spec = git::split_spec(spec).filter(|_| spec != "-" && !path.exists());
@@ -141,6 +146,7 @@ fn read_side(spec: &str, from: Option<Format>) -> Result<Side, Failure> {
     Ok(Side {
         name,
         path: file,
-        parsed,
+        ruleset: parsed.ruleset,
+        format: parsed.format,
     })
 }

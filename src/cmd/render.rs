@@ -3,8 +3,9 @@
 use super::io::{print_stdout, read_input, Failure};
 use nomic::meaning;
 use nomic::model::Format;
+use nomic::model::Ruleset;
 use nomic::output::write_atomic;
-use nomic::parse::ReadOptions;
+use nomic::parse::{Parsed, ReadOptions};
 use nomic::render::{self, RenderOptions};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -53,11 +54,15 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         canonical: args.canonical,
         templates: args.templates,
     };
-    let text = render::render(&parsed.ruleset, format, &options)
+    // Only the ruleset is still needed: the file's bytes and text go first,
+    // and so do the rules' kept sources where the render cannot use them.
+    let ruleset = without_unused_layout(parsed, format, options.canonical);
+    drop(bytes);
+    let text = render::render(&ruleset, format, &options)
         .map_err(|err| Failure::message(err.to_string()))?;
     // Templates of one's own write a form of one's own: nothing to read back.
     if options.templates.is_none() {
-        meaning::verify_written(&parsed.ruleset, &text, format)
+        meaning::verify_written(&ruleset, &text, format)
             .map_err(|err| Failure::message(format!("{err}; nothing was written")))?;
     }
     match args.output {
@@ -69,4 +74,18 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         None => print_stdout(&text)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The parsed ruleset, less each rule's kept layout (a copy of its source)
+/// when rendering to `format` does not use it: the kept bytes serve only a
+/// non-canonical render to the format the file was read in, and a dialect.
+fn without_unused_layout(parsed: Parsed, format: Format, canonical: bool) -> Ruleset {
+    let mut ruleset = parsed.ruleset;
+    let kept_bytes_used = format == Format::Dialect || (!canonical && format == parsed.format);
+    if !kept_bytes_used && !format.is_agora() {
+        for rule in &mut ruleset.rules {
+            rule.layout = None;
+        }
+    }
+    ruleset
 }

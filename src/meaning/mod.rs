@@ -99,7 +99,7 @@ pub fn verify_written(
     written: &str,
     format: Format,
 ) -> Result<(), MeaningError> {
-    let actual = parse::parse_str(written, Some(format))
+    let actual = parse::read_meaning(written, format)
         .map_err(|source| MeaningError::Unreadable { format, source })?;
     compare(intended, &actual, format)
 }
@@ -134,7 +134,7 @@ pub fn compare(intended: &Ruleset, actual: &Ruleset, format: Format) -> Result<(
 /// # Errors
 /// [`MeaningError`] when the page would not say what the rule says.
 pub fn verify_page(rule: &Rule, page: &str, format: Format) -> Result<(), MeaningError> {
-    let read = parse::parse_str(page, Some(format))
+    let read = parse::read_meaning(page, format)
         .map_err(|source| MeaningError::Unreadable { format, source })?;
     match read.rules.as_slice() {
         [only] => compare_rule(rule, only, format),
@@ -159,7 +159,7 @@ pub fn verify_published(ruleset: &Ruleset, files: &[PublishedFile]) -> Result<()
             continue;
         };
         if matches!(format, Format::MdRule | Format::TxtRule) {
-            let read = parse::parse_str(&file.contents, Some(format))
+            let read = parse::read_meaning(&file.contents, format)
                 .map_err(|source| MeaningError::Unreadable { format, source })?;
             for page_rule in &read.rules {
                 if let Some(meant) = ruleset

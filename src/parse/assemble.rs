@@ -1,6 +1,7 @@
 //! Puts a parsed file together: the meaning of each rule, and the layout
 //! pieces (header, rule sources, footer) that concatenate to the file.
 
+use super::ReadMode;
 use crate::model::{DocumentLayout, Format, LayoutQuirk, LineEnding, Rule, RuleLayout, Ruleset};
 
 /// One rule as a parser read it: its meaning, where its source starts, and
@@ -31,6 +32,24 @@ pub(super) fn line_ending(text: &str) -> LineEnding {
 
 /// Builds the ruleset; fingerprints are taken from the final meaning.
 pub(super) fn assemble(text: &str, document: Document) -> Ruleset {
+    assemble_read(text, document, ReadMode::Full)
+}
+
+/// [`assemble`] for a read in `mode`: a [`ReadMode::Meaning`] read keeps
+/// no layout (no copies of the source, no fingerprints).
+pub(super) fn assemble_read(text: &str, document: Document, mode: ReadMode) -> Ruleset {
+    if mode == ReadMode::Meaning {
+        return Ruleset {
+            title: document.title,
+            rules: document
+                .pieces
+                .into_iter()
+                .map(|piece| piece.rule)
+                .collect(),
+            layout: None,
+            agora: None,
+        };
+    }
     let header_end = document
         .pieces
         .first()

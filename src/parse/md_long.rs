@@ -2,12 +2,13 @@
 //! `##### *History*` and `##### *Judgments*` sections. `md-short` shares
 //! this reader without the sections.
 
-use super::assemble::{assemble, Document, Piece};
+use super::assemble::{assemble_read, Document, Piece};
 use super::error::ParseError;
 use super::lines::{self, Heading};
 use super::markdown::{self, MdDocument};
 use super::quirks::{blank_line_after, quirk, separator_quirks, trailing_spaces};
 use super::text::{join_trimmed, rule_ranges, Line};
+use super::ReadMode;
 use crate::model::{Format, HistoryEntry, Judgment, LayoutQuirk, QuirkKind, Rule, Ruleset};
 use std::ops::Range;
 
@@ -18,6 +19,15 @@ pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
 /// Reads `md-long` or `md-short` (`format` says which canonical form quirks
 /// are measured against, and whether history sections are read).
 pub(crate) fn parse_markdown(text: &str, format: Format) -> Result<Ruleset, ParseError> {
+    read_markdown(text, format, ReadMode::Full)
+}
+
+/// [`parse_markdown`] in `mode`.
+pub(crate) fn read_markdown(
+    text: &str,
+    format: Format,
+    mode: ReadMode,
+) -> Result<Ruleset, ParseError> {
     let long = format == Format::MdLong;
     let doc = markdown::split(text, format)?;
     let mut pieces: Vec<Piece> = rule_ranges(&doc.headings, doc.lines.len())
@@ -31,7 +41,7 @@ pub(crate) fn parse_markdown(text: &str, format: Format) -> Result<Ruleset, Pars
     if ends_with_newline != long && !text.is_empty() {
         quirks.push(quirk(QuirkKind::FinalNewline, text.len(), 0));
     }
-    Ok(assemble(
+    Ok(assemble_read(
         text,
         Document {
             format,
@@ -40,6 +50,7 @@ pub(crate) fn parse_markdown(text: &str, format: Format) -> Result<Ruleset, Pars
             footer_start: text.len(),
             quirks,
         },
+        mode,
     ))
 }
 

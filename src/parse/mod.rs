@@ -32,6 +32,18 @@ pub use error::ParseError;
 
 use crate::model::{Dialect, Format, Ruleset};
 
+/// What a read is for. A full read keeps the layout (each rule's source,
+/// its fingerprint, the departures from the canonical form that `check`
+/// reports); a meaning read, which the safety re-read of every write
+/// ([`crate::meaning`]) does, reads the same rules and skips the rest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ReadMode {
+    /// The ruleset with its layout and quirks.
+    Full,
+    /// The rules' meaning only: no layout, no layout quirks.
+    Meaning,
+}
+
 /// How to read a file.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ReadOptions {
@@ -145,6 +157,21 @@ pub fn parse_str(text: &str, from: Option<Format>) -> Result<Ruleset, ParseError
     match from {
         Some(format) => parse_as(text, format),
         None => detected(text).map(|(ruleset, _)| ruleset),
+    }
+}
+
+/// Reads the rules of `text` in `format` for their meaning only: the same
+/// rules [`parse_str`] reads, without the layout (and, for the forms that
+/// measure it, without checking the wrapping of every paragraph).
+pub(crate) fn read_meaning(text: &str, format: Format) -> Result<Ruleset, ParseError> {
+    match format {
+        Format::MdLong | Format::MdShort | Format::MdRule => {
+            md_long::read_markdown(text, format, ReadMode::Meaning)
+        }
+        Format::TxtLong | Format::TxtShort => {
+            txt_long::read_wrapped(text, format, ReadMode::Meaning)
+        }
+        _ => parse_as(text, format),
     }
 }
 

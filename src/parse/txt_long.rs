@@ -6,12 +6,13 @@
 //! A rule's source starts at its `-` ruler (the ruler and the `Rule` line
 //! form its heading); the closing ruler is the footer.
 
-use super::assemble::{assemble, Document, Piece};
+use super::assemble::{assemble_read, Document, Piece};
 use super::error::ParseError;
 use super::lines::{self, looks_like_txt_heading};
 use super::quirks::{blank_line_after, quirk, separator_quirks, trailing_spaces};
 use super::text::{self, Line};
-use super::wrapped::unwrap_body;
+use super::wrapped::{unwrap_body, unwrapped_meaning};
+use super::ReadMode;
 use crate::model::{Format, QuirkKind, Rule, Ruleset};
 
 pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
@@ -20,6 +21,15 @@ pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
 
 /// Reads `txt-long` or `txt-short`.
 pub(crate) fn parse_wrapped(text: &str, format: Format) -> Result<Ruleset, ParseError> {
+    read_wrapped(text, format, ReadMode::Full)
+}
+
+/// [`parse_wrapped`] in `mode`: a meaning read does not measure wrapping.
+pub(crate) fn read_wrapped(
+    text: &str,
+    format: Format,
+    mode: ReadMode,
+) -> Result<Ruleset, ParseError> {
     let long = format == Format::TxtLong;
     let error = |message: &str, span, expected: &str| {
         ParseError::new(message, span)
@@ -86,7 +96,7 @@ pub(crate) fn parse_wrapped(text: &str, format: Format) -> Result<Ruleset, Parse
     let mut pieces = Vec::with_capacity(starts.len());
     for (n, &k) in starts.iter().enumerate() {
         let end = starts.get(n + 1).copied().unwrap_or(footer_line);
-        pieces.push(rule(&lines[k..end], long, format)?);
+        pieces.push(rule(&lines[k..end], long, format, mode)?);
     }
     let mut quirks = Vec::new();
     if footer.is_none() {
@@ -97,7 +107,7 @@ pub(crate) fn parse_wrapped(text: &str, format: Format) -> Result<Ruleset, Parse
         quirks.push(quirk(QuirkKind::FinalNewline, text.len(), 0));
     }
     let footer_start = footer.map_or(text.len(), |k| lines[k].start);
-    Ok(assemble(
+    Ok(assemble_read(
         text,
         Document {
             format,
@@ -106,6 +116,7 @@ pub(crate) fn parse_wrapped(text: &str, format: Format) -> Result<Ruleset, Parse
             footer_start,
             quirks,
         },
+        mode,
     ))
 }
 
@@ -138,7 +149,12 @@ fn rulers(
 }
 
 /// One rule: `lines[0]` is its ruler, `lines[1]` its heading.
-fn rule(lines: &[Line<'_>], long: bool, format: Format) -> Result<Piece, ParseError> {
+fn rule(
+    lines: &[Line<'_>],
+    long: bool,
+    format: Format,
+    mode: ReadMode,
+) -> Result<Piece, ParseError> {
     let head = lines[1];
     let heading =
         lines::txt_heading(head.text).map_err(|err| ParseError::heading(err, &head, format))?;
@@ -164,7 +180,10 @@ fn rule(lines: &[Line<'_>], long: bool, format: Format) -> Result<Piece, ParseEr
         .chain(judgments_at)
         .min()
         .unwrap_or(rest.len());
-    let text = unwrap_body(&rest[..body_end], &mut quirks);
+    let text = match mode {
+        ReadMode::Full => unwrap_body(&rest[..body_end], &mut quirks),
+        ReadMode::Meaning => unwrapped_meaning(&rest[..body_end]),
+    };
     let section = |at: Option<usize>| -> Vec<&str> {
         at.map(|at| {
             rest[at + 1..]

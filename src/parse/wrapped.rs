@@ -68,6 +68,12 @@ pub(super) fn unwrap_body(lines: &[Line<'_>], quirks: &mut Vec<LayoutQuirk>) -> 
     to_markdown(&blocks, Mode::Wrapped)
 }
 
+/// [`unwrap_body`] without measuring the wrapping: the same Markdown, for a
+/// read that wants the meaning only.
+pub(super) fn unwrapped_meaning(lines: &[Line<'_>]) -> String {
+    to_markdown(&blocks(lines, INDENT), Mode::Wrapped)
+}
+
 /// The unwrapped, unindented body of a `txt-rule` page or a `txt-plain`
 /// export into Markdown. Nothing is wrapped, so a new line inside a block
 /// can only be a line break: it becomes a Markdown hard break (`  \n`), as
@@ -299,25 +305,18 @@ fn to_markdown(blocks: &[Block<'_>], mode: Mode) -> String {
                 md_indent + marker.width() + 1,
             ),
         };
-        let breaker = format!("  \n{}", " ".repeat(indent));
-        let parts: Vec<String> = segments(block, mode)
-            .into_iter()
-            .map(|part| {
-                // A lone carriage return ends a line to Markdown: a space.
-                let text = part.join(" ").replace('\r', " ");
-                // Wrapping reflows a paragraph: a run of spaces inside a
-                // line is one space, as the writer wraps it.
-                let text = match mode {
-                    Mode::Wrapped => single_spaced(&text),
-                    Mode::Unwrapped => text.trim_matches(' ').to_string(),
-                };
-                escape_bare_marker(literal::escape_line(&text))
-            })
-            .collect();
-        out.push_str(&literal::escape_markup(&format!(
-            "{first}{}",
-            parts.join(&breaker)
-        )));
+        let mut markdown = first;
+        for (k, part) in segments(block, mode).iter().enumerate() {
+            if k > 0 {
+                // A line break, the next part under the item's text.
+                markdown.push_str("  \n");
+                markdown.extend(std::iter::repeat_n(' ', indent));
+            }
+            markdown.push_str(&escape_bare_marker(literal::escape_line(&part_text(
+                part, mode,
+            ))));
+        }
+        out.push_str(&literal::escape_markup(&markdown));
     }
     out
 }
@@ -340,8 +339,36 @@ fn starts_list(lists: &mut Vec<(usize, char)>, marker: &str, md_indent: usize) -
     true
 }
 
-/// `text` with each run of ASCII spaces made one space.
-fn single_spaced(text: &str) -> String {
+/// A part's lines as one line of text: joined by spaces, a lone carriage
+/// return (which ends a line to Markdown) a space, and in a wrapped body
+/// each run of spaces one space (wrapping reflows a paragraph, as the
+/// writer wraps it).
+fn part_text(part: &[&str], mode: Mode) -> String {
+    let mut text = String::with_capacity(part.iter().map(|line| line.len() + 1).sum());
+    for (k, line) in part.iter().enumerate() {
+        if k > 0 {
+            text.push(' ');
+        }
+        text.push_str(line);
+    }
+    if text.contains('\r') {
+        text = text.replace('\r', " ");
+    }
+    match mode {
+        Mode::Wrapped => single_spaced(text),
+        Mode::Unwrapped if text.starts_with(' ') || text.ends_with(' ') => {
+            text.trim_matches(' ').to_string()
+        }
+        Mode::Unwrapped => text,
+    }
+}
+
+/// `text` with each run of ASCII spaces made one space (and none at either
+/// end); `text` itself when it has none to change.
+fn single_spaced(text: String) -> String {
+    if !text.starts_with(' ') && !text.ends_with(' ') && !text.contains("  ") {
+        return text;
+    }
     text.split(' ')
         .filter(|word| !word.is_empty())
         .collect::<Vec<_>>()
@@ -354,8 +381,10 @@ fn single_spaced(text: &str) -> String {
 /// the text it is.
 fn escape_bare_marker(text: String) -> String {
     let bare_bullet = matches!(text.as_str(), "-" | "*" | "+");
-    let bare_number = ordered_marker(&format!("{text} "))
-        .is_some_and(|(marker, rest)| marker.len() == text.len() && rest.is_empty());
+    // A bare number is at most 9 digits and its delimiter.
+    let bare_number = text.len() <= 10
+        && ordered_marker(&format!("{text} "))
+            .is_some_and(|(marker, rest)| marker.len() == text.len() && rest.is_empty());
     if bare_bullet {
         format!("\\{text}")
     } else if bare_number {

@@ -218,13 +218,19 @@ pub fn wrap_line_before(
     let shift = WIDTH.saturating_sub(width);
     let (first_indent, indent) = (first.width() + shift, rest.width() + shift);
     let lines = wrap_words(&words, first_indent, indent, then);
-    let mut out = String::from(first);
+    let mut out = String::with_capacity(first.len() + line.len() + lines.len() * (rest.len() + 1));
+    out.push_str(first);
     for (n, words) in lines.iter().enumerate() {
         if n > 0 {
             out.push('\n');
             out.push_str(rest);
         }
-        out.push_str(&words.join(" "));
+        for (k, word) in words.iter().enumerate() {
+            if k > 0 {
+                out.push(' ');
+            }
+            out.push_str(word);
+        }
     }
     if then.is_some_and(|then| {
         !words.is_empty() && needs_break_mark(&lines, first_indent, indent, then)

@@ -6,6 +6,7 @@ pub(crate) use bundled::BUNDLED;
 mod canonical;
 mod fixtures;
 mod hostile;
+mod meaning_read;
 
 use super::*;
 
