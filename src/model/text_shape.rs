@@ -57,6 +57,10 @@ pub const HARD_BREAK_SLACK: usize = 10;
 /// be left short enough for the break to show (` \`, as in Markdown).
 pub const HARD_BREAK_MARK: char = '\\';
 
+/// The break mark as a word of its own: it never ends a wrapped line
+/// unless it is the mark.
+const LONE_MARK: &str = "\\";
+
 /// Whether wrapped `lines` (see [`wrap_words`]) that a line break ends need
 /// [`HARD_BREAK_MARK`] for the break to read as one.
 #[must_use]
@@ -72,7 +76,12 @@ pub fn needs_break_mark(
         indent
     };
     let last = lines.last().map_or(0, |line| width_of(line));
-    then.width() < LONE_WORD && !is_hard_break(last_indent + last, then.width())
+    // A line ending in a lone `\` would read as marked: the mark follows it.
+    let ends_in_mark = lines
+        .last()
+        .and_then(|line| line.last())
+        .is_some_and(|word| *word == LONE_MARK);
+    ends_in_mark || then.width() < LONE_WORD && !is_hard_break(last_indent + last, then.width())
 }
 
 /// A word this wide stands on a line of its own in the wrapped forms
@@ -128,7 +137,10 @@ fn wrap_before_break<'a>(
                 break;
             }
             let fits_end = q == n && is_hard_break(column, then_width);
-            let wraps = q < n && !is_hard_break(column, widths[q]) && !opens_list_item(words[q]);
+            let wraps = q < n
+                && !is_hard_break(column, widths[q])
+                && !opens_list_item(words[q])
+                && words[q - 1] != LONE_MARK;
             if fits_end || wraps {
                 out.push(q);
             }
@@ -187,10 +199,14 @@ fn greedy<'a>(
             current.push(word);
             continue;
         }
-        let mut next = Vec::new();
-        if opens_list_item(word) {
-            next.extend(current.pop());
+        // The words that move down with `word`: the one before a list
+        // marker, and a lone `\` that would end the line (it would read as
+        // the break mark), as long as one word stays.
+        let mut keep = current.len() - usize::from(opens_list_item(word) && current.len() > 1);
+        while keep > 1 && current[keep - 1] == LONE_MARK {
+            keep -= 1;
         }
+        let mut next = current.split_off(keep);
         next.push(word);
         column = indent + width_of(&next);
         lines.push(next);

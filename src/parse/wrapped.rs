@@ -549,6 +549,21 @@ mod tests {
             body(" \\"),
             "“Unit of X” is a Unit of Land whose Land Type switch has th  \nvalue X."
         );
+        // A backslash word that wrapping would leave at a line's end.
+        for body in [
+            format!("{} \\ value", "x".repeat(61)),
+            "a \\ \\\n      b".into(),
+        ] {
+            let text = format!("T\n\n=====\n-----\nRule 1/0\n\n      {body}\n\n-----");
+            let ruleset = crate::parse::parse_str(&text, Some(Format::TxtLong)).unwrap();
+            let options = crate::render::RenderOptions {
+                canonical: true,
+                templates: None,
+            };
+            let once = crate::render::render(&ruleset, Format::TxtLong, &options).unwrap();
+            let back = crate::parse::parse_str(&once, Some(Format::TxtLong)).unwrap();
+            assert_eq!(back.without_layout(), ruleset.without_layout(), "{once}");
+        }
     }
 
     #[test]

@@ -313,3 +313,18 @@ fn a_list_marker_after_a_word_wider_than_the_line_stays_on_its_line() {
         format!("      {wide} 1.\n      is labelled")
     );
 }
+
+#[test]
+fn a_lone_backslash_never_ends_a_wrapped_line() {
+    // A line ending in ` \` reads as the break mark: a backslash word
+    // moves down with the next word, or the mark follows it.
+    let words = format!("{} \\ value", "x".repeat(61));
+    assert_eq!(
+        wrap_line(&words, WIDTH, "      ", "      "),
+        format!("      {}\n      \\ value", "x".repeat(61))
+    );
+    assert_eq!(
+        wrap_markdown("a \\  \nb", WIDTH, INDENT),
+        "      a \\ \\\n      b"
+    );
+}
