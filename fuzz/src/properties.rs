@@ -130,13 +130,16 @@ fn assert_same_meaning(before: &Ruleset, after: &Ruleset, format: Format, text: 
     let (mut before, after) = (before.without_layout(), after.without_layout());
     // What the canonical form fills in by design is no change of meaning
     // (as `nomic::meaning` has it): a heading read without a revision is
-    // written with `/0` where the form carries revisions, and `(LONG
-    // FORMAT)` / `(SHORT FORMAT)` in a title follow the form.
+    // written, where the form carries revisions, with the number of
+    // `Amended` entries of its history (docs/render.md, "Revisions"; `/0`
+    // without any), and `(LONG FORMAT)` / `(SHORT FORMAT)` in a title
+    // follow the form.
     before.title = render::title_for(format, &before.title);
     if format.carries_revision() {
         for (rule, now) in before.rules.iter_mut().zip(&after.rules) {
-            if rule.revision.is_none() && now.revision == Some(0) {
-                rule.revision = Some(0);
+            let filled_in = rule.amendment_count();
+            if rule.revision.is_none() && now.revision == Some(filled_in) {
+                rule.revision = Some(filled_in);
             }
         }
     }
