@@ -276,12 +276,14 @@ pub(crate) fn line_template(line: &str) -> Option<String> {
         .collect();
     ident::shape_of(id, &shapes)?;
     let rest = &rest[id_len..];
+    // Any white space belongs to the separator too: a title is read
+    // trimmed, so a title that began with a carriage return or a tab would
+    // be written back without it, and what followed (`(`, `*`) would join
+    // the separator of another template.
     let sep_len = rest
         .find(|c: char| {
-            !matches!(
-                c,
-                ' ' | '-' | ':' | '.' | '*' | '_' | '(' | '|' | '–' | '—' | ')'
-            )
+            !(c.is_whitespace()
+                || matches!(c, '-' | ':' | '.' | '*' | '_' | '(' | '|' | '–' | '—' | ')'))
         })
         .unwrap_or(rest.len());
     let sep = &rest[..sep_len];

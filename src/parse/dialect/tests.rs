@@ -410,3 +410,27 @@ fn a_line_of_dashes_is_never_written_where_it_would_underline_a_heading() {
         assert_eq!(once, twice, "{text:?}");
     }
 }
+
+#[test]
+fn white_space_after_the_identifier_is_part_of_the_separator() {
+    // Found by the `fmt` fuzz target: in `2*\r(` the title was `\r(`, read
+    // trimmed as `(`, so the canonical `2*(` had the separator `*(` and
+    // inferred another template (or none).
+    use super::infer::line_template;
+    assert_eq!(line_template("2*\r("), None, "a plain line needs a title");
+    assert_eq!(line_template("*2*\r(").as_deref(), Some("*{id}*\r("));
+    assert_eq!(
+        line_template("2*\tTitle").as_deref(),
+        Some("{id}*\t{title}")
+    );
+    // Two rules whose lines no longer share a shape are no dialect at all.
+    assert!(crate::parse::read(b"1*3\n2*\r(", &Default::default()).is_err());
+    // Where they do, the separator's white space is written back.
+    let (first, once, again, twice) = fmt_twice("1*\tOne\nbody\n2*\tTwo\nmore\n");
+    assert!(once.starts_with("1*\tOne\n"), "{once:?}");
+    assert_eq!(
+        again.ruleset.without_layout(),
+        first.ruleset.without_layout()
+    );
+    assert_eq!(once, twice);
+}
