@@ -51,12 +51,13 @@ impl AgoraDate {
         }
     }
 
-    /// `13 Oct 2019`, the form Agora's rulesets print.
+    /// `13 Oct 2019`, the form Agora's rulesets print: the year in four
+    /// digits (`03 May 0607`), as [`AgoraDate::parse_printed`] reads it.
     pub fn day_month_year(date: Date) -> String {
         if date == AGORA_BIRTH {
             "Agora's birth".to_string()
         } else {
-            format!("{:02} {} {}", date.day, date.month_abbrev(), date.year)
+            format!("{:02} {} {:04}", date.day, date.month_abbrev(), date.year)
         }
     }
 
@@ -132,5 +133,13 @@ mod tests {
             assert_eq!(AgoraDate::parse_printed(text).unwrap().to_string(), text);
         }
         assert_eq!(AgoraDate::parse_printed("31 Sep 2020"), None);
+    }
+
+    #[test]
+    fn a_year_before_1000_prints_in_four_digits_and_reads_back() {
+        let early = AgoraDate::parse_printed("03 May 0607").unwrap();
+        assert_eq!(early.to_string(), "03 May 0607");
+        let range = AgoraDate::parse_printed("between 01 Jan 0007 and 28 Feb 0999").unwrap();
+        assert_eq!(range.to_string(), "between 01 Jan 0007 and 28 Feb 0999");
     }
 }
