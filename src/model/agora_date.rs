@@ -92,7 +92,9 @@ fn parse_day(text: &str) -> Option<Date> {
     let day = parts.next()?;
     let month = Date::month_from_abbrev(parts.next()?)?;
     let year = parts.next()?;
-    if parts.next().is_some() || day.len() != 2 || year.len() != 4 {
+    // Digits only: `+607` or `+1` would parse, and print back otherwise.
+    let digits = |s: &str, len: usize| s.len() == len && s.bytes().all(|b| b.is_ascii_digit());
+    if parts.next().is_some() || !digits(day, 2) || !digits(year, 4) {
         return None;
     }
     Date::new(year.parse().ok()?, month, day.parse().ok()?)
@@ -141,5 +143,8 @@ mod tests {
         assert_eq!(early.to_string(), "03 May 0607");
         let range = AgoraDate::parse_printed("between 01 Jan 0007 and 28 Feb 0999").unwrap();
         assert_eq!(range.to_string(), "between 01 Jan 0007 and 28 Feb 0999");
+        // A sign is not a digit: such a date would not print back as written.
+        assert_eq!(AgoraDate::parse_printed("03 May +607"), None);
+        assert_eq!(AgoraDate::parse_printed("+3 May 2007"), None);
     }
 }
