@@ -51,12 +51,13 @@ impl AgoraDate {
         }
     }
 
-    /// `13 Oct 2019`, the form Agora's rulesets print.
+    /// `13 Oct 2019`, the form Agora's rulesets print: the year in four
+    /// digits (`03 May 0607`), as [`AgoraDate::parse_printed`] reads it.
     pub fn day_month_year(date: Date) -> String {
         if date == AGORA_BIRTH {
             "Agora's birth".to_string()
         } else {
-            format!("{:02} {} {}", date.day, date.month_abbrev(), date.year)
+            format!("{:02} {} {:04}", date.day, date.month_abbrev(), date.year)
         }
     }
 
@@ -91,7 +92,9 @@ fn parse_day(text: &str) -> Option<Date> {
     let day = parts.next()?;
     let month = Date::month_from_abbrev(parts.next()?)?;
     let year = parts.next()?;
-    if parts.next().is_some() || day.len() != 2 || year.len() != 4 {
+    // Digits only: `+607` or `+1` would parse, and print back otherwise.
+    let digits = |s: &str, len: usize| s.len() == len && s.bytes().all(|b| b.is_ascii_digit());
+    if parts.next().is_some() || !digits(day, 2) || !digits(year, 4) {
         return None;
     }
     Date::new(year.parse().ok()?, month, day.parse().ok()?)
@@ -132,5 +135,16 @@ mod tests {
             assert_eq!(AgoraDate::parse_printed(text).unwrap().to_string(), text);
         }
         assert_eq!(AgoraDate::parse_printed("31 Sep 2020"), None);
+    }
+
+    #[test]
+    fn a_year_before_1000_prints_in_four_digits_and_reads_back() {
+        let early = AgoraDate::parse_printed("03 May 0607").unwrap();
+        assert_eq!(early.to_string(), "03 May 0607");
+        let range = AgoraDate::parse_printed("between 01 Jan 0007 and 28 Feb 0999").unwrap();
+        assert_eq!(range.to_string(), "between 01 Jan 0007 and 28 Feb 0999");
+        // A sign is not a digit: such a date would not print back as written.
+        assert_eq!(AgoraDate::parse_printed("03 May +607"), None);
+        assert_eq!(AgoraDate::parse_printed("+3 May 2007"), None);
     }
 }

@@ -223,6 +223,22 @@ mod tests {
     }
 
     #[test]
+    fn carriage_returns_before_a_line_feed_have_a_stable_canonical_form() {
+        // A rule body line ending in carriage returns in a file of `\n`
+        // endings (a canonical fuzz finding): written back before the `\n`,
+        // they read as a `\r\n` ending and the second write differed.
+        let text = "# T\n---\n## 202/1\n\r\rM\r\r\r\nOne turn.\n";
+        let canonical = RenderOptions {
+            canonical: true,
+            templates: None,
+        };
+        let first = render(&parse(text).unwrap(), Format::MdLong, &canonical).unwrap();
+        let second = render(&parse(&first).unwrap(), Format::MdLong, &canonical).unwrap();
+        assert_eq!(first, second);
+        assert!(!first.contains("\r\n"), "{first:?}");
+    }
+
+    #[test]
     fn a_carriage_return_before_the_line_ending_ends_the_text() {
         // To Markdown `\r\r\n` is two line endings: the section heading
         // is one, as it is once `fmt` writes it with one.
