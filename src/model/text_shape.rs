@@ -15,7 +15,14 @@ pub fn looks_preformatted(line: &str) -> bool {
     if trimmed.is_empty() {
         return false;
     }
-    let aligned = trimmed.contains('\t') || trimmed.contains("   ");
+    // A lone carriage return is read as a space (it ends a line to
+    // Markdown), so it counts as one in a run: otherwise the text would
+    // become aligned columns once written with spaces.
+    let aligned = trimmed.contains('\t')
+        || trimmed
+            .as_bytes()
+            .windows(3)
+            .any(|run| run.iter().all(|&b| b == b' ' || b == b'\r'));
     looks_tabular(line) || aligned
 }
 
@@ -238,5 +245,15 @@ mod tests {
         assert!(!looks_preformatted("Players may vote.  Then they wait."));
         assert!(!looks_preformatted("      * an item | with a bar"));
         assert!(!looks_preformatted(""));
+    }
+
+    #[test]
+    fn carriage_returns_count_as_spaces_in_a_run() {
+        // Found by the `fmt` fuzz target: `must \r\r\r\r Rule` read as
+        // prose, was written with the carriage returns as spaces, and read
+        // back as aligned columns (a preformatted block).
+        assert!(looks_preformatted("All players must \r\r\r\r Rule 203"));
+        assert!(looks_preformatted("a \r b"));
+        assert!(!looks_preformatted("a\rb \rc"));
     }
 }
