@@ -358,14 +358,19 @@ fn part_text(part: &[&str], mode: Mode) -> String {
     if text.contains('\r') {
         text = text.replace('\r', " ");
     }
+    // A vertical tab or form feed at either end is white space that
+    // Markdown drops there, as it drops spaces: it goes too.
+    if text.starts_with(MARKDOWN_BLANK) || text.ends_with(MARKDOWN_BLANK) {
+        text = text.trim_matches(MARKDOWN_BLANK).to_string();
+    }
     match mode {
         Mode::Wrapped => single_spaced(text),
-        Mode::Unwrapped if text.starts_with(' ') || text.ends_with(' ') => {
-            text.trim_matches(' ').to_string()
-        }
         Mode::Unwrapped => text,
     }
 }
+
+/// The white space Markdown drops at either end of a paragraph's line.
+const MARKDOWN_BLANK: [char; 3] = [' ', '\u{b}', '\u{c}'];
 
 /// `text` with each run of ASCII spaces made one space (and none at either
 /// end); `text` itself when it has none to change.
@@ -610,6 +615,20 @@ mod tests {
         );
         txt_rule_fmt_keeps("Rule 2/0\n\nh   \0\n4) 3.");
         txt_rule_fmt_keeps("Rule 2/0\n\nA   B\n7) seven\n8) eight");
+    }
+
+    #[test]
+    fn a_vertical_tab_or_form_feed_at_the_ends_of_a_line_goes() {
+        // Found by the `fmt` fuzz target: `)\u{b}` read as that Markdown,
+        // which means `)`: Markdown drops the vertical tab as a space.
+        assert_eq!(
+            unwrapped_body(&lines(")\u{b}\n\u{c}-\u{b}\n-", 0)),
+            ")  \n\\-  \n\\-"
+        );
+        txt_rule_fmt_keeps("Rule 1/0\n\n)\u{b}");
+        txt_rule_fmt_keeps("Rule 10/0\n\n- -\u{b}\n-");
+        let wrapped = "      a\u{b}\n\n      \u{c}b c\n";
+        assert_eq!(unwrap_body(&lines(wrapped, 0), &mut Vec::new()), "a\n\nb c");
     }
 
     #[test]
