@@ -77,7 +77,8 @@ fn unwritten_markup(line: &str) -> Vec<usize> {
     // Only the characters that can start markup: most lines have none.
     if !line.contains([
         '#', '>', '[', '`', '<', '_', '~', '\\', '&', '*', '-', '+', '=', '\n',
-    ]) {
+    ]) && !has_number_marker(line)
+    {
         return Vec::new();
     }
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
@@ -123,6 +124,14 @@ fn unwritten_markup(line: &str) -> Vec<usize> {
         }
     }
     at
+}
+
+/// Whether a number followed by `.` or `)` (`7.`, `9)`), which can open
+/// an ordered list, is in `line`.
+fn has_number_marker(line: &str) -> bool {
+    line.as_bytes()
+        .windows(2)
+        .any(|pair| pair[0].is_ascii_digit() && matches!(pair[1], b'.' | b')'))
 }
 
 /// Where a backslash escapes punctuation (`\*`) or `&` starts an entity

@@ -160,6 +160,9 @@ fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
             }
             let last_is_pre =
                 open && matches!(blocks.last(), Some(b) if matches!(b.kind, Kind::Preformatted));
+            // A line right under a preformatted one starts a block, as one
+            // after a blank line does: the two read alike once written.
+            let starts_block = !open || last_is_pre;
             // `7) ` starts an ordered item where a block or a list starts;
             // inside a paragraph only `1) ` can (as in Markdown), so a
             // wrapped line opening with a number stays. Right under an item,
@@ -167,8 +170,10 @@ fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
             // nested item (`txt-plain` indents its items two columns).
             let nested = last_is_item && items.first().is_some_and(|&(column, _)| spaces >= column);
             let ordered = ordered_marker(content).filter(|(marker, _)| {
-                (spaces == base || !open || nested)
-                    && (!open || last_is_item || (marker.starts_with('1') && marker.len() == 2))
+                (spaces == base || starts_block || nested)
+                    && (starts_block
+                        || last_is_item
+                        || (marker.starts_with('1') && marker.len() == 2))
             });
             let marked = bullet(content)
                 .map(|text| ("*".to_string(), text))
@@ -185,8 +190,7 @@ fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
                 });
                 continue;
             }
-            let continues = open
-                && !last_is_pre
+            let continues = !starts_block
                 && (!last_is_item || items.last().is_some_and(|&(column, _)| spaces > column));
             match blocks.last_mut() {
                 Some(block) if continues => block.lines.push((*line, content)),
@@ -354,14 +358,19 @@ fn part_text(part: &[&str], mode: Mode) -> String {
     if text.contains('\r') {
         text = text.replace('\r', " ");
     }
+    // A vertical tab or form feed at either end is white space that
+    // Markdown drops there, as it drops spaces: it goes too.
+    if text.starts_with(MARKDOWN_BLANK) || text.ends_with(MARKDOWN_BLANK) {
+        text = text.trim_matches(MARKDOWN_BLANK).to_string();
+    }
     match mode {
         Mode::Wrapped => single_spaced(text),
-        Mode::Unwrapped if text.starts_with(' ') || text.ends_with(' ') => {
-            text.trim_matches(' ').to_string()
-        }
         Mode::Unwrapped => text,
     }
 }
+
+/// The white space Markdown drops at either end of a paragraph's line.
+const MARKDOWN_BLANK: [char; 3] = [' ', '\u{b}', '\u{c}'];
 
 /// `text` with each run of ASCII spaces made one space (and none at either
 /// end); `text` itself when it has none to change.
@@ -564,6 +573,62 @@ mod tests {
             let back = crate::parse::parse_str(&once, Some(Format::TxtLong)).unwrap();
             assert_eq!(back.without_layout(), ruleset.without_layout(), "{once}");
         }
+    }
+
+    /// `page` read as `txt-rule`, written canonically and read again: the
+    /// same rules, and the same page written again.
+    fn txt_rule_fmt_keeps(page: &str) {
+        let ruleset = crate::parse::parse_str(page, Some(Format::TxtRule)).unwrap();
+        let options = crate::render::RenderOptions {
+            canonical: true,
+            templates: None,
+        };
+        let once = crate::render::render(&ruleset, Format::TxtRule, &options).unwrap();
+        let back = crate::parse::parse_str(&once, Some(Format::TxtRule)).unwrap();
+        assert_eq!(back.without_layout(), ruleset.without_layout(), "{once:?}");
+        let twice = crate::render::render(&back, Format::TxtRule, &options).unwrap();
+        assert_eq!(twice, once);
+    }
+
+    #[test]
+    fn an_item_whose_text_opens_with_a_number_marker_keeps_it_as_text() {
+        // Found by the `fmt` fuzz target: the item `9) 9) x` became the
+        // Markdown `9) 9) x`, a list nested in the item, written back as
+        // an empty item `9)` and a nested one.
+        assert_eq!(unwrapped_body(&lines("9) 9) x", 0)), "9) 9\\) x");
+        assert_eq!(
+            unwrapped_body(&lines("* 12. x\n* 3) y", 0)),
+            "* 12\\. x\n* 3\\) y"
+        );
+        txt_rule_fmt_keeps("Rule 1/0\n\n9) 9) \u{1}");
+        txt_rule_fmt_keeps("Rule 1/0\n\n* 4. four\n\n2) 7) seven");
+    }
+
+    #[test]
+    fn a_numbered_line_right_under_a_preformatted_one_opens_an_item() {
+        // Found by the `fmt` fuzz target: `4) 3.` under an aligned line was
+        // a paragraph whose Markdown reads as a list, written back after a
+        // blank line as an empty item `4)` with `3.` nested in it.
+        assert_eq!(
+            unwrapped_body(&lines("h   x\n4) 3.\n   more", 0)),
+            "```\nh   x\n```\n\n4) 3\\.  \n   more"
+        );
+        txt_rule_fmt_keeps("Rule 2/0\n\nh   \0\n4) 3.");
+        txt_rule_fmt_keeps("Rule 2/0\n\nA   B\n7) seven\n8) eight");
+    }
+
+    #[test]
+    fn a_vertical_tab_or_form_feed_at_the_ends_of_a_line_goes() {
+        // Found by the `fmt` fuzz target: `)\u{b}` read as that Markdown,
+        // which means `)`: Markdown drops the vertical tab as a space.
+        assert_eq!(
+            unwrapped_body(&lines(")\u{b}\n\u{c}-\u{b}\n-", 0)),
+            ")  \n\\-  \n\\-"
+        );
+        txt_rule_fmt_keeps("Rule 1/0\n\n)\u{b}");
+        txt_rule_fmt_keeps("Rule 10/0\n\n- -\u{b}\n-");
+        let wrapped = "      a\u{b}\n\n      \u{c}b c\n";
+        assert_eq!(unwrap_body(&lines(wrapped, 0), &mut Vec::new()), "a\n\nb c");
     }
 
     #[test]
