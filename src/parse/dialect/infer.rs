@@ -211,9 +211,13 @@ fn blank_after_heading(
         .filter(|&(&i, end)| {
             let first = i + after;
             let body_end = reader::body_end(lines, first..end, dialect, level, &skipped);
-            lines
+            // A body opening with a `---`/`===` line has no say: it is
+            // written after a blank line in every dialect (or it would read
+            // as an underline), so it would sway the next reading.
+            let opening = lines
                 .get(first..body_end)
-                .is_some_and(|body| body.iter().any(|line| !line.is_blank()))
+                .and_then(|body| body.iter().find(|line| !line.is_blank()));
+            opening.is_some_and(|line| underline_char(line.text).is_none())
         })
         .map(|(&i, _)| i)
         .collect();

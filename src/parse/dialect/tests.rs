@@ -434,3 +434,17 @@ fn white_space_after_the_identifier_is_part_of_the_separator() {
     );
     assert_eq!(once, twice);
 }
+
+#[test]
+fn a_body_opening_with_dashes_has_no_say_in_the_blank_after_heading() {
+    // Found by the `fmt` fuzz target: such a body is written after a blank
+    // line in every dialect, so counting it made the next reading infer a
+    // blank line under every heading, and `fmt` was not idempotent.
+    let text = "\n03. s.\n---\nA01. Obs\n4\0p-.\n03. s.\n\n------\nl3\n";
+    let (first, once, again, twice) = fmt_twice(text);
+    assert_eq!(
+        again.ruleset.without_layout(),
+        first.ruleset.without_layout()
+    );
+    assert_eq!(once, twice);
+}
