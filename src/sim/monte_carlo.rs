@@ -1,12 +1,17 @@
-//! Monte Carlo: many games with random players on the engine's fast path
-//! (no sink, no strings, no events kept). Each game's dice come from
+//! Monte Carlo: many games with random players, on a game loop specialised
+//! to the rules in force (`fast.rs`) where it covers them, else on the
+//! engine with no sink (no strings, no events kept); both give the same
+//! games. Each game's dice come from
 //! (seed, game index), and totals are integers, so the results are the
 //! same whatever the number of threads. Settled proposals are forgotten as
 //! a game goes on, so memory does not grow with `max_turns`.
 
+mod fast;
 mod players;
+mod table;
 
 pub use players::{Behaviour, Rate};
+pub use table::Table;
 
 use crate::engine::params::TurnKind;
 use crate::engine::rng::Dice;
@@ -410,17 +415,17 @@ pub fn run_until(
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
 ) -> Result<Totals, MonteCarloError> {
-    let first = template(ruleset, config.players)?;
+    let first = Table::new(ruleset, config)?;
     let total = Mutex::new(Totals::for_config(config));
     each_game(
         config,
         progress,
         stop,
-        |engine, index, mine: &mut Totals| {
-            let game = play(engine, &first.state, config, index);
+        |table: &mut Table, index, mine: &mut Totals| {
+            let game = table.play(index);
             mine.record(&game);
         },
-        // A copy of the first template: recognising the rules again for
+        // A copy of the first table: recognising the rules again for
         // every worker cost as much as some hundred Nomic IV games.
         || Ok((first.clone(), Totals::for_config(config))),
         |mine| {

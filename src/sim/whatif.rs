@@ -3,11 +3,10 @@
 //! differences), with which parameters the proposal changes and the rule
 //! sentences they were read from.
 
-use super::monte_carlo::{each_game, play, template, Config, Game, MonteCarloError, Totals};
+use super::monte_carlo::{each_game, Config, Game, MonteCarloError, Table, Totals};
 use super::stats::{Histogram, Moments, RatioPair, SHARE_SCALE};
 use crate::engine::params::Provenance;
 use crate::engine::recognise::recognise_text;
-use crate::engine::Engine;
 use crate::model::Ruleset;
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
@@ -115,10 +114,7 @@ pub fn run(
     progress: &(dyn Fn(u64) + Sync),
     stop: &AtomicBool,
 ) -> Result<Comparison, MonteCarloError> {
-    let first = (
-        template(base, config.players)?,
-        template(amended, config.players)?,
-    );
+    let first = (Table::new(base, config)?, Table::new(amended, config)?);
     let seats = usize::from(config.players);
     let empty = || Comparison {
         base: Totals::for_config(config),
@@ -134,14 +130,14 @@ pub fn run(
         config,
         progress,
         stop,
-        |engines: &mut (Engine<()>, Engine<()>), index, mine: &mut Comparison| {
-            let a = play(&mut engines.0, &first.0.state, config, index);
-            let b = play(&mut engines.1, &first.1.state, config, index);
+        |tables: &mut (Table, Table), index, mine: &mut Comparison| {
+            let a = tables.0.play(index);
+            let b = tables.1.play(index);
             mine.base.record(&a);
             mine.amended.record(&b);
             mine.paired.record(&a, &b);
         },
-        // Copies of the first templates, as in `monte_carlo::run_until`.
+        // Copies of the first tables, as in `monte_carlo::run_until`.
         || Ok(((first.0.clone(), first.1.clone()), empty())),
         |mine| {
             let mut total = total

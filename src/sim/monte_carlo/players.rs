@@ -7,6 +7,7 @@
 
 use super::{Config, Voters};
 use crate::engine::event::{Ballot, PlayerId, ProposalBody};
+use crate::engine::rng::Dice;
 use crate::engine::state::ProposalStatus;
 use crate::engine::{Engine, Sink};
 use std::fmt;
@@ -25,7 +26,14 @@ impl Rate {
 
     /// Draws whether the event happens (no draw when the rate is zero).
     fn happens<S: Sink>(self, engine: &mut Engine<S>) -> bool {
-        self.0 > 0 && (self.0 >= MILLION || engine.dice.below(MILLION) < self.0)
+        self.happens_on(&mut engine.dice)
+    }
+
+    /// [`Rate::happens`] on the dice alone (the fast path's): no draw when
+    /// the rate is zero or a certainty.
+    #[inline]
+    pub(super) fn happens_on(self, dice: &mut Dice) -> bool {
+        self.0 > 0 && (self.0 >= MILLION || dice.below(MILLION) < self.0)
     }
 }
 

@@ -1,0 +1,147 @@
+//! The fast path against the engine, game by game: the same seeds must give
+//! the same games (winners, turns, proposals decided and adopted, joins).
+
+use super::FastGame;
+use crate::engine::fixtures::ruleset;
+use crate::engine::rng::Dice;
+use crate::engine::{Engine, PlayerSpec, Setup};
+use crate::sim::monte_carlo::{play, template, Behaviour, Config, Rate, Voters};
+use proptest::prelude::*;
+
+const RULESETS: [&str; 5] = [
+    "nomic-1-final.txt",
+    "nomic-3.md",
+    "nomic-4-long.md",
+    "nomic-4-long-early.txt",
+    "nomic-5-initial.txt",
+];
+
+/// Parameter values the bundled rulesets do not all state, so that every
+/// branch of the fast path meets the engine: V 204's electorate, I's vote
+/// that ends when all voted, the Nomitron's tiebreak, declarations, points
+/// against adopted proposals, resets, survivors, joining, and so on.
+const OVERRIDES: [(&str, &str); 21] = [
+    ("vote.eligible", "all"),
+    ("turn.early_end_all_voted", "0"),
+    ("tiebreak", "nomitron-1d3"),
+    ("proposal.resubmit_limit", "0"),
+    ("inactivity.declare", "yes"),
+    ("inactivity.declare_active", "yes"),
+    ("score.against_adopted", "10"),
+    ("score.turn_end", "reset"),
+    ("score.turn_end", "2d6"),
+    ("win.survivors", "2"),
+    ("win.points", "30"),
+    ("vote.proposer_implicit_yes", "yes"),
+    ("vote.proposer_implicit_yes", "no"),
+    ("vote.quorum_total_pct", "40"),
+    ("effect.timing", "vote-completion"),
+    ("inactivity.skip_turn", "no"),
+    ("inactivity.no_vote", "yes"),
+    ("inactivity.no_proposal", "yes"),
+    ("inactivity.reactivate_by_vote", "yes"),
+    ("join.allowed", "yes"),
+    ("join.before_mover", "yes"),
+];
+
+fn rate() -> impl Strategy<Value = Rate> {
+    prop::sample::select(vec![0, 20_000, 300_000, 1_000_000]).prop_map(Rate)
+}
+
+fn behaviour() -> impl Strategy<Value = Behaviour> {
+    (rate(), rate(), rate(), rate(), rate(), rate()).prop_map(
+        |(miss_vote, miss_proposal, leave, back, judgment, join)| Behaviour {
+            miss_vote,
+            miss_proposal,
+            leave,
+            back,
+            judgment,
+            join,
+            ..Behaviour::DEFAULT
+        },
+    )
+}
+
+/// A Monte Carlo template with `overrides` set before play.
+fn engine(file: &str, players: u16, overrides: &[(&str, &str)]) -> Engine<()> {
+    let setup = Setup {
+        players: (1..=players)
+            .map(|i| PlayerSpec {
+                name: format!("p{i:02}"),
+                bot: false,
+                score: 0,
+                active: true,
+            })
+            .collect(),
+        overrides: overrides
+            .iter()
+            .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
+            .collect(),
+        ..Setup::default()
+    };
+    Engine::new(ruleset(file), setup, Dice::new(0), ()).expect("the overrides are valid")
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    /// Every covered game is the engine's game: same winners, turns,
+    /// proposals and joins, for any seed, player count, bundled ruleset,
+    /// behaviour, voters and parameters in force.
+    #[test]
+    fn the_fast_path_plays_the_engines_games(
+        file in prop::sample::select(RULESETS.to_vec()),
+        players in 1u16..9,
+        seed in any::<u64>(),
+        first in 0u64..1_000_000,
+        random in any::<bool>(),
+        behaviour in behaviour(),
+        overrides in prop::sample::subsequence(OVERRIDES.to_vec(), 0..6),
+    ) {
+        let mut engine = engine(file, players, &overrides);
+        let initial = engine.state.clone();
+        let config = Config {
+            games: 4,
+            players,
+            seed,
+            threads: 1,
+            voters: if random { Voters::Random } else { Voters::No },
+            behaviour,
+            max_turns: 300,
+        };
+        let fast = FastGame::new(&initial, &config);
+        // Only Proposal Queue rules (Nomic V) are left to the engine.
+        prop_assert_eq!(fast.is_none(), file == "nomic-5-initial.txt");
+        let Some(mut fast) = fast else {
+            return Ok(());
+        };
+        for index in first..first + 4 {
+            let expected = play(&mut engine, &initial, &config, index);
+            prop_assert_eq!(fast.play(&config, index), expected, "game {}", index);
+        }
+    }
+}
+
+/// The rulesets the fast path covers, and the games of a whole default run
+/// of Nomic IV: each the engine's.
+#[test]
+fn nomic_iv_games_are_the_engines_games() {
+    let rules = ruleset("nomic-4-long.md");
+    for behaviour in [Behaviour::DEFAULT, Behaviour::DILIGENT] {
+        let config = Config {
+            games: 300,
+            players: 5,
+            seed: 1,
+            threads: 1,
+            voters: Voters::Random,
+            behaviour,
+            max_turns: 2000,
+        };
+        let mut engine = template(&rules, 5).unwrap();
+        let initial = engine.state.clone();
+        let mut fast = FastGame::new(&initial, &config).expect("Nomic IV is covered");
+        for index in 0..config.games {
+            let expected = play(&mut engine, &initial, &config, index);
+            assert_eq!(fast.play(&config, index), expected, "game {index}");
+        }
+    }
+}
