@@ -21,7 +21,7 @@
 //!   Judge depends on vote history and rolls a die, so rules with it are
 //!   left to the engine, as are Proposal Queue rules (V 201).
 
-use super::players::Behaviour;
+use super::players::{Behaviour, Rate};
 use super::{Config, Game, Voters};
 use crate::engine::params::{Eligible, JudgeSelection, Tiebreak, TurnEndScore, TurnKind};
 use crate::engine::rng::Dice;
@@ -118,7 +118,7 @@ pub(crate) struct FastGame {
     /// The seat of each starting player (their place among the starting
     /// players in the turn order).
     seat_of: Vec<u8>,
-    /// The next proposal's number is never read: proposals are counted.
+    /// The game's dice.
     dice: Dice,
     /// Players now in the game.
     players: usize,
@@ -130,9 +130,13 @@ pub(crate) struct FastGame {
     /// Of those, voted yes.
     yes: Set,
     scores: Vec<i64>,
+    /// Players whose score has reached `win.points`.
+    reached: Set,
     order: Vec<u8>,
     turn: u32,
     mover: Option<u8>,
+    /// The mover's place in `order`.
+    mover_at: Option<usize>,
     /// The proposer of the proposal being voted on.
     current: Option<u8>,
     proposed_this_turn: bool,
@@ -188,9 +192,11 @@ impl FastGame {
             voted: 0,
             yes: 0,
             scores: Vec::with_capacity(64),
+            reached: 0,
             order: Vec::with_capacity(64),
             turn: 0,
             mover: None,
+            mover_at: None,
             current: None,
             proposed_this_turn: false,
             tiebreak_rolled: false,
@@ -229,9 +235,16 @@ impl FastGame {
         self.voted = 0;
         self.yes = 0;
         self.scores.clone_from(&self.start_scores);
+        self.reached = self
+            .scores
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| self.reaches(**s))
+            .fold(0, |set, (p, _)| set | bit(p));
         self.order.clone_from(&self.start_order);
         self.turn = 0;
         self.mover = None;
+        self.mover_at = None;
         self.current = None;
         self.proposed_this_turn = false;
         self.tiebreak_rolled = false;
@@ -284,7 +297,8 @@ impl FastGame {
         let b: &Behaviour = &config.behaviour;
         let players = self.players;
         let turn = self.turn;
-        if self.plan.declare_active {
+        // A rate of 0 draws nothing and does nothing: such loops are skipped.
+        if self.plan.declare_active && b.back != Rate::NEVER {
             for p in 0..players {
                 if self.active & bit(p) == 0
                     && self.still(turn)
@@ -294,7 +308,7 @@ impl FastGame {
                 }
             }
         }
-        if self.plan.inactive_declare {
+        if self.plan.inactive_declare && b.leave != Rate::NEVER {
             for p in 0..players {
                 if self.active & bit(p) != 0
                     && self.still(turn)
@@ -305,6 +319,7 @@ impl FastGame {
             }
         }
         if self.plan.join_allowed
+            && b.join != Rate::NEVER
             && self.still(turn)
             && self.players < self.most
             && b.join.happens_on(&mut self.dice)
@@ -352,11 +367,12 @@ impl FastGame {
     /// A person joins, before the mover or last (IV 218, IV 201).
     fn join(&mut self) {
         let id = self.players;
-        let mover_place = self
-            .mover
-            .and_then(|m| self.order.iter().position(|p| *p == m));
-        let place = match mover_place {
-            Some(place) if self.plan.join_before_mover => place,
+        let place = match self.mover_at {
+            Some(place) if self.plan.join_before_mover => {
+                // The mover moves one place on.
+                self.mover_at = Some(place + 1);
+                place
+            }
             _ => self.order.len(),
         };
         self.players += 1;
@@ -365,6 +381,9 @@ impl FastGame {
         self.voted &= !bit(id);
         self.yes &= !bit(id);
         self.scores.push(0);
+        if self.reaches(0) {
+            self.reached |= bit(id);
+        }
         self.order.insert(place, id as u8);
     }
 
@@ -436,7 +455,9 @@ impl FastGame {
     }
 
     fn after_vote(&mut self) {
-        self.maybe_tiebreak();
+        if self.plan.tiebreak {
+            self.maybe_tiebreak();
+        }
         if self.plan.close_when_all_voted && self.all_voted() {
             self.close_turn();
         }
@@ -456,7 +477,7 @@ impl FastGame {
 
     /// IV 323: the Nomitron's 1d3 on a tie, once a turn.
     fn maybe_tiebreak(&mut self) {
-        if !self.plan.tiebreak || self.tiebreak_rolled || !self.all_voted() {
+        if self.tiebreak_rolled || !self.all_voted() {
             return;
         }
         let counts = self.counts();
@@ -480,7 +501,9 @@ impl FastGame {
                 self.current = None;
             } else {
                 had_proposal = true;
-                self.maybe_tiebreak();
+                if self.plan.tiebreak {
+                    self.maybe_tiebreak();
+                }
                 self.resolve();
             }
         }
@@ -517,7 +540,15 @@ impl FastGame {
         // Points that would overflow are refused (the engine logs why).
         if let Some(score) = self.scores[p].checked_add(delta) {
             self.scores[p] = score;
+            if self.reaches(score) {
+                self.reached |= bit(p);
+            }
         }
+    }
+
+    /// Whether a score has reached `win.points`.
+    fn reaches(&self, score: i64) -> bool {
+        self.plan.win_points.is_some_and(|n| score >= n)
     }
 
     fn turn_end_inactivity(&mut self, had_proposal: bool) {
@@ -548,7 +579,10 @@ impl FastGame {
                 }
                 self.add_score(usize::from(mover), i64::from(total));
             }
-            TurnEndScore::Reset => self.scores.iter_mut().for_each(|s| *s = 0),
+            TurnEndScore::Reset => {
+                self.scores.iter_mut().for_each(|s| *s = 0);
+                self.reached = if self.reaches(0) { self.everyone() } else { 0 };
+            }
             TurnEndScore::None => {}
         }
     }
@@ -558,22 +592,14 @@ impl FastGame {
         if self.over {
             return;
         }
-        let scores = &self.scores[..self.players];
-        let by_points = self
-            .plan
-            .win_points
-            .is_some_and(|n| scores.iter().any(|s| *s >= n));
+        // Scores change only by `add_score` and resets, which keep
+        // `reached` up to date.
         let survivors = self
             .plan
             .win_survivors
             .is_some_and(|k| self.active.count_ones() == k);
-        if by_points {
-            let n = self.plan.win_points.unwrap_or(0);
-            self.winners = scores
-                .iter()
-                .enumerate()
-                .filter(|(_, s)| **s >= n)
-                .fold(0, |set, (p, _)| set | bit(p));
+        if self.reached != 0 {
+            self.winners = self.reached;
         } else if survivors {
             self.winners = self.active;
         } else {
@@ -584,23 +610,24 @@ impl FastGame {
 
     fn start_turn(&mut self) {
         self.turn += 1;
-        self.mover = self.next_mover();
+        self.mover_at = self.next_mover();
+        self.mover = self.mover_at.map(|at| self.order[at]);
         self.proposed_this_turn = false;
         self.tiebreak_rolled = false;
         self.tiebreak_vote = None;
         self.locked = 0;
     }
 
-    /// The next player in turn order whose turn is not skipped.
-    fn next_mover(&self) -> Option<u8> {
+    /// The place in turn order of the next player whose turn is not skipped.
+    fn next_mover(&self) -> Option<usize> {
         let n = self.order.len();
-        let start = self
-            .mover
-            .and_then(|m| self.order.iter().position(|p| *p == m))
-            .map_or(0, |i| i + 1);
-        (0..n)
-            .map(|k| self.order[(start + k) % n])
-            .find(|id| !self.plan.inactive_skip_turn || self.active & bit(usize::from(*id)) != 0)
+        let start = self.mover_at.map_or(0, |i| i + 1);
+        (start..start + n)
+            .map(|at| if at >= n { at - n } else { at })
+            .find(|at| {
+                !self.plan.inactive_skip_turn
+                    || self.active & bit(usize::from(self.order[*at])) != 0
+            })
     }
 }
 
