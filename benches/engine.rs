@@ -1,9 +1,12 @@
-//! Monte Carlo throughput on the engine's fast path, one thread: 5-player
-//! Nomic IV (final) games with random voters and diligent players (the
-//! figure docs/engine.md has tracked), then every bundled ruleset with the
-//! default random players (docs/engine.md gives games per second). Then a
-//! script's run with its JSON Lines log: a bundled scenario, and 40,000
-//! players (whose header and summary lines dominate).
+//! Monte Carlo throughput, one thread, as `nomic simulate --monte-carlo`
+//! plays (the fast path where it covers the rules, else the engine):
+//! 5-player Nomic IV (final) games with random voters and diligent players
+//! (the figure docs/engine.md has tracked), then every bundled ruleset with
+//! the default random players (docs/engine.md gives games per second); the
+//! two Nomic IV runs also on the engine alone (`engine`), the reference the
+//! fast path must equal. Then a script's run with its JSON Lines log: a
+//! bundled scenario, and 40,000 players (whose header and summary lines
+//! dominate).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use nomic::sim::monte_carlo::{self, Behaviour, Config, Totals, Voters};
@@ -17,7 +20,14 @@ const RULESETS: &[(&str, u64)] = &[
     ("nomic-5-initial.txt", 4),
 ];
 
-fn bench(c: &mut Criterion, name: &str, games: u64, behaviour: Behaviour, label: &str) {
+/// Plays a batch of games on the fast path (`Table`) or on the engine.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Path {
+    Table,
+    Engine,
+}
+
+fn bench(c: &mut Criterion, name: &str, games: u64, behaviour: Behaviour, label: &str, via: Path) {
     let path = format!("{}/rulesets/{name}", env!("CARGO_MANIFEST_DIR"));
     let bytes = std::fs::read(path).expect("bundled ruleset");
     let ruleset = nomic::sim::load::read_ruleset(&bytes).expect("bundled ruleset parses");
@@ -32,6 +42,7 @@ fn bench(c: &mut Criterion, name: &str, games: u64, behaviour: Behaviour, label:
     };
     let template = monte_carlo::template(&ruleset, 5).expect("5 players");
     let mut engine = monte_carlo::template(&ruleset, 5).expect("5 players");
+    let mut table = monte_carlo::Table::new(&ruleset, &config).expect("5 players");
     let mut group = c.benchmark_group("monte_carlo");
     group.throughput(Throughput::Elements(games));
     if games < 100 {
@@ -39,12 +50,16 @@ fn bench(c: &mut Criterion, name: &str, games: u64, behaviour: Behaviour, label:
         group.sample_size(10);
     }
     let mut batch = 0u64;
-    group.bench_function(format!("{name}, 5 players, {label}"), |b| {
+    let suffix = if via == Path::Engine { ", engine" } else { "" };
+    group.bench_function(format!("{name}, 5 players, {label}{suffix}"), |b| {
         b.iter(|| {
             let mut totals = Totals::for_seats(5);
             for i in 0..games {
-                let game =
-                    monte_carlo::play(&mut engine, &template.state, &config, batch * games + i);
+                let index = batch * games + i;
+                let game = match via {
+                    Path::Table => table.play(index),
+                    Path::Engine => monte_carlo::play(&mut engine, &template.state, &config, index),
+                };
                 totals.record(&game);
             }
             batch += 1;
@@ -55,15 +70,33 @@ fn bench(c: &mut Criterion, name: &str, games: u64, behaviour: Behaviour, label:
 }
 
 fn monte_carlo_games(c: &mut Criterion) {
+    for path in [Path::Table, Path::Engine] {
+        bench(
+            c,
+            "nomic-4-long.md",
+            200,
+            Behaviour::DILIGENT,
+            "random voters",
+            path,
+        );
+    }
     bench(
         c,
         "nomic-4-long.md",
         200,
-        Behaviour::DILIGENT,
-        "random voters",
+        Behaviour::DEFAULT,
+        "random players",
+        Path::Engine,
     );
     for (name, games) in RULESETS {
-        bench(c, name, *games, Behaviour::DEFAULT, "random players");
+        bench(
+            c,
+            name,
+            *games,
+            Behaviour::DEFAULT,
+            "random players",
+            Path::Table,
+        );
     }
 }
 

@@ -454,7 +454,16 @@ impl FastGame {
         self.current.is_some() && self.eligible() & !self.voted == 0
     }
 
+    /// After a ballot changes: mostly nothing (IV: the tiebreak never
+    /// rolls, and votes end with the turn), so that case costs no call.
+    #[inline(always)]
     fn after_vote(&mut self) {
+        if self.plan.tiebreak || self.plan.close_when_all_voted {
+            self.after_vote_in_earnest();
+        }
+    }
+
+    fn after_vote_in_earnest(&mut self) {
         if self.plan.tiebreak {
             self.maybe_tiebreak();
         }
