@@ -505,7 +505,19 @@ fn check_wrap(block: &Block<'_>, quirks: &mut Vec<LayoutQuirk>) {
         .enumerate()
         .flat_map(|(k, part)| {
             let then = parts.get(k + 1).and_then(|next| next[0].split(' ').next());
-            wrap_before(&part.join(" "), INDENT, INDENT, then)
+            let text = part.join(" ");
+            let lines = wrap_before(&text, INDENT, INDENT, then);
+            // Wrapping that would not read back is not canonical: the
+            // writer leaves such a part on one line.
+            let margin = " ".repeat(INDENT);
+            let whole: Vec<String> = lines.iter().map(|line| format!("{margin}{line}")).collect();
+            let whole: Vec<&str> = whole.iter().map(String::as_str).collect();
+            let texts: Vec<&str> = lines.iter().map(String::as_str).collect();
+            if reads_as_one_part(&whole, &texts, false) {
+                lines
+            } else {
+                vec![text]
+            }
         })
         .collect();
     let written: Vec<(Line<'_>, &str)> = block
@@ -681,6 +693,32 @@ mod tests {
         assert!(!check(&[full, "      |x y|"], true));
         assert!(!check(&[full, "      x   y"], false));
         assert!(check(&[full, "      x\ty"], true));
+    }
+
+    #[test]
+    fn a_paragraph_whose_wrapping_would_not_read_back_is_canonical_on_one_line() {
+        // Markers that move down with the word before them can leave a
+        // line short enough to read as a line break: the writer keeps such
+        // a part on one line, and the reader measures it so (no quirk).
+        let mut found = 0;
+        for n in 1..40 {
+            let text = format!("{} {} - - - - - 1) end", "x".repeat(n), "y".repeat(40));
+            let wrapped = wrap(&text, INDENT, INDENT);
+            let whole: Vec<String> = wrapped.iter().map(|l| format!("      {l}")).collect();
+            let whole: Vec<&str> = whole.iter().map(String::as_str).collect();
+            let texts: Vec<&str> = wrapped.iter().map(String::as_str).collect();
+            if reads_as_one_part(&whole, &texts, false) {
+                continue;
+            }
+            found += 1;
+            let mut quirks = Vec::new();
+            let md = unwrap_body(&lines(&format!("      {text}\n"), 0), &mut quirks);
+            assert_eq!(md, text);
+            assert!(quirks.is_empty(), "{text:?}: {quirks:?}");
+            let written = crate::render::text::wrap_markdown(&md, 70, INDENT);
+            assert_eq!(written, format!("      {text}"));
+        }
+        assert!(found > 0);
     }
 
     #[test]
