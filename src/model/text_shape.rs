@@ -207,11 +207,18 @@ fn greedy<'a>(
             continue;
         }
         // The words that move down with `word`: the one before a list
-        // marker, and a lone `\` that would end the line (it would read as
-        // the break mark), as long as one word stays.
-        let mut keep = current.len() - usize::from(opens_list_item(word) && current.len() > 1);
-        while keep > 1 && current[keep - 1] == LONE_MARK {
-            keep -= 1;
+        // marker (and the one before that, while the line would still
+        // start with a marker: `(5 - 1)`), and a lone `\` that would end
+        // the line (it would read as the break mark), as long as one word
+        // stays.
+        let mut keep = current.len();
+        loop {
+            let starts_next = current.get(keep).copied().unwrap_or(word);
+            if keep > 1 && (opens_list_item(starts_next) || current[keep - 1] == LONE_MARK) {
+                keep -= 1;
+            } else {
+                break;
+            }
         }
         let mut next = current.split_off(keep);
         next.push(word);

@@ -26,6 +26,8 @@ pub(crate) mod txt_rule;
 pub(crate) mod txt_short;
 mod wrapped;
 
+pub(crate) use wrapped::reads_as_one_part;
+
 pub use detect::detect;
 pub use encoding::{repair_encoding, EncodingIssue, EncodingRepair, UncertainSpot};
 pub use error::ParseError;

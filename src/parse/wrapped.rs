@@ -143,7 +143,7 @@ fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
             let open = j > 0;
             let spaces = leading_spaces(line.text);
             // Only ASCII spaces indent: a no-break space is text.
-            let content = line.text.trim_matches([' ', '\t']);
+            let content = line.text.trim_matches(LINE_BLANK);
             let opens_item = bullet(content).is_some() || ordered_marker(content).is_some();
             let last_is_item =
                 open && matches!(blocks.last(), Some(b) if matches!(b.kind, Kind::Item { .. }));
@@ -166,14 +166,16 @@ fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
             // `7) ` starts an ordered item where a block or a list starts;
             // inside a paragraph only `1) ` can (as in Markdown), so a
             // wrapped line opening with a number stays. Right under an item,
-            // a line at or past the list's first marker opens a sibling or
-            // nested item (`txt-plain` indents its items two columns).
-            let nested = last_is_item && items.first().is_some_and(|&(column, _)| spaces >= column);
+            // a numbered line opens an item, as a bulleted one does: a
+            // sibling or nested one at or past the list's first marker
+            // (`txt-plain` indents its items two columns), one of a new
+            // list less indented (as text it would read as a list item
+            // in Markdown, and written so, after a blank line, it would be
+            // one).
             let ordered = ordered_marker(content).filter(|(marker, _)| {
-                (spaces == base || starts_block || nested)
-                    && (starts_block
-                        || last_is_item
-                        || (marker.starts_with('1') && marker.len() == 2))
+                starts_block
+                    || last_is_item
+                    || (spaces == base && marker.starts_with('1') && marker.len() == 2)
             });
             let marked = bullet(content)
                 .map(|text| ("*".to_string(), text))
@@ -227,9 +229,41 @@ fn push_preformatted<'a>(blocks: &mut Vec<Block<'a>>, lines: &[Line<'a>]) {
 
 /// Whether the break after line `a` (followed by `b`'s text) was made on
 /// purpose in a wrapped body: `b`'s first word would have fitted on `a`.
-fn hard_break_between(a: &Line<'_>, b: &str) -> bool {
+fn hard_break_between(a: &str, b: &str) -> bool {
     let next = b.split(' ').next().unwrap_or_default();
-    is_hard_break(a.text.trim_end().width(), next.width())
+    is_hard_break(a.trim_end().width(), next.width())
+}
+
+/// The trimming a body line's text gets before it is read.
+const LINE_BLANK: [char; 2] = [' ', '\t'];
+
+/// Whether `lines`, written one under the other in a wrapped body (each
+/// whole, indent included) as one part of a paragraph or, `in_item`, of a
+/// list item (its first line after the item's marker), read back as that
+/// part: a line of its own each, joined by spaces (the words as written:
+/// none loses white space at a line's edge), no line break read between
+/// them (no break mark, no line left short), no line opening a list item or
+/// a preformatted block. `texts` are the lines without their indent (and
+/// the first without the item's marker). The writer lays a part out again
+/// when wrapping it would not read back (see `render::text`).
+pub(crate) fn reads_as_one_part(lines: &[&str], texts: &[&str], in_item: bool) -> bool {
+    let n = lines.len();
+    lines
+        .iter()
+        .zip(texts)
+        .enumerate()
+        .all(|(k, (&line, &text))| {
+            let kept = text.trim_matches(LINE_BLANK) == text && !text.is_empty();
+            let block_of_its_own = if in_item {
+                k > 0 && looks_tabular(line)
+            } else {
+                looks_preformatted(line)
+            };
+            let opens_item = k > 0 && (bullet(text).is_some() || ordered_marker(text).is_some());
+            let breaks = k + 1 < n
+                && (without_break_mark(line).is_some() || hard_break_between(line, texts[k + 1]));
+            kept && !block_of_its_own && !opens_item && !breaks
+        })
 }
 
 /// A line's text without the break mark that ends it (` \`, after a
@@ -248,7 +282,7 @@ fn segments<'b, 'a>(block: &'b Block<'a>, mode: Mode) -> Vec<Vec<&'a str>> {
         let broken = k == 0
             || mode == Mode::Unwrapped
             || marked
-            || hard_break_between(&block.lines[k - 1].0, text);
+            || hard_break_between(block.lines[k - 1].0.text, text);
         // A line that a break mark ends (not the block's last) loses it.
         let mut text: &'a str = text;
         marked = false;
@@ -471,7 +505,19 @@ fn check_wrap(block: &Block<'_>, quirks: &mut Vec<LayoutQuirk>) {
         .enumerate()
         .flat_map(|(k, part)| {
             let then = parts.get(k + 1).and_then(|next| next[0].split(' ').next());
-            wrap_before(&part.join(" "), INDENT, INDENT, then)
+            let text = part.join(" ");
+            let lines = wrap_before(&text, INDENT, INDENT, then);
+            // Wrapping that would not read back is not canonical: the
+            // writer leaves such a part on one line.
+            let margin = " ".repeat(INDENT);
+            let whole: Vec<String> = lines.iter().map(|line| format!("{margin}{line}")).collect();
+            let whole: Vec<&str> = whole.iter().map(String::as_str).collect();
+            let texts: Vec<&str> = lines.iter().map(String::as_str).collect();
+            if reads_as_one_part(&whole, &texts, false) {
+                lines
+            } else {
+                vec![text]
+            }
         })
         .collect();
     let written: Vec<(Line<'_>, &str)> = block
@@ -615,6 +661,64 @@ mod tests {
         );
         txt_rule_fmt_keeps("Rule 2/0\n\nh   \0\n4) 3.");
         txt_rule_fmt_keeps("Rule 2/0\n\nA   B\n7) seven\n8) eight");
+    }
+
+    #[test]
+    fn a_numbered_line_under_an_item_less_indented_than_its_list_opens_an_item() {
+        // Found by the `fmt` fuzz target (txt-rule): ` 0) 2` under `  3) 3`
+        // was a paragraph whose Markdown reads as a list item, written
+        // back after a blank line as an item of the list above.
+        assert_eq!(unwrapped_body(&lines("  3) 3\n 0) 2", 0)), "3) 3\n0) 2");
+        txt_rule_fmt_keeps("Rule 1/0\n\n  3) 3\n 0) 2");
+        txt_rule_fmt_keeps("Rule 7/0\n\n  5) d\n 1. F");
+    }
+
+    #[test]
+    fn wrapped_lines_read_as_one_part_unless_an_edge_or_a_break_changes_them() {
+        let check = |lines: &[&str], in_item: bool| {
+            let texts: Vec<&str> = lines.iter().map(|l| &l[INDENT..]).collect();
+            reads_as_one_part(lines, &texts, in_item)
+        };
+        let full = "      a line of words long enough to be wrapped by the writer";
+        assert!(check(&[full, "      here"], false));
+        // Tabs at a line's edge are trimmed by the reader.
+        assert!(!check(&[full, "      \tthere"], true));
+        assert!(!check(&["      a\t", "      b"], true));
+        // A short line reads as a line break; so does the break mark.
+        assert!(!check(&["      short", "      here"], false));
+        assert!(!check(&[&format!("{full} \\"), "      here"], false));
+        // A line that opens a list item or a table.
+        assert!(!check(&[full, "      - x"], false));
+        assert!(!check(&[full, "      7) x"], true));
+        assert!(!check(&[full, "      |x y|"], true));
+        assert!(!check(&[full, "      x   y"], false));
+        assert!(check(&[full, "      x\ty"], true));
+    }
+
+    #[test]
+    fn a_paragraph_whose_wrapping_would_not_read_back_is_canonical_on_one_line() {
+        // Markers that move down with the word before them can leave a
+        // line short enough to read as a line break: the writer keeps such
+        // a part on one line, and the reader measures it so (no quirk).
+        let mut found = 0;
+        for n in 1..40 {
+            let text = format!("{} {} - - - - - 1) end", "x".repeat(n), "y".repeat(40));
+            let wrapped = wrap(&text, INDENT, INDENT);
+            let whole: Vec<String> = wrapped.iter().map(|l| format!("      {l}")).collect();
+            let whole: Vec<&str> = whole.iter().map(String::as_str).collect();
+            let texts: Vec<&str> = wrapped.iter().map(String::as_str).collect();
+            if reads_as_one_part(&whole, &texts, false) {
+                continue;
+            }
+            found += 1;
+            let mut quirks = Vec::new();
+            let md = unwrap_body(&lines(&format!("      {text}\n"), 0), &mut quirks);
+            assert_eq!(md, text);
+            assert!(quirks.is_empty(), "{text:?}: {quirks:?}");
+            let written = crate::render::text::wrap_markdown(&md, 70, INDENT);
+            assert_eq!(written, format!("      {text}"));
+        }
+        assert!(found > 0);
     }
 
     #[test]

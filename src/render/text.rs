@@ -181,11 +181,11 @@ pub fn wrap_markdown(md: &str, width: usize, indent: usize) -> String {
     let blocks = blocks(md);
     let indents = item_indents(&blocks);
     join_blocks(&blocks, |n, block| match block {
-        Block::Paragraph(text) => wrap_lines(text, width, &margin, &margin),
+        Block::Paragraph(text) => wrap_lines(text, width, &margin, &margin, false),
         Block::Item { marker, text, .. } => {
             let first = format!("{margin}{}{marker} ", " ".repeat(indents[n]));
             let rest = " ".repeat(first.width());
-            wrap_lines(text, width, &first, &rest)
+            wrap_lines(text, width, &first, &rest, true)
         }
         Block::Verbatim(text) => verbatim(text, &margin),
     })
@@ -209,10 +209,7 @@ pub fn wrap_line_before(
     rest: &str,
     then: Option<&str>,
 ) -> String {
-    let words: Vec<&str> = line
-        .split([' ', SOFT_BREAK])
-        .filter(|word| !word.is_empty())
-        .collect();
+    let words = words(line);
     // Wrapping is measured against the text forms' width; another width
     // shifts the indents by the difference.
     let shift = WIDTH.saturating_sub(width);
@@ -244,10 +241,25 @@ pub fn wrap_line_before(
     out
 }
 
+/// The words of a line of a block's text: split at ASCII spaces and
+/// source line breaks (a no-break space stays inside its word).
+fn words(line: &str) -> Vec<&str> {
+    line.split([' ', SOFT_BREAK])
+        .filter(|word| !word.is_empty())
+        .collect()
+}
+
 /// The lines of a block's text (cut at its line breaks), each wrapped. A
 /// line after a break that would open a list item there (`1.`) stands one
 /// column further in, where the readers see text.
-fn wrap_lines(text: &str, width: usize, first: &str, rest: &str) -> String {
+///
+/// Each part is wrapped only where the wrapped lines read back as that
+/// part (the reader's own test, [`crate::parse::reads_as_one_part`]): a
+/// part that wrapping would change (a word whose tabs would stand at a
+/// line's edge, a wrap that would read as a line break or open a list
+/// item) is written on one line. Whether a part wraps is decided from its
+/// text alone, so a file written so is written the same again.
+fn wrap_lines(text: &str, width: usize, first: &str, rest: &str, in_item: bool) -> String {
     let lines: Vec<&str> = text.split('\n').collect();
     let further = format!("{rest} ");
     lines
@@ -262,10 +274,57 @@ fn wrap_lines(text: &str, width: usize, first: &str, rest: &str) -> String {
                 _ if opens_list_in_paragraph(line) => &further,
                 _ => rest,
             };
-            wrap_line_before(line, width, start, rest, then)
+            let wrapped = wrap_line_before(line, width, start, rest, then);
+            if width != WIDTH || reads_back(&wrapped, start, rest, in_item, then.is_some()) {
+                wrapped
+            } else {
+                one_line(line, start, then)
+            }
         })
         .collect::<Vec<_>>()
         .join("\n")
+}
+
+/// Whether `wrapped` (a part of a block's text laid out by
+/// [`wrap_line_before`], its first line after `start` and the others after
+/// `rest`, `marked` when a line break follows it) reads back as the part.
+fn reads_back(wrapped: &str, start: &str, rest: &str, in_item: bool, marked: bool) -> bool {
+    let lines: Vec<&str> = wrapped.split('\n').collect();
+    let last = lines.len() - 1;
+    let texts: Option<Vec<&str>> = lines
+        .iter()
+        .enumerate()
+        .map(|(k, line)| {
+            let text = line.strip_prefix(if k == 0 { start } else { rest })?;
+            // The break mark a following line break may add (a last word
+            // `\` is always followed by it).
+            Some(match text.strip_suffix(MARK_AFTER_WORD) {
+                Some(before) if marked && k == last => before,
+                _ => text,
+            })
+        })
+        .collect();
+    // A part without words is the item's marker alone: nothing to read.
+    texts.is_none_or(|texts| {
+        texts.iter().all(|text| text.is_empty())
+            || crate::parse::reads_as_one_part(&lines, &texts, in_item)
+    })
+}
+
+/// The break mark as written after a line's last word.
+const MARK_AFTER_WORD: &str = " \\";
+
+/// A part of a block's text on one line after `start`, with the break mark
+/// when a line break follows (`then` its first word) that would not read
+/// as one without it.
+fn one_line(line: &str, start: &str, then: Option<&str>) -> String {
+    let words = words(line);
+    let mut out = format!("{start}{}", words.join(" "));
+    let indent = start.width();
+    if then.is_some_and(|then| needs_break_mark(&[words], indent, indent, then)) {
+        out.push_str(MARK_AFTER_WORD);
+    }
+    out
 }
 
 /// A verbatim block's lines, each after `margin`: a block whose every line

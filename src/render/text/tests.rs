@@ -328,3 +328,48 @@ fn a_lone_backslash_never_ends_a_wrapped_line() {
         "      a \\ \\\n      b"
     );
 }
+
+#[test]
+fn a_marker_moved_down_never_starts_a_line_behind_another() {
+    // Found by the `fmt` fuzz target (txt-short): `1)` did not fit, `-`
+    // moved down with it and started the line `- 1)`, a list item.
+    let text = "t +1h alice proposes amend 213 \"The winner is the first \
+                playhieve 50 (positive) points.\" expect turn 1 203/1: 3 > (5 - 1)";
+    let wrapped = wrap_line(text, WIDTH, "      ", "      ");
+    assert_eq!(
+        wrapped,
+        "      t +1h alice proposes amend 213 \"The winner is the first\n      \
+         playhieve 50 (positive) points.\" expect turn 1 203/1: 3 >\n      (5 - 1)"
+    );
+}
+
+#[test]
+fn a_part_whose_wrapping_would_not_read_back_stays_on_one_line() {
+    // Found by the `fmt` fuzz target (txt-short): a word opening with tabs
+    // wrapped to the start of a line, where the reader trims them.
+    let tabbed = "\t".repeat(20);
+    let wide = "x".repeat(61);
+    let md = format!("* {wide} {tabbed}n\t\tI more");
+    assert_eq!(
+        wrap_markdown(&md, WIDTH, INDENT),
+        format!("      * {wide} {tabbed}n\t\tI more")
+    );
+    // A word ending in tabs at a line's end: whatever the width of the
+    // words before it, it never ends a written line.
+    let mut at_an_end = 0;
+    for n in 40..70 {
+        let text = format!("{} a\t\t\t w w", "x".repeat(n));
+        let raw = wrap_line(&text, WIDTH, "      * ", "        ");
+        let written = wrap_markdown(&format!("* {text}"), WIDTH, INDENT);
+        if raw.lines().any(|line| line.ends_with('\t')) {
+            at_an_end += 1;
+            assert_eq!(written, format!("      * {text}"));
+        } else {
+            assert_eq!(written, raw);
+        }
+    }
+    assert!(at_an_end > 0);
+    // Wrapping that reads back stays: no tabs at a line's edge.
+    let md = format!("* a{tabbed}b {}", "w ".repeat(40).trim_end());
+    assert_eq!(wrap_markdown(&md, WIDTH, INDENT).lines().count(), 2);
+}
