@@ -151,7 +151,17 @@ pub(super) fn rule(lines: &mut Lines<'_>, full: bool) -> Result<Rule, ParseError
     if full {
         lines.expect("History:", "`History:`")?;
         lines.expect("", "a blank line after `History:`")?;
-        while lines.peek().is_some_and(|l| !l.is_empty()) {
+        while let Some(first) = lines.peek().filter(|l| !l.is_empty()) {
+            // An entry starts at the margin: a line indented three spaces
+            // continues the entry before it, so an entry that started with
+            // spaces would be written as part of the one before (the
+            // program never writes one; a line indented less is neither).
+            if first.starts_with(' ') {
+                return Err(lines.error(
+                    "a history entry that starts with a space",
+                    "an entry at the margin (`Amended(N) by ...`), continued on lines indented three spaces",
+                ));
+            }
             let (line, breaks) = lines.wrapped("   ")?;
             let mut entry = entry_from_line(&line);
             if let Some(agora) = entry.agora.as_mut() {
