@@ -145,6 +145,15 @@ pub(super) fn rule(lines: &mut Lines<'_>, full: bool) -> Result<Rule, ParseError
         });
         lines.at += 1;
     }
+    // The program writes an empty text as one line, the indent alone
+    // (which reads as the empty text): a block without a text line is not
+    // one it writes, and could not be written back as it was.
+    if text.is_empty() {
+        return Err(lines.error(
+            "a rule without a text line",
+            "the text indented six spaces (an empty text is a line of six spaces)",
+        ));
+    }
     lines.expect("", "a blank line after the rule's text")?;
     let mut history = Vec::new();
     let mut annotations = Vec::new();
