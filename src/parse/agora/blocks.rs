@@ -105,18 +105,26 @@ impl<'a> Lines<'a> {
 pub(super) fn category(lines: &mut Lines<'_>) -> Result<(String, String), ParseError> {
     lines.expect(EQUALS, "a line of 72 `=` opening a category")?;
     let name = lines.next("the category's name")?.to_string();
-    let note = if lines.peek().is_some_and(|l| l.starts_with("   ")) {
-        let first = lines.next("the note")?;
-        let mut note = first[3..].to_string();
-        while let Some(line) = lines.peek().and_then(|l| l.strip_prefix("   ")) {
-            note.push(' ');
-            note.push_str(line);
-            lines.at += 1;
-        }
-        note
-    } else {
-        String::new()
-    };
+    // The note is written wrapped as the program wraps it, after three
+    // spaces (an empty note as the three spaces alone); its breaks are not
+    // kept, so a note without its line or broken elsewhere is refused.
+    let unwrapped = lines.error(
+        "a category note not wrapped as Agora's program wraps it",
+        "the note indented three spaces, wrapped at 72 columns (an empty note is a line of three spaces)",
+    );
+    if !lines.peek().is_some_and(|l| l.starts_with("   ")) {
+        return Err(lines.error(
+            "a category without its note line",
+            "the note indented three spaces (an empty note is a line of three spaces)",
+        ));
+    }
+    // The first line's three spaces are part of the joined line, so its
+    // breaks are those of the note after a three-column indent.
+    let (note, irregular) = lines.wrapped("   ")?;
+    if irregular.is_some() {
+        return Err(unwrapped);
+    }
+    let note = note[3..].to_string();
     lines.expect(DASHES, "a line of 72 `-` closing the category's heading")?;
     Ok((name, note))
 }

@@ -39,7 +39,17 @@ pub(crate) fn parse_published(text: &str, format: Format) -> Result<Ruleset, Par
     let end = text
         .rfind(&closing)
         .map_or(text.len(), |at| at + closing.len());
-    let mut lines = Lines::new(text, start, end.max(start), format);
+    // The rules run from the first frame to the last line of dashes: a
+    // frame after every line of dashes opens a category that never closes.
+    if end <= start {
+        return Err(ParseError::new(
+            "a category frame after the last line of 72 `-`",
+            start..start + frame.len() - 1,
+        )
+        .expected("a category's heading closed by 72 `-`, then its rules")
+        .in_format(format));
+    }
+    let mut lines = Lines::new(text, start, end, format);
     let mut rules = Vec::new();
     let mut categories = Vec::new();
     let mut toc = String::new();
@@ -235,5 +245,47 @@ mod tests {
         let skeleton = skeleton(&ruleset);
         assert!(skeleton.contains("{toc}") && skeleton.contains("{powers}"));
         assert!(!skeleton.contains("   * Rule"), "{skeleton}");
+    }
+
+    #[test]
+    fn a_category_heading_is_read_only_as_the_program_writes_it() {
+        // Found by line-level mutations of the published SLR (`lossless`):
+        // a heading without its note line read as the empty note, which is
+        // written as three spaces; a note broken where the program would
+        // not break it was written wrapped anew. Both are refused, at the
+        // line after the name; an empty note (three spaces) and a long one
+        // wrapped as the program wraps it read and write back.
+        let rules = &RULES[..2];
+        let good = page("A\n   * Rule    1: One\n   * Rule    2: Two", rules);
+        renders_back(&good);
+        let note = "word ".repeat(30);
+        let note = note.trim_end();
+        let mut wrapped = format!("   {note}");
+        for at in crate::model::printed_breaks(note, 3, 3).into_iter().rev() {
+            wrapped.replace_range(3 + at..=3 + at, "\n   ");
+        }
+        assert!(wrapped.contains('\n'), "{wrapped}");
+        for fine in ["   ", wrapped.as_str()] {
+            renders_back(&good.replace("   A note.\n", &format!("{fine}\n")));
+        }
+        let name_line = format!("{EQUALS}\nA\n");
+        let after_name = good.find(&name_line).unwrap() + name_line.len();
+        for bad in ["", "   A\n   note.\n"] {
+            let text = good.replacen("   A note.\n", bad, 1);
+            let err = parse(&text).unwrap_err();
+            assert_eq!(err.span.start, after_name, "{bad:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_category_frame_after_the_last_dashes_is_refused() {
+        // Found by line-level mutations of the published SLR (`lossless`):
+        // a page cut after a frame (`=`×72, a name, a note, no dashes) read
+        // as a ruleset without categories, and was written with its title
+        // as a category.
+        let text = format!("Title\n\n{DASHES}\n{EQUALS}\nA\n   A note.\n");
+        let err = parse(&text).unwrap_err();
+        assert_eq!(err.span.start, text.find(EQUALS).unwrap(), "{err}");
+        assert!(super::parse_published(&text, Format::AgoraSlr).is_err());
     }
 }
