@@ -10,6 +10,7 @@ use super::blocks::{self, Lines, DASHES, EQUALS};
 use crate::model::{AgoraRuleset, Category, Format, Power, Rule, Ruleset};
 use crate::parse::ParseError;
 use std::fmt::Write as _;
+use std::ops::Range;
 
 /// Whether a text looks like a published FLR or SLR: a rule heading with a
 /// power and the category frame before it.
@@ -81,11 +82,21 @@ pub(crate) fn parse_published(text: &str, format: Format) -> Result<Ruleset, Par
     let mut skeleton = String::new();
     let before = &text[..start];
     let after = &text[end..];
-    if full {
-        skeleton.push_str(&slot_out(before, &toc, &powers_text(&rules)));
+    let (before_slotted, slotted) = if full {
+        slot_out(before, &toc, &powers_text(&rules))
     } else {
-        skeleton.push_str(before);
+        (before.to_string(), Vec::new())
+    };
+    let around = slot_in(before, 0, &slotted).or_else(|| slot_in(after, end, &[]));
+    if let Some((at, slot)) = around {
+        return Err(ParseError::new(
+            format!("`{slot}` in the page around the rules"),
+            at..at + slot.len(),
+        )
+        .expected("text without the slots the page is filled from (the program fills them)")
+        .in_format(format));
     }
+    skeleton.push_str(&before_slotted);
     skeleton.push_str("{ruleset}");
     skeleton.push_str(after);
     let title = text.lines().next().unwrap_or_default().to_string();
@@ -101,13 +112,42 @@ pub(crate) fn parse_published(text: &str, format: Format) -> Result<Ruleset, Par
     })
 }
 
+/// The slots the published page is filled from (`templates/agora.txt.j2`).
+const SLOTS: [&str; 9] = [
+    "{header}",
+    "{num}",
+    "{her}",
+    "{hr}",
+    "{hp}",
+    "{line}",
+    "{toc}",
+    "{powers}",
+    "{ruleset}",
+];
+
+/// The first slot name in `text` (which starts at `offset` of the page)
+/// outside the `slotted` ranges (the table of contents and the power
+/// distribution that became slots): the page around the rules is kept as
+/// the skeleton it was filled from, where a slot name would be filled, not
+/// written as it was read.
+fn slot_in(text: &str, offset: usize, slotted: &[Range<usize>]) -> Option<(usize, &'static str)> {
+    SLOTS
+        .iter()
+        .flat_map(|slot| text.match_indices(slot).map(|(at, _)| (at, *slot)))
+        .filter(|(at, _)| !slotted.iter().any(|range| range.contains(at)))
+        .min()
+        .map(|(at, slot)| (offset + at, slot))
+}
+
 /// The page before the rules with the table of contents and the power
 /// distribution turned back into their slots, each where it is what the
 /// rules fill it with (`toc`, `powers`): one that says something else (a
 /// table edited by hand, or out of date) stays text, so that the page is
 /// written back as it was read.
-fn slot_out(before: &str, toc: &str, powers: &str) -> String {
+fn slot_out(before: &str, toc: &str, powers: &str) -> (String, Vec<Range<usize>>) {
     let mut out = before.to_string();
+    // Where each slot went, as ranges of `before`.
+    let mut slotted: Vec<Range<usize>> = Vec::new();
     for (label, slot, keep_newline, filled) in [
         ("Table of Contents:\n\n", "{toc}", true, toc),
         ("Power Distribution:\n\n", "{powers}", false, powers),
@@ -120,9 +160,16 @@ fn slot_out(before: &str, toc: &str, powers: &str) -> String {
         let to = from + len + usize::from(keep_newline);
         if out[from..to] == *filled {
             out.replace_range(from..to, slot);
+            // Back to `before`: past the table of contents' slot (the only
+            // earlier one), by the text it stands for.
+            let back = |at: usize| match slotted.first() {
+                Some(toc) if toc.start < from => at + toc.len() - "{toc}".len(),
+                _ => at,
+            };
+            slotted.push(back(from)..back(to));
         }
     }
-    out
+    (out, slotted)
 }
 
 /// A rule's line in the table of contents, `   * Rule  101: The Game of
@@ -287,5 +334,26 @@ mod tests {
         let err = parse(&text).unwrap_err();
         assert_eq!(err.span.start, text.find(EQUALS).unwrap(), "{err}");
         assert!(super::parse_published(&text, Format::AgoraSlr).is_err());
+    }
+
+    #[test]
+    fn slot_names_are_text_in_rules_and_refused_around_them() {
+        // Found by hand after the `lossless` fuzz runs: the page was filled
+        // slot after slot, so a title `{powers}` listed in the table of
+        // contents was filled with the power distribution, and `{toc}` in
+        // the page around the rules with the table of contents.
+        let rules = [(1, "{powers}", "{ruleset}"), (2, "{ruleset}", "{toc}")];
+        let toc = "A\n   * Rule    1: {powers}\n   * Rule    2: {ruleset}";
+        let ruleset = renders_back(&page(toc, &rules));
+        assert_eq!(ruleset.rules[1].text, "{toc}");
+        let text = page(toc, &rules).replacen("FULL", "FULL {toc}", 1);
+        let err = parse(&text).unwrap_err();
+        assert_eq!(
+            err.span,
+            text.find("{toc}").unwrap()..text.find("{toc}").unwrap() + 5
+        );
+        let after = format!("{}{{line}}\n", page(toc, &rules));
+        let err = parse(&after).unwrap_err();
+        assert_eq!(err.span.start, after.rfind("{line}").unwrap(), "{err}");
     }
 }
