@@ -306,6 +306,36 @@ pub(crate) fn wrap_printed(line: &str, first: &str, rest: &str, kept: Option<&[u
     out
 }
 
+/// `skeleton` with each `{name}` of `slots` replaced by its text, in one
+/// pass: a slot's text is never searched for slots again (a rule titled
+/// `{ruleset}` is listed as that in the table of contents), and braces that
+/// name no slot stay as they are.
+pub(crate) fn fill_slots(skeleton: &str, slots: &[(String, String)]) -> String {
+    let mut out = String::with_capacity(skeleton.len());
+    let mut rest = skeleton;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let slot = slots.iter().find(|(name, _)| {
+            after
+                .strip_prefix(name.as_str())
+                .is_some_and(|tail| tail.starts_with('}'))
+        });
+        match slot {
+            Some((name, text)) => {
+                out.push_str(text);
+                rest = &after[name.len() + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Each line indented; a blank line becomes the indent alone unless it is
 /// longer (Kotlin's `prependIndent`, which the program uses).
 pub(crate) fn indent_lines(text: &str, indent: &str) -> String {

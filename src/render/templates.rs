@@ -135,6 +135,14 @@ fn environment_with_fuel(dir: Option<&Path>, fuel: u64) -> Environment<'static> 
             super::agora::wrap_printed(line, first, rest, breaks.as_deref())
         },
     );
+    env.add_filter("agora_fill", |skeleton: &str, slots: Value| {
+        let mut filled = Vec::new();
+        for name in slots.try_iter()? {
+            let text = slots.get_item(&name)?;
+            filled.push((name.to_string(), text.to_string()));
+        }
+        Ok::<_, Error>(super::agora::fill_slots(skeleton, &filled))
+    });
     env.add_filter("agora_indent", |text: &str, indent: &str| {
         super::agora::indent_lines(text, indent)
     });

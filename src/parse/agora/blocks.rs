@@ -105,18 +105,26 @@ impl<'a> Lines<'a> {
 pub(super) fn category(lines: &mut Lines<'_>) -> Result<(String, String), ParseError> {
     lines.expect(EQUALS, "a line of 72 `=` opening a category")?;
     let name = lines.next("the category's name")?.to_string();
-    let note = if lines.peek().is_some_and(|l| l.starts_with("   ")) {
-        let first = lines.next("the note")?;
-        let mut note = first[3..].to_string();
-        while let Some(line) = lines.peek().and_then(|l| l.strip_prefix("   ")) {
-            note.push(' ');
-            note.push_str(line);
-            lines.at += 1;
-        }
-        note
-    } else {
-        String::new()
-    };
+    // The note is written wrapped as the program wraps it, after three
+    // spaces (an empty note as the three spaces alone); its breaks are not
+    // kept, so a note without its line or broken elsewhere is refused.
+    let unwrapped = lines.error(
+        "a category note not wrapped as Agora's program wraps it",
+        "the note indented three spaces, wrapped at 72 columns (an empty note is a line of three spaces)",
+    );
+    if !lines.peek().is_some_and(|l| l.starts_with("   ")) {
+        return Err(lines.error(
+            "a category without its note line",
+            "the note indented three spaces (an empty note is a line of three spaces)",
+        ));
+    }
+    // The first line's three spaces are part of the joined line, so its
+    // breaks are those of the note after a three-column indent.
+    let (note, irregular) = lines.wrapped("   ")?;
+    if irregular.is_some() {
+        return Err(unwrapped);
+    }
+    let note = note[3..].to_string();
     lines.expect(DASHES, "a line of 72 `-` closing the category's heading")?;
     Ok((name, note))
 }
@@ -145,13 +153,32 @@ pub(super) fn rule(lines: &mut Lines<'_>, full: bool) -> Result<Rule, ParseError
         });
         lines.at += 1;
     }
+    // The program writes an empty text as one line, the indent alone
+    // (which reads as the empty text): a block without a text line is not
+    // one it writes, and could not be written back as it was.
+    if text.is_empty() {
+        return Err(lines.error(
+            "a rule without a text line",
+            "the text indented six spaces (an empty text is a line of six spaces)",
+        ));
+    }
     lines.expect("", "a blank line after the rule's text")?;
     let mut history = Vec::new();
     let mut annotations = Vec::new();
     if full {
         lines.expect("History:", "`History:`")?;
         lines.expect("", "a blank line after `History:`")?;
-        while lines.peek().is_some_and(|l| !l.is_empty()) {
+        while let Some(first) = lines.peek().filter(|l| !l.is_empty()) {
+            // An entry starts at the margin: a line indented three spaces
+            // continues the entry before it, so an entry that started with
+            // spaces would be written as part of the one before (the
+            // program never writes one; a line indented less is neither).
+            if first.starts_with(' ') {
+                return Err(lines.error(
+                    "a history entry that starts with a space",
+                    "an entry at the margin (`Amended(N) by ...`), continued on lines indented three spaces",
+                ));
+            }
             let (line, breaks) = lines.wrapped("   ")?;
             let mut entry = entry_from_line(&line);
             if let Some(agora) = entry.agora.as_mut() {

@@ -10,6 +10,7 @@ use super::blocks::{self, Lines, DASHES, EQUALS};
 use crate::model::{AgoraRuleset, Category, Format, Power, Rule, Ruleset};
 use crate::parse::ParseError;
 use std::fmt::Write as _;
+use std::ops::Range;
 
 /// Whether a text looks like a published FLR or SLR: a rule heading with a
 /// power and the category frame before it.
@@ -39,7 +40,17 @@ pub(crate) fn parse_published(text: &str, format: Format) -> Result<Ruleset, Par
     let end = text
         .rfind(&closing)
         .map_or(text.len(), |at| at + closing.len());
-    let mut lines = Lines::new(text, start, end.max(start), format);
+    // The rules run from the first frame to the last line of dashes: a
+    // frame after every line of dashes opens a category that never closes.
+    if end <= start {
+        return Err(ParseError::new(
+            "a category frame after the last line of 72 `-`",
+            start..start + frame.len() - 1,
+        )
+        .expected("a category's heading closed by 72 `-`, then its rules")
+        .in_format(format));
+    }
+    let mut lines = Lines::new(text, start, end, format);
     let mut rules = Vec::new();
     let mut categories = Vec::new();
     let mut toc = String::new();
@@ -71,11 +82,21 @@ pub(crate) fn parse_published(text: &str, format: Format) -> Result<Ruleset, Par
     let mut skeleton = String::new();
     let before = &text[..start];
     let after = &text[end..];
-    if full {
-        skeleton.push_str(&slot_out(before, &toc, &powers_text(&rules)));
+    let (before_slotted, slotted) = if full {
+        slot_out(before, &toc, &powers_text(&rules))
     } else {
-        skeleton.push_str(before);
+        (before.to_string(), Vec::new())
+    };
+    let around = slot_in(before, 0, &slotted).or_else(|| slot_in(after, end, &[]));
+    if let Some((at, slot)) = around {
+        return Err(ParseError::new(
+            format!("`{slot}` in the page around the rules"),
+            at..at + slot.len(),
+        )
+        .expected("text without the slots the page is filled from (the program fills them)")
+        .in_format(format));
     }
+    skeleton.push_str(&before_slotted);
     skeleton.push_str("{ruleset}");
     skeleton.push_str(after);
     let title = text.lines().next().unwrap_or_default().to_string();
@@ -91,13 +112,42 @@ pub(crate) fn parse_published(text: &str, format: Format) -> Result<Ruleset, Par
     })
 }
 
+/// The slots the published page is filled from (`templates/agora.txt.j2`).
+const SLOTS: [&str; 9] = [
+    "{header}",
+    "{num}",
+    "{her}",
+    "{hr}",
+    "{hp}",
+    "{line}",
+    "{toc}",
+    "{powers}",
+    "{ruleset}",
+];
+
+/// The first slot name in `text` (which starts at `offset` of the page)
+/// outside the `slotted` ranges (the table of contents and the power
+/// distribution that became slots): the page around the rules is kept as
+/// the skeleton it was filled from, where a slot name would be filled, not
+/// written as it was read.
+fn slot_in(text: &str, offset: usize, slotted: &[Range<usize>]) -> Option<(usize, &'static str)> {
+    SLOTS
+        .iter()
+        .flat_map(|slot| text.match_indices(slot).map(|(at, _)| (at, *slot)))
+        .filter(|(at, _)| !slotted.iter().any(|range| range.contains(at)))
+        .min()
+        .map(|(at, slot)| (offset + at, slot))
+}
+
 /// The page before the rules with the table of contents and the power
 /// distribution turned back into their slots, each where it is what the
 /// rules fill it with (`toc`, `powers`): one that says something else (a
 /// table edited by hand, or out of date) stays text, so that the page is
 /// written back as it was read.
-fn slot_out(before: &str, toc: &str, powers: &str) -> String {
+fn slot_out(before: &str, toc: &str, powers: &str) -> (String, Vec<Range<usize>>) {
     let mut out = before.to_string();
+    // Where each slot went, as ranges of `before`.
+    let mut slotted: Vec<Range<usize>> = Vec::new();
     for (label, slot, keep_newline, filled) in [
         ("Table of Contents:\n\n", "{toc}", true, toc),
         ("Power Distribution:\n\n", "{powers}", false, powers),
@@ -110,9 +160,16 @@ fn slot_out(before: &str, toc: &str, powers: &str) -> String {
         let to = from + len + usize::from(keep_newline);
         if out[from..to] == *filled {
             out.replace_range(from..to, slot);
+            // Back to `before`: past the table of contents' slot (the only
+            // earlier one), by the text it stands for.
+            let back = |at: usize| match slotted.first() {
+                Some(toc) if toc.start < from => at + toc.len() - "{toc}".len(),
+                _ => at,
+            };
+            slotted.push(back(from)..back(to));
         }
     }
-    out
+    (out, slotted)
 }
 
 /// A rule's line in the table of contents, `   * Rule  101: The Game of
@@ -235,5 +292,68 @@ mod tests {
         let skeleton = skeleton(&ruleset);
         assert!(skeleton.contains("{toc}") && skeleton.contains("{powers}"));
         assert!(!skeleton.contains("   * Rule"), "{skeleton}");
+    }
+
+    #[test]
+    fn a_category_heading_is_read_only_as_the_program_writes_it() {
+        // Found by line-level mutations of the published SLR (`lossless`):
+        // a heading without its note line read as the empty note, which is
+        // written as three spaces; a note broken where the program would
+        // not break it was written wrapped anew. Both are refused, at the
+        // line after the name; an empty note (three spaces) and a long one
+        // wrapped as the program wraps it read and write back.
+        let rules = &RULES[..2];
+        let good = page("A\n   * Rule    1: One\n   * Rule    2: Two", rules);
+        renders_back(&good);
+        let note = "word ".repeat(30);
+        let note = note.trim_end();
+        let mut wrapped = format!("   {note}");
+        for at in crate::model::printed_breaks(note, 3, 3).into_iter().rev() {
+            wrapped.replace_range(3 + at..=3 + at, "\n   ");
+        }
+        assert!(wrapped.contains('\n'), "{wrapped}");
+        for fine in ["   ", wrapped.as_str()] {
+            renders_back(&good.replace("   A note.\n", &format!("{fine}\n")));
+        }
+        let name_line = format!("{EQUALS}\nA\n");
+        let after_name = good.find(&name_line).unwrap() + name_line.len();
+        for bad in ["", "   A\n   note.\n"] {
+            let text = good.replacen("   A note.\n", bad, 1);
+            let err = parse(&text).unwrap_err();
+            assert_eq!(err.span.start, after_name, "{bad:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_category_frame_after_the_last_dashes_is_refused() {
+        // Found by line-level mutations of the published SLR (`lossless`):
+        // a page cut after a frame (`=`×72, a name, a note, no dashes) read
+        // as a ruleset without categories, and was written with its title
+        // as a category.
+        let text = format!("Title\n\n{DASHES}\n{EQUALS}\nA\n   A note.\n");
+        let err = parse(&text).unwrap_err();
+        assert_eq!(err.span.start, text.find(EQUALS).unwrap(), "{err}");
+        assert!(super::parse_published(&text, Format::AgoraSlr).is_err());
+    }
+
+    #[test]
+    fn slot_names_are_text_in_rules_and_refused_around_them() {
+        // Found by hand after the `lossless` fuzz runs: the page was filled
+        // slot after slot, so a title `{powers}` listed in the table of
+        // contents was filled with the power distribution, and `{toc}` in
+        // the page around the rules with the table of contents.
+        let rules = [(1, "{powers}", "{ruleset}"), (2, "{ruleset}", "{toc}")];
+        let toc = "A\n   * Rule    1: {powers}\n   * Rule    2: {ruleset}";
+        let ruleset = renders_back(&page(toc, &rules));
+        assert_eq!(ruleset.rules[1].text, "{toc}");
+        let text = page(toc, &rules).replacen("FULL", "FULL {toc}", 1);
+        let err = parse(&text).unwrap_err();
+        assert_eq!(
+            err.span,
+            text.find("{toc}").unwrap()..text.find("{toc}").unwrap() + 5
+        );
+        let after = format!("{}{{line}}\n", page(toc, &rules));
+        let err = parse(&after).unwrap_err();
+        assert_eq!(err.span.start, after.rfind("{line}").unwrap(), "{err}");
     }
 }

@@ -71,6 +71,65 @@ mod tests {
     }
 
     #[test]
+    fn a_history_entry_starts_at_the_margin() {
+        // Found by the `fmt` fuzz target: a line of two spaces was read as
+        // an entry, joined with the indented lines after it; written, the
+        // entry began with five spaces and read back as part of the entry
+        // before it. An entry that starts with a space is refused, where it
+        // starts; continuation lines still join their entry.
+        let page = |history: &str| {
+            format!("Rule 1/1 (Power=1)\nT\n\n      A.\n\nHistory:\n\n{history}\n\nAnnotations:\n")
+        };
+        let first = "Enacted by P1 'First' (a,\n   b), 01 Jan 2020";
+        for stray in ["  ", " Amended(1), 02 Jan 2020"] {
+            let text = page(&format!("{first}\n{stray}\n     * more"));
+            let err = super::parse(&text, Format::AgoraRule).unwrap_err();
+            let line_start = text.find(&format!("\n{stray}\n     *")).unwrap() + 1;
+            assert_eq!(err.span.start, line_start, "{stray:?}: {err}");
+        }
+        let err = super::parse(&page("   Enacted by P1, 01 Jan 2020"), Format::AgoraRule);
+        assert!(err.is_err());
+        let text = page(&format!(
+            "{first}\nAmended(1) by P2 'Second' (a),\n   02 Jan 2020"
+        ));
+        let ruleset = super::parse(&text, Format::AgoraRule).unwrap();
+        assert_eq!(ruleset.rules[0].history.len(), 2);
+        let written = render(&ruleset, Format::AgoraRule, &RenderOptions::default()).unwrap();
+        assert_eq!(written, text);
+    }
+
+    #[test]
+    fn a_rule_has_a_text_line_if_only_the_indent() {
+        // Found by hand after the `lossless` fuzz runs: a page with no text
+        // line read as the empty text, which the program writes as a line
+        // of six spaces. Without the line the page is refused, at the blank
+        // line where the text should be; with it, it reads and writes back.
+        let full = "Rule 1/0 (Power=1)\nT\n\n{text}\nHistory:\n\nEnacted by P1, 01 Jan 2020\n\nAnnotations:\n";
+        for (page, format) in [
+            (full.replace("{text}", "\n"), Format::AgoraRule),
+            (
+                "Rule 1/0 (Power=1)\nT\n\n".to_string(),
+                Format::AgoraShortRule,
+            ),
+        ] {
+            let err = super::parse(&page, format).unwrap_err();
+            assert_eq!(err.span.start, "Rule 1/0 (Power=1)\nT\n\n".len(), "{err}");
+        }
+        for (page, format) in [
+            (full.replace("{text}", "      \n"), Format::AgoraRule),
+            (
+                "Rule 1/0 (Power=1)\nT\n\n      \n".to_string(),
+                Format::AgoraShortRule,
+            ),
+        ] {
+            let ruleset = super::parse(&page, format).unwrap();
+            assert_eq!(ruleset.rules[0].text, "");
+            let written = render(&ruleset, format, &RenderOptions::default()).unwrap();
+            assert_eq!(written, page);
+        }
+    }
+
+    #[test]
     fn blank_text_lines_and_annotations_read_only_as_the_program_writes_them() {
         // Found by the `lossless` fuzz target: a blank text line shorter
         // than the indent was read and written as the indent, and
