@@ -77,16 +77,32 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
         findings.sort_by(|a, b| (a.span.start, &a.code).cmp(&(b.span.start, &b.code)));
         return findings;
     }
-    findings.extend(numbers::check(input));
-    findings.extend(headings::check(input));
-    findings.extend(history::check(input));
-    if holds_a_ruleset(input.format) {
-        findings.extend(initial_set::check(input));
-        findings.extend(references::check(input));
-    }
+    // The checks are independent; the two costliest groups (the canonical
+    // rendering that layout compares with, with the second Markdown read
+    // of headings; the reference graph with the rest) run side by side.
+    // Findings are gathered in one fixed order, so ties sort as before.
+    let ((headings, layout), (numbers, history, ruleset)) = rayon::join(
+        || (headings::check(input), layout::check(input)),
+        || {
+            let numbers = numbers::check(input);
+            let history = history::check(input);
+            let ruleset = if holds_a_ruleset(input.format) {
+                let mut findings = initial_set::check(input);
+                findings.extend(references::check(input));
+                findings
+            } else {
+                Vec::new()
+            };
+            (numbers, history, ruleset)
+        },
+    );
+    findings.extend(numbers);
+    findings.extend(headings);
+    findings.extend(history);
+    findings.extend(ruleset);
     findings.extend(text::check(input));
     findings.extend(encoding::check(input));
-    findings.extend(layout::check(input));
+    findings.extend(layout);
     findings.extend(files::check(input));
     findings.sort_by(|a, b| {
         (a.span.start, a.span.end, &a.code).cmp(&(b.span.start, b.span.end, &b.code))
