@@ -77,12 +77,18 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
         findings.sort_by(|a, b| (a.span.start, &a.code).cmp(&(b.span.start, &b.code)));
         return findings;
     }
-    // The checks are independent; the two costliest groups (the canonical
-    // rendering that layout compares with, with the second Markdown read
-    // of headings; the reference graph with the rest) run side by side.
-    // Findings are gathered in one fixed order, so ties sort as before.
-    let ((headings, layout), (numbers, history, ruleset)) = rayon::join(
-        || (headings::check(input), layout::check(input)),
+    // The checks are independent; they run in two groups of about equal
+    // cost side by side (the canonical rendering that layout compares
+    // with; the reference graph). Findings are gathered in one fixed
+    // order, so ties sort as before.
+    let ((headings, text, layout), (numbers, history, ruleset, files)) = rayon::join(
+        || {
+            (
+                headings::check(input),
+                text::check(input),
+                layout::check(input),
+            )
+        },
         || {
             let numbers = numbers::check(input);
             let history = history::check(input);
@@ -93,17 +99,17 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
             } else {
                 Vec::new()
             };
-            (numbers, history, ruleset)
+            (numbers, history, ruleset, files::check(input))
         },
     );
     findings.extend(numbers);
     findings.extend(headings);
     findings.extend(history);
     findings.extend(ruleset);
-    findings.extend(text::check(input));
+    findings.extend(text);
     findings.extend(encoding::check(input));
     findings.extend(layout);
-    findings.extend(files::check(input));
+    findings.extend(files);
     findings.sort_by(|a, b| {
         (a.span.start, a.span.end, &a.code).cmp(&(b.span.start, b.span.end, &b.code))
     });
