@@ -21,14 +21,9 @@ fn broken_headings(input: &Input<'_>) -> Vec<Diagnostic> {
         return Vec::new();
     }
     let markdown = input.format.is_markdown();
-    let hidden = if markdown {
-        hidden_blocks(input.text)
-    } else {
-        Vec::new()
-    };
     // The header holds the title (`# 2020 Season` is a title, not a rule).
     let header_end = input.ruleset.layout.as_ref().map_or(0, |l| l.header.len());
-    let mut findings = Vec::new();
+    let mut candidates = Vec::new();
     let mut start = 0;
     for line in input.text.split_inclusive('\n') {
         let text = line.trim_end_matches(['\n', '\r']);
@@ -38,25 +33,33 @@ fn broken_headings(input: &Input<'_>) -> Vec<Diagnostic> {
             continue;
         }
         let fixed = if markdown {
-            if hidden.iter().any(|block| block.contains(&at)) {
-                continue;
-            }
             broken_md_heading(text)
         } else {
             broken_txt_heading(text)
         };
-        let Some(fixed) = fixed else { continue };
-        findings.push(
+        if let Some(fixed) = fixed {
+            candidates.push((at..at + text.len(), fixed));
+        }
+    }
+    // A `#` line in a code or HTML block is no heading. Finding the blocks
+    // reads the whole file as Markdown again, so only a file with
+    // heading-shaped lines pays for it.
+    if markdown && !candidates.is_empty() {
+        let hidden = hidden_blocks(input.text);
+        candidates.retain(|(span, _)| !hidden.iter().any(|block| block.contains(&span.start)));
+    }
+    candidates
+        .into_iter()
+        .map(|(span, fixed)| {
             finding(
                 Code::BrokenRuleHeading,
                 "this line looks like a rule heading but is not one: it is read as text of the rule before",
-                at..at + text.len(),
+                span,
             )
             .with_label("not a rule heading")
-            .with_help(format!("write `{fixed}`")),
-        );
-    }
-    findings
+            .with_help(format!("write `{fixed}`"))
+        })
+        .collect()
 }
 
 /// `##206/1 (IMMUTABLE)` (or `### 206`): the heading it was meant to be.

@@ -77,17 +77,39 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
         findings.sort_by(|a, b| (a.span.start, &a.code).cmp(&(b.span.start, &b.code)));
         return findings;
     }
-    findings.extend(numbers::check(input));
-    findings.extend(headings::check(input));
-    findings.extend(history::check(input));
-    if holds_a_ruleset(input.format) {
-        findings.extend(initial_set::check(input));
-        findings.extend(references::check(input));
-    }
-    findings.extend(text::check(input));
+    // The checks are independent; they run in two groups of about equal
+    // cost side by side (the canonical rendering that layout compares
+    // with; the reference graph). Findings are gathered in one fixed
+    // order, so ties sort as before.
+    let ((headings, text, layout), (numbers, history, ruleset, files)) = rayon::join(
+        || {
+            (
+                headings::check(input),
+                text::check(input),
+                layout::check(input),
+            )
+        },
+        || {
+            let numbers = numbers::check(input);
+            let history = history::check(input);
+            let ruleset = if holds_a_ruleset(input.format) {
+                let mut findings = initial_set::check(input);
+                findings.extend(references::check(input));
+                findings
+            } else {
+                Vec::new()
+            };
+            (numbers, history, ruleset, files::check(input))
+        },
+    );
+    findings.extend(numbers);
+    findings.extend(headings);
+    findings.extend(history);
+    findings.extend(ruleset);
+    findings.extend(text);
     findings.extend(encoding::check(input));
-    findings.extend(layout::check(input));
-    findings.extend(files::check(input));
+    findings.extend(layout);
+    findings.extend(files);
     findings.sort_by(|a, b| {
         (a.span.start, a.span.end, &a.code).cmp(&(b.span.start, b.span.end, &b.code))
     });

@@ -78,8 +78,15 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
             "only one of OLD and NEW can be standard input (`-`)",
         ));
     }
-    let old = read_side(&args.old, args.from_old)?;
-    let new = read_side(&args.new, args.from_new)?;
+    // The two sides are independent reads: one on each core. The old
+    // side's failure is still the one reported when both fail.
+    let (old, new) = std::thread::scope(|scope| {
+        let new = scope.spawn(|| read_side(&args.new, args.from_new));
+        let old = read_side(&args.old, args.from_old);
+        (old, new.join())
+    });
+    let old = old?;
+    let new = new.unwrap_or_else(|panic| std::panic::resume_unwind(panic))?;
     if args.layout && old.format != new.format {
         eprintln!(
             "note: --layout compares bytes only between files of one format; {} is {} and {} is {}",

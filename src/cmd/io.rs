@@ -53,8 +53,21 @@ pub(super) fn read_ruleset(
     bytes: &[u8],
     options: &ReadOptions,
 ) -> Result<Result<Parsed, ParseError>, Failure> {
+    read_ruleset_by(name, bytes, options, parse::read_with)
+}
+
+/// How a file's bytes become a [`Parsed`] (`parse::read_with`, or
+/// `parse::read_rules_with` where the layout is not wanted).
+type Reader = fn(&[u8], &ReadOptions, Option<&Dialect>) -> Result<Parsed, ParseError>;
+
+fn read_ruleset_by(
+    name: &str,
+    bytes: &[u8],
+    options: &ReadOptions,
+    read: Reader,
+) -> Result<Result<Parsed, ParseError>, Failure> {
     let dialect = dialect_for(name)?;
-    let parsed = parse::read_with(bytes, options, dialect.as_ref());
+    let parsed = read(bytes, options, dialect.as_ref());
     if let (Ok(parsed), None) = (&parsed, &dialect) {
         note_inferred(name, parsed);
     }
@@ -161,7 +174,26 @@ pub(super) fn parse_input(
     bytes: &[u8],
     options: &ReadOptions,
 ) -> Result<Parsed, Failure> {
-    read_ruleset(name, bytes, options)?.map_err(|err| Failure::Located {
+    parse_input_by(name, bytes, options, parse::read_with)
+}
+
+/// [`parse_input`] for a caller that needs the rules and not their layout
+/// (`parse::read_rules_with`: the ruleset may lack its layout).
+pub(super) fn parse_rules_input(
+    name: &str,
+    bytes: &[u8],
+    options: &ReadOptions,
+) -> Result<Parsed, Failure> {
+    parse_input_by(name, bytes, options, parse::read_rules_with)
+}
+
+fn parse_input_by(
+    name: &str,
+    bytes: &[u8],
+    options: &ReadOptions,
+    read: Reader,
+) -> Result<Parsed, Failure> {
+    read_ruleset_by(name, bytes, options, read)?.map_err(|err| Failure::Located {
         name: name.to_string(),
         text: parse::error_source(bytes, options),
         diagnostics: vec![err.to_diagnostic()],

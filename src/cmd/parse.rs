@@ -1,6 +1,8 @@
 //! `nomic parse`: read a ruleset in any format and print its model as JSON.
 
-use super::io::{parse_input, print_json_stdout, read_input, stderr_color, Failure};
+use super::io::{
+    parse_input, parse_rules_input, print_json_stdout, read_input, stderr_color, Failure,
+};
 use nomic::diagnostic::{self, Diagnostic, Severity, Source};
 use nomic::model::Format;
 use nomic::parse::{EncodingIssue, ReadOptions};
@@ -37,7 +39,13 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         from: args.from,
         repair_encoding: args.repair_encoding,
     };
-    let parsed = parse_input(&name, &bytes, &options)?;
+    // Without `--layout` only the rules are printed: a read for them skips
+    // the layout's kept sources and fingerprints.
+    let mut parsed = if args.layout {
+        parse_input(&name, &bytes, &options)?
+    } else {
+        parse_rules_input(&name, &bytes, &options)?
+    };
     // Warnings point into the file as read, not into the repaired text.
     let (file_text, issues) = if args.repair_encoding {
         let as_read = ReadOptions {
@@ -49,7 +57,10 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
             issues_in_file(&parsed.encoding),
         )
     } else {
-        (parsed.text.clone(), parsed.encoding.clone())
+        (
+            std::mem::take(&mut parsed.text),
+            std::mem::take(&mut parsed.encoding),
+        )
     };
     let warnings = encoding_warnings(&file_text, &issues, args.repair_encoding);
     if !warnings.is_empty() {

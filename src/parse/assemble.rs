@@ -3,6 +3,7 @@
 
 use super::ReadMode;
 use crate::model::{DocumentLayout, Format, LayoutQuirk, LineEnding, Rule, RuleLayout, Ruleset};
+use rayon::prelude::*;
 
 /// One rule as a parser read it: its meaning, where its source starts, and
 /// the quirks found in it. Its source ends where the next piece starts.
@@ -61,10 +62,13 @@ pub(super) fn assemble_read(text: &str, document: Document, mode: ReadMode) -> R
         .map(|p| p.start)
         .chain(std::iter::once(document.footer_start))
         .collect();
+    // A fingerprint is a digest of a rule's whole meaning, the costliest
+    // part of the assembly: the rules are independent, so both cores share it.
     let rules = document
         .pieces
-        .into_iter()
+        .into_par_iter()
         .zip(ends)
+        .with_min_len(64)
         .map(|(piece, end)| {
             let mut rule = piece.rule;
             rule.layout = Some(RuleLayout {

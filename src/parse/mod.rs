@@ -97,10 +97,43 @@ pub fn read_with(
     })
 }
 
+/// [`read_with`] for a caller that needs the rules and not the layout
+/// (`nomic parse` without `--layout`): the same rules, or the same error,
+/// read with a meaning read where the format has one, so without the kept
+/// sources, fingerprints and wrap measurements a layout costs. The
+/// ruleset's layout is absent for those forms and kept for the others;
+/// [`Ruleset::into_without_layout`] makes it alike for every form.
+pub fn read_rules_with(
+    bytes: &[u8],
+    options: &ReadOptions,
+    dialect: Option<&Dialect>,
+) -> Result<Parsed, ParseError> {
+    let (text, issues) = decode(bytes, options)?;
+    let (ruleset, format) = match (dialect, options.from) {
+        (Some(dialect), _) => (dialect::read(&text, dialect)?, Format::Dialect),
+        (None, Some(format)) => (read_meaning(&text, format)?, format),
+        (None, None) => detected_by(&text, read_meaning)?,
+    };
+    Ok(Parsed {
+        ruleset,
+        format,
+        text,
+        encoding: issues,
+    })
+}
+
 /// The built-in format detected and read, or an inferred dialect when no
 /// built-in format reads the text.
 fn detected(text: &str) -> Result<(Ruleset, Format), ParseError> {
-    let builtin = detect(text).and_then(|format| Ok((parse_as(text, format)?, format)));
+    detected_by(text, parse_as)
+}
+
+/// [`detected`], reading a built-in format with `read`.
+fn detected_by(
+    text: &str,
+    read: fn(&str, Format) -> Result<Ruleset, ParseError>,
+) -> Result<(Ruleset, Format), ParseError> {
+    let builtin = detect(text).and_then(|format| Ok((read(text, format)?, format)));
     let Err(error) = builtin else {
         return builtin;
     };

@@ -2,6 +2,7 @@
 
 use super::{CitedNumber, Reference};
 use crate::model::Ruleset;
+use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
@@ -61,8 +62,15 @@ pub fn graph(ruleset: &Ruleset) -> ReferenceGraph {
         graph.cites.insert(number, BTreeSet::new());
         graph.cited_by.insert(number, BTreeSet::new());
     }
-    for (index, rule) in ruleset.rules.iter().enumerate() {
-        let references = super::extract_rule(rule);
+    // Reading the citations of a text is the costly part, and each rule's
+    // is its own: both cores read them, then the graph is joined in order.
+    let extracted: Vec<Vec<Reference>> = ruleset
+        .rules
+        .par_iter()
+        .with_min_len(64)
+        .map(super::extract_rule)
+        .collect();
+    for ((index, rule), references) in ruleset.rules.iter().enumerate().zip(extracted) {
         for cited in references.iter().flat_map(|reference| &reference.numbers) {
             let targets: Vec<u32> = match &cited.id {
                 Some(id) => by_id.get(id.as_str()).copied().into_iter().collect(),
