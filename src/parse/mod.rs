@@ -83,18 +83,7 @@ pub fn read_with(
     options: &ReadOptions,
     dialect: Option<&Dialect>,
 ) -> Result<Parsed, ParseError> {
-    let (text, issues) = decode(bytes, options)?;
-    let (ruleset, format) = match (dialect, options.from) {
-        (Some(dialect), _) => (dialect::read(&text, dialect)?, Format::Dialect),
-        (None, Some(format)) => (parse_as(&text, format)?, format),
-        (None, None) => detected(&text)?,
-    };
-    Ok(Parsed {
-        ruleset,
-        format,
-        text,
-        encoding: issues,
-    })
+    read_by(bytes, options, dialect, parse_as)
 }
 
 /// [`read_with`] for a caller that needs the rules and not the layout
@@ -108,11 +97,23 @@ pub fn read_rules_with(
     options: &ReadOptions,
     dialect: Option<&Dialect>,
 ) -> Result<Parsed, ParseError> {
+    read_by(bytes, options, dialect, read_meaning)
+}
+
+/// Decodes `bytes` and reads them in `dialect`, the format `options.from`
+/// names, or the one detected, each built-in format with `read` (a full
+/// read or a meaning read).
+fn read_by(
+    bytes: &[u8],
+    options: &ReadOptions,
+    dialect: Option<&Dialect>,
+    read: fn(&str, Format) -> Result<Ruleset, ParseError>,
+) -> Result<Parsed, ParseError> {
     let (text, issues) = decode(bytes, options)?;
     let (ruleset, format) = match (dialect, options.from) {
         (Some(dialect), _) => (dialect::read(&text, dialect)?, Format::Dialect),
-        (None, Some(format)) => (read_meaning(&text, format)?, format),
-        (None, None) => detected_by(&text, read_meaning)?,
+        (None, Some(format)) => (read(&text, format)?, format),
+        (None, None) => detected_by(&text, read)?,
     };
     Ok(Parsed {
         ruleset,
