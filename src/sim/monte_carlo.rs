@@ -303,17 +303,23 @@ pub(crate) fn template_with<S: Sink>(
         return Err(MonteCarloError::Players);
     }
     let setup = Setup {
-        players: (1..=players)
-            .map(|i| PlayerSpec {
-                name: format!("p{i:02}"),
-                bot: false,
-                score: 0,
-                active: true,
-            })
-            .collect(),
+        players: seats(players),
         ..Setup::default()
     };
     Ok(Engine::new(ruleset.clone(), setup, Dice::new(0), sink)?)
+}
+
+/// The players of a Monte Carlo game: `p01` to `pNN`, human, at zero
+/// points, active.
+pub(crate) fn seats(players: u16) -> Vec<PlayerSpec> {
+    (1..=players)
+        .map(|i| PlayerSpec {
+            name: format!("p{i:02}"),
+            bot: false,
+            score: 0,
+            active: true,
+        })
+        .collect()
 }
 
 /// Proposals kept before settled ones are forgotten.

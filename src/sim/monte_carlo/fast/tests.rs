@@ -4,8 +4,8 @@
 use super::FastGame;
 use crate::engine::fixtures::ruleset;
 use crate::engine::rng::Dice;
-use crate::engine::{Engine, PlayerSpec, Setup};
-use crate::sim::monte_carlo::{play, template, Behaviour, Config, Rate, Voters};
+use crate::engine::{Engine, Setup};
+use crate::sim::monte_carlo::{play, seats, template, Behaviour, Config, Rate, Voters};
 use proptest::prelude::*;
 
 const RULESETS: [&str; 5] = [
@@ -65,14 +65,7 @@ fn behaviour() -> impl Strategy<Value = Behaviour> {
 /// A Monte Carlo template with `overrides` set before play.
 fn engine(file: &str, players: u16, overrides: &[(&str, &str)]) -> Engine<()> {
     let setup = Setup {
-        players: (1..=players)
-            .map(|i| PlayerSpec {
-                name: format!("p{i:02}"),
-                bot: false,
-                score: 0,
-                active: true,
-            })
-            .collect(),
+        players: seats(players),
         overrides: overrides
             .iter()
             .map(|(k, v)| ((*k).to_string(), (*v).to_string()))
