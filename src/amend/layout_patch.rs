@@ -3,7 +3,7 @@
 //! it), patch the digits in the bytes it was read from.
 
 use super::citations::cited_numbers;
-use crate::model::{Format, Rule, Ruleset};
+use crate::model::{Rule, Ruleset};
 use crate::refs;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -126,27 +126,21 @@ fn body_range(source: &str) -> Option<Range<usize>> {
 }
 
 /// Where a rule's source ends and the separator before the next rule
-/// begins: the separator is the trailing blank lines and (where `rulers`
-/// separate rules) rulers (`-----`, `=====`), starting at the line end
-/// after the last line of content.
-fn content_end(source: &str, rulers: bool) -> usize {
-    let mut end = source.len();
-    loop {
-        let before = source[..end].trim_end_matches(['\n', '\r', ' ', '\t']);
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let line = &before[line_start..];
-        let ruler =
-            line.len() >= 3 && (line.bytes().all(|b| b == b'-') || line.bytes().all(|b| b == b'='));
-        if rulers && ruler && line_start > 0 {
-            end = line_start;
-        } else {
-            // The last line keeps its trailing spaces: they are the rule's
-            // bytes (a quirk, or a Markdown line break), not its separator.
-            let rest = &source[before.len()..end];
-            let spaces = rest.len() - rest.trim_start_matches([' ', '\t']).len();
-            return before.len() + spaces;
-        }
-    }
+/// begins: the separator is the trailing blank lines, starting at the line
+/// end after the last line of content.
+///
+/// A ruler (`-----`, `=====`) is never part of the separator: no reader
+/// puts one at the end of a rule's kept source as a separator (the text
+/// forms' `-` ruler opens the next rule's source and the closing one is
+/// the footer), so a ruler there is the rule's own text, a Markdown
+/// thematic break or a heading's underline, and stays with the rule.
+fn content_end(source: &str) -> usize {
+    let before = source.trim_end_matches(['\n', '\r', ' ', '\t']);
+    // The last line keeps its trailing spaces: they are the rule's bytes
+    // (a quirk, or a Markdown line break), not its separator.
+    let rest = &source[before.len()..];
+    let spaces = rest.len() - rest.trim_start_matches([' ', '\t']).len();
+    before.len() + spaces
 }
 
 /// The rule that was last, and the separator its kept source ends with
@@ -160,27 +154,13 @@ pub(super) struct LastRule {
 impl LastRule {
     pub(super) fn of(ruleset: &Ruleset) -> Option<LastRule> {
         let last = ruleset.rules.last()?;
-        let rulers = rulers_separate(ruleset);
         Some(LastRule {
             number: last.number,
             separator: last
                 .unchanged_source()
-                .map(|source| source[content_end(source, rulers)..].to_string()),
+                .map(|source| source[content_end(source)..].to_string()),
         })
     }
-}
-
-/// Whether rulers between rules are separators: in the text forms they
-/// are; in Markdown a `---` line is a rule's own thematic break (or the
-/// underline of a heading), part of its text, and in a dialect every line
-/// up to the next rule's heading is the rule's text or history.
-fn rulers_separate(ruleset: &Ruleset) -> bool {
-    ruleset.layout.as_ref().is_none_or(|layout| {
-        !matches!(
-            layout.format,
-            Format::MdLong | Format::MdShort | Format::MdRule | Format::Dialect
-        )
-    })
 }
 
 /// After rules changed places (or the last one was repealed or a rule was
@@ -203,14 +183,13 @@ pub(super) fn fix_separators(
     if old_last == new_last {
         return;
     }
-    let rulers = rulers_separate(ruleset);
     let separators: Vec<String> = ruleset
         .rules
         .iter()
         .filter(|rule| rule.number != old_last && rule.number != new_last)
         .filter_map(|rule| {
             let source = rule.unchanged_source()?;
-            Some(source[content_end(source, rulers)..].to_string())
+            Some(source[content_end(source)..].to_string())
         })
         .collect();
     let typical = most_common(&separators);
@@ -226,7 +205,7 @@ pub(super) fn fix_separators(
             continue;
         };
         if let Some(layout) = rule.layout.as_mut() {
-            let end = content_end(&layout.source, rulers);
+            let end = content_end(&layout.source);
             layout.source.truncate(end);
             layout.source.push_str(&separator);
         }
@@ -252,21 +231,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn separators_are_trailing_blank_lines_and_rulers() {
-        let txt = "Rule 1/0\n\n      Text.\n\nHistory:\nInitial\n\n-----\n";
-        assert_eq!(&txt[content_end(txt, true)..], "\n\n-----\n");
-        assert_eq!(
-            content_end("Rule 3\n\nText.", true),
-            "Rule 3\n\nText.".len()
-        );
+    fn separators_are_trailing_blank_lines() {
+        let txt = "Rule 1/0\n\n      Text.\n\nHistory:\nInitial\n\n";
+        assert_eq!(&txt[content_end(txt)..], "\n\n");
+        assert_eq!(content_end("Rule 3\n\nText."), "Rule 3\n\nText.".len());
         let md = "## 1/0\n\nText.\n\n##### *History*\n\n[*x*](y)\n\n";
-        assert_eq!(&md[content_end(md, false)..], "\n\n");
+        assert_eq!(&md[content_end(md)..], "\n\n");
         // Trailing spaces of the last line are the rule's own.
         let spaced = "## 1/0\n\nText.\n\n##### *History*\n\n[*x*](y)  \n";
-        assert_eq!(&spaced[content_end(spaced, false)..], "\n");
+        assert_eq!(&spaced[content_end(spaced)..], "\n");
         // In Markdown a closing `---` is the rule's thematic break.
         let rule = "## 2/1\n\nText.\n\n---\n\n";
-        assert_eq!(&rule[content_end(rule, false)..], "\n\n");
+        assert_eq!(&rule[content_end(rule)..], "\n\n");
+    }
+
+    #[test]
+    fn a_ruler_that_ends_a_rule_is_its_text_in_every_form() {
+        // txt-rule reads `===` right under the heading as the rule's text
+        // (`\===`): repealing the rule after it must not cut it off.
+        let txt = "Rule 2\n===\n\n";
+        assert_eq!(&txt[content_end(txt)..], "\n\n");
+        let dashes = "Rule 0\n---";
+        assert_eq!(content_end(dashes), dashes.len());
     }
 
     #[test]

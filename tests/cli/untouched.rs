@@ -87,3 +87,34 @@ fn renumber_keeps_every_untouched_rule_of_a_quirky_file() {
         assert_untouched(&before, &out.stdout, &[203], &[]);
     }
 }
+
+#[test]
+fn a_rule_whose_text_is_a_ruler_keeps_it_when_it_becomes_or_stops_being_last() {
+    // A line of `=` or `-` right under a rule's heading is its text, and
+    // stays its text when the rule after it is repealed (it becomes last)
+    // or a rule is enacted after it (it stops being last).
+    for (before, proposal, expected) in [
+        (
+            "Rule 2\n===\n\nRule 1\n",
+            "Proposal 1\n\nRepeal Rule 1.\n",
+            "Rule 2\n===",
+        ),
+        (
+            "Rule 2\n\nRule 1\n---",
+            "Proposal 5\n\nEnact a new rule:\n> Every player may pass.\n",
+            "Rule 1\n---\n\n",
+        ),
+    ] {
+        let out = Test::new()
+            .file("rule.txt", before)
+            .file("p.md", proposal)
+            .args(["apply", "rule.txt", "p.md"])
+            .run()
+            .status(0);
+        assert!(
+            out.stdout.contains(expected),
+            "{expected:?} kept in {:?}",
+            out.stdout
+        );
+    }
+}
