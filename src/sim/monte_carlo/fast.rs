@@ -115,6 +115,28 @@ fn bit(p: usize) -> Set {
     1 << p
 }
 
+/// Players in each set of the first eight.
+const COUNTS: [u8; 256] = {
+    let mut counts = [0; 256];
+    let mut set = 0;
+    while set < 256 {
+        counts[set] = (set as u8).count_ones() as u8;
+        set += 1;
+    }
+    counts
+};
+
+/// Players in `set`. The baseline x86-64 target has no popcount
+/// instruction, and `count_ones` costs a dozen; games of up to eight players
+/// (the usual five) look theirs up.
+#[inline]
+fn count(set: Set) -> u32 {
+    match usize::try_from(set) {
+        Ok(small) if small < COUNTS.len() => u32::from(COUNTS[small]),
+        _ => set.count_ones(),
+    }
+}
+
 /// The fast path's game: the plan, the starting players, and the state of
 /// the game in play (reset for each game, keeping its buffers).
 #[derive(Clone)]
@@ -361,7 +383,7 @@ impl FastGame {
         if self.still(turn) && b.judgment.happens_on(&mut self.dice) {
             // A uniformly chosen active player invokes Judgment; the Judge
             // (who nothing else reads) answers at once.
-            let active = self.active.count_ones();
+            let active = count(self.active);
             if active > 0 {
                 self.dice.below(active);
             }
@@ -505,10 +527,10 @@ impl FastGame {
         let eligible = self.eligible();
         let voted = eligible & self.voted;
         Counts {
-            yes: (voted & self.yes).count_ones(),
-            no: (voted & !self.yes).count_ones(),
+            yes: count(voted & self.yes),
+            no: count(voted & !self.yes),
             abstain: 0,
-            eligible: eligible.count_ones(),
+            eligible: count(eligible),
             total: self.players as u32,
         }
     }
@@ -635,7 +657,7 @@ impl FastGame {
         let survivors = self
             .plan
             .win_survivors
-            .is_some_and(|k| self.active.count_ones() == k);
+            .is_some_and(|k| count(self.active) == k);
         if self.reached != 0 {
             self.winners = self.reached;
         } else if survivors {
