@@ -36,6 +36,12 @@ struct Plan {
     params: Params,
     /// Every player votes (V 204), not only the active ones.
     all_eligible: bool,
+    /// The tally of games of up to [`SMALL`] players, where no tiebreak
+    /// vote can count: for each count of eligible voters and of players
+    /// (`eligible * (SMALL + 1) + players`), bit `yes * (SMALL + 1) + no`
+    /// says whether the proposal is adopted. Empty where the tiebreak can
+    /// roll.
+    adopt: Vec<u128>,
     /// The proposer's implicit yes (IV 320).
     implicit_yes: bool,
     /// `turn.early_end_all_voted` is 0: a vote ends once everyone voted.
@@ -85,6 +91,11 @@ impl Plan {
             && params.resubmit_limit.value.unwrap_or(0) == 0;
         let close_when_all_voted = params.early_end_all_voted.value == Some(0);
         Some(Plan {
+            adopt: if tiebreak {
+                Vec::new()
+            } else {
+                adoption_table(params)
+            },
             params: params.clone(),
             all_eligible: params.eligible.value == Eligible::All,
             implicit_yes: params.proposer_implicit_yes.value,
@@ -106,6 +117,35 @@ impl Plan {
             join_before_mover: params.join_before_mover.value,
         })
     }
+}
+
+/// The most players of a game whose tally is looked up ([`Plan::adopt`]).
+const SMALL: usize = 8;
+
+/// [`Plan::adopt`] for `params`.
+fn adoption_table(params: &Params) -> Vec<u128> {
+    let side = SMALL as u32 + 1;
+    let mut table = vec![0; (side * side) as usize];
+    for eligible in 0..side {
+        for total in 0..side {
+            let row = &mut table[(eligible * side + total) as usize];
+            for yes in 0..side {
+                for no in 0..side {
+                    let counts = Counts {
+                        yes,
+                        no,
+                        abstain: 0,
+                        eligible,
+                        total,
+                    };
+                    if tally::decide(params, counts, None, false).adopted {
+                        *row |= 1 << (yes * side + no);
+                    }
+                }
+            }
+        }
+    }
+    table
 }
 
 /// Players are bits of a `u64` (a Monte Carlo game has at most 64).
@@ -461,11 +501,14 @@ impl FastGame {
             return;
         }
         let b = &config.behaviour;
+        // A ballot changes only the voter's own activity, so the electorate
+        // of the loop's start holds for every later voter.
+        let eligible = self.eligible();
         let mut left = self.everyone() & !self.voted;
         while left != 0 {
             let p = left.trailing_zeros() as usize;
             left &= left - 1;
-            if self.eligible() & bit(p) != 0 {
+            if eligible & bit(p) != 0 {
                 if b.miss_vote.happens_on(&mut self.dice) {
                     continue;
                 }
@@ -579,13 +622,22 @@ impl FastGame {
     }
 
     fn resolve(&mut self) {
-        let tally = tally::decide(&self.plan.params, self.counts(), self.tiebreak_vote, false);
+        let adopted = if self.players <= SMALL && !self.plan.adopt.is_empty() {
+            let eligible = self.eligible();
+            let voted = eligible & self.voted;
+            let (yes, no) = (count(voted & self.yes), count(voted & !self.yes));
+            let side = SMALL + 1;
+            let row = self.plan.adopt[count(eligible) as usize * side + self.players];
+            row >> (yes as usize * side + no as usize) & 1 == 1
+        } else {
+            tally::decide(&self.plan.params, self.counts(), self.tiebreak_vote, false).adopted
+        };
         self.current = None;
         self.decided += 1;
         // Adoption is close to a coin toss with random voters: counted
         // without a branch, and tested only where it gives points.
-        self.adopted += u64::from(tally.adopted);
-        if self.plan.against_adopted > 0 && tally.adopted {
+        self.adopted += u64::from(adopted);
+        if self.plan.against_adopted > 0 && adopted {
             let mut against = self.eligible() & self.voted & !self.yes;
             while against != 0 {
                 let p = against.trailing_zeros() as usize;
