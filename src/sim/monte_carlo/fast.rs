@@ -491,8 +491,8 @@ impl FastGame {
     ///
     /// Those who have not voted are taken at the start: only a ballot that
     /// ends the turn changes another player's ballot, and the loop stops
-    /// there (the engine's checks whether the turn goes on before each
-    /// player, which only such a ballot can change).
+    /// there (the engine's loop checks before each player whether the turn
+    /// goes on, which only such a ballot can change).
     fn vote(&mut self, config: &Config, turn: u32) {
         let Some(proposer) = self.current else {
             return;
