@@ -44,6 +44,7 @@ impl Dice {
 
     /// A uniform integer in `0..n` (n > 0), by rejection on u32: values below
     /// `2^32 mod n` are redrawn so every residue is equally likely.
+    #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
         debug_assert!(n > 0);
         let reject_below = n.wrapping_neg() % n;
@@ -51,6 +52,18 @@ impl Dice {
             let x = self.rng.next_u32();
             if x >= reject_below {
                 return x % n;
+            }
+        }
+    }
+
+    /// [`Dice::below`] for a divisor prepared once ([`Divisor`]): the same
+    /// draws and the same result, without a division.
+    #[inline]
+    pub(crate) fn below_by(&mut self, d: Divisor) -> u32 {
+        loop {
+            let x = self.rng.next_u32();
+            if x >= d.reject_below {
+                return d.rem(x);
             }
         }
     }
@@ -67,8 +80,40 @@ impl Dice {
     }
 
     /// A fair coin, for random voters.
+    #[inline]
     pub fn coin(&mut self) -> bool {
         self.rng.next_u32() & 1 == 1
+    }
+}
+
+/// A divisor `n > 0` of [`Dice::below`], prepared once: the rejection
+/// bound `2^32 mod n`, and the 64-bit reciprocal that gives `x mod n` by
+/// two multiplications (Lemire, Kaser and Kurz, "Faster remainder by direct
+/// computation", 2019: exact for every 32-bit `x` and `n`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Divisor {
+    n: u32,
+    reject_below: u32,
+    /// `ceil(2^64 / n)` (0 for `n` = 1, where every remainder is 0).
+    reciprocal: u64,
+}
+
+impl Divisor {
+    /// The divisor `n`, or `None` for 0.
+    pub(crate) fn new(n: u32) -> Option<Divisor> {
+        (n > 0).then(|| Divisor {
+            n,
+            reject_below: n.wrapping_neg() % n,
+            reciprocal: (u64::MAX / u64::from(n)).wrapping_add(1),
+        })
+    }
+
+    /// `x mod n`.
+    #[inline]
+    fn rem(self, x: u32) -> u32 {
+        let low = self.reciprocal.wrapping_mul(u64::from(x));
+        // The high half of a 64×32-bit product is below `n`.
+        ((u128::from(low) * u128::from(self.n)) >> 64) as u32
     }
 }
 
@@ -100,6 +145,43 @@ mod tests {
             counts.iter().all(|c| (9_545..=10_455).contains(c)),
             "{counts:?}"
         );
+    }
+
+    #[test]
+    fn a_prepared_divisor_gives_the_remainder_of_every_u32() {
+        let mut dice = Dice::new(5);
+        let divisors = (1..=300)
+            .chain([1_000_000, 1 << 31, (1 << 31) + 1, u32::MAX - 1, u32::MAX])
+            .chain((0..2_000).map(|_| dice.rng.next_u32().max(1)))
+            .collect::<Vec<_>>();
+        for n in divisors {
+            let d = Divisor::new(n).expect("not 0");
+            let edges = [0, 1, n - 1, n, n.wrapping_mul(2), u32::MAX - 1, u32::MAX];
+            let xs = edges
+                .into_iter()
+                .chain((0..200).map(|_| dice.rng.next_u32()));
+            for x in xs {
+                assert_eq!(d.rem(x), x % n, "{x} mod {n}");
+            }
+        }
+        assert_eq!(Divisor::new(0), None);
+    }
+
+    #[test]
+    fn below_by_draws_as_below_does() {
+        for seed in 0..200 {
+            for n in [1, 2, 3, 6, 7, 10, 1_000_000, 3_000_000_000] {
+                let (mut a, mut b) = (
+                    Dice::for_game(seed, n.into()),
+                    Dice::for_game(seed, n.into()),
+                );
+                let d = Divisor::new(n).expect("not 0");
+                for _ in 0..50 {
+                    assert_eq!(a.below(n), b.below_by(d));
+                }
+                assert_eq!(a.rng.next_u32(), b.rng.next_u32(), "the same words used");
+            }
+        }
     }
 
     #[test]

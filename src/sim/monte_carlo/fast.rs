@@ -24,7 +24,7 @@
 use super::players::{Behaviour, Rate};
 use super::{Config, Game, Voters};
 use crate::engine::params::{Eligible, JudgeSelection, Tiebreak, TurnEndScore, TurnKind};
-use crate::engine::rng::Dice;
+use crate::engine::rng::{Dice, Divisor};
 use crate::engine::state::State;
 use crate::engine::tally::{self, Counts};
 use crate::engine::{Ballot, Params};
@@ -36,10 +36,19 @@ struct Plan {
     params: Params,
     /// Every player votes (V 204), not only the active ones.
     all_eligible: bool,
+    /// The tally of games of up to [`SMALL`] players, where no tiebreak
+    /// vote can count: for each count of eligible voters and of players
+    /// (`eligible * (SMALL + 1) + players`), bit `yes * (SMALL + 1) + no`
+    /// says whether the proposal is adopted. Empty where the tiebreak can
+    /// roll.
+    adopt: Vec<u128>,
     /// The proposer's implicit yes (IV 320).
     implicit_yes: bool,
     /// `turn.early_end_all_voted` is 0: a vote ends once everyone voted.
     close_when_all_voted: bool,
+    /// A ballot can roll the tiebreak or close the turn (`tiebreak` or
+    /// `close_when_all_voted`); where not, no ballot ends the turn.
+    after_vote: bool,
     /// The Nomitron's 1d3 can roll: its rule is in force and proposals,
     /// never resubmitted here, have used up a resubmission limit of 0.
     tiebreak: bool,
@@ -47,6 +56,8 @@ struct Plan {
     against_adopted: i64,
     /// What the end of a turn does to scores.
     turn_end: TurnEndScore,
+    /// The turn-end die's sides, prepared (`turn_end` gives dice).
+    turn_end_die: Option<Divisor>,
     /// `win.points`.
     win_points: Option<i64>,
     /// `win.survivors`.
@@ -70,15 +81,30 @@ impl Plan {
         {
             return None;
         }
+        let turn_end_die = match params.score_turn_end.value {
+            // A die without sides is refused when read; leave it to the
+            // engine all the same.
+            TurnEndScore::Dice { sides, .. } => Some(Divisor::new(sides)?),
+            _ => None,
+        };
+        let tiebreak = params.tiebreak.value == Tiebreak::Nomitron1d3
+            && params.resubmit_limit.value.unwrap_or(0) == 0;
+        let close_when_all_voted = params.early_end_all_voted.value == Some(0);
         Some(Plan {
+            adopt: if tiebreak {
+                Vec::new()
+            } else {
+                adoption_table(params)
+            },
             params: params.clone(),
             all_eligible: params.eligible.value == Eligible::All,
             implicit_yes: params.proposer_implicit_yes.value,
-            close_when_all_voted: params.early_end_all_voted.value == Some(0),
-            tiebreak: params.tiebreak.value == Tiebreak::Nomitron1d3
-                && params.resubmit_limit.value.unwrap_or(0) == 0,
+            close_when_all_voted,
+            tiebreak,
+            after_vote: tiebreak || close_when_all_voted,
             against_adopted: i64::from(params.score_against_adopted.value),
             turn_end: params.score_turn_end.value,
+            turn_end_die,
             win_points: params.win_points.value.map(i64::from),
             win_survivors: params.win_survivors.value,
             inactive_no_proposal: params.inactive_no_proposal.value,
@@ -93,11 +119,62 @@ impl Plan {
     }
 }
 
+/// The most players of a game whose tally is looked up ([`Plan::adopt`]).
+const SMALL: usize = 8;
+
+/// [`Plan::adopt`] for `params`.
+fn adoption_table(params: &Params) -> Vec<u128> {
+    let side = SMALL as u32 + 1;
+    let mut table = vec![0; (side * side) as usize];
+    for eligible in 0..side {
+        for total in 0..side {
+            let row = &mut table[(eligible * side + total) as usize];
+            for yes in 0..side {
+                for no in 0..side {
+                    let counts = Counts {
+                        yes,
+                        no,
+                        abstain: 0,
+                        eligible,
+                        total,
+                    };
+                    if tally::decide(params, counts, None, false).adopted {
+                        *row |= 1 << (yes * side + no);
+                    }
+                }
+            }
+        }
+    }
+    table
+}
+
 /// Players are bits of a `u64` (a Monte Carlo game has at most 64).
 type Set = u64;
 
 fn bit(p: usize) -> Set {
     1 << p
+}
+
+/// Players in each set of the first eight.
+const COUNTS: [u8; 256] = {
+    let mut counts = [0; 256];
+    let mut set = 0;
+    while set < 256 {
+        counts[set] = (set as u8).count_ones() as u8;
+        set += 1;
+    }
+    counts
+};
+
+/// Players in `set`. The baseline x86-64 target has no popcount
+/// instruction, and `count_ones` costs a dozen; games of up to eight players
+/// (the usual five) look theirs up.
+#[inline]
+fn count(set: Set) -> u32 {
+    match usize::try_from(set) {
+        Ok(small) if small < COUNTS.len() => u32::from(COUNTS[small]),
+        _ => set.count_ones(),
+    }
 }
 
 /// The fast path's game: the plan, the starting players, and the state of
@@ -295,26 +372,35 @@ impl FastGame {
     /// One turn of random play, as `players::play_turn` plays it.
     fn play_turn(&mut self, config: &Config) {
         let b: &Behaviour = &config.behaviour;
-        let players = self.players;
         let turn = self.turn;
         // A rate of 0 draws nothing and does nothing: such loops are skipped.
+        // A declaration changes only the declarer's own bit unless it ends
+        // the turn or the game, so each loop runs over the players inactive
+        // (active) at its start, and stops where the turn stops: the engine's
+        // loop draws nothing after that.
         if self.plan.declare_active && b.back != Rate::NEVER {
-            for p in 0..players {
-                if self.active & bit(p) == 0
-                    && self.still(turn)
-                    && b.back.happens_on(&mut self.dice)
-                {
+            let mut idle = self.everyone() & !self.active;
+            while idle != 0 {
+                let p = idle.trailing_zeros() as usize;
+                idle &= idle - 1;
+                if b.back.happens_on(&mut self.dice) {
                     self.declare(p, true);
+                    if !self.still(turn) {
+                        return;
+                    }
                 }
             }
         }
         if self.plan.inactive_declare && b.leave != Rate::NEVER {
-            for p in 0..players {
-                if self.active & bit(p) != 0
-                    && self.still(turn)
-                    && b.leave.happens_on(&mut self.dice)
-                {
+            let mut active = self.active & self.everyone();
+            while active != 0 {
+                let p = active.trailing_zeros() as usize;
+                active &= active - 1;
+                if b.leave.happens_on(&mut self.dice) {
                     self.declare(p, false);
+                    if !self.still(turn) {
+                        return;
+                    }
                 }
             }
         }
@@ -337,7 +423,7 @@ impl FastGame {
         if self.still(turn) && b.judgment.happens_on(&mut self.dice) {
             // A uniformly chosen active player invokes Judgment; the Judge
             // (who nothing else reads) answers at once.
-            let active = self.active.count_ones();
+            let active = count(self.active);
             if active > 0 {
                 self.dice.below(active);
             }
@@ -402,19 +488,27 @@ impl FastGame {
 
     /// Every eligible voter who has not voted votes, unless they miss the
     /// vote; an inactive player may come back by voting.
+    ///
+    /// Those who have not voted are taken at the start: only a ballot that
+    /// ends the turn changes another player's ballot, and the loop stops
+    /// there (the engine's loop checks before each player whether the turn
+    /// goes on, which only such a ballot can change).
     fn vote(&mut self, config: &Config, turn: u32) {
         let Some(proposer) = self.current else {
             return;
         };
+        if !self.still(turn) {
+            return;
+        }
         let b = &config.behaviour;
-        for p in 0..self.players {
-            if !self.still(turn) || self.current.is_none() {
-                break;
-            }
-            if self.voted & bit(p) != 0 {
-                continue;
-            }
-            if self.eligible() & bit(p) != 0 {
+        // A ballot changes only the voter's own activity, so the electorate
+        // of the loop's start holds for every later voter.
+        let eligible = self.eligible();
+        let mut left = self.everyone() & !self.voted;
+        while left != 0 {
+            let p = left.trailing_zeros() as usize;
+            left &= left - 1;
+            if eligible & bit(p) != 0 {
                 if b.miss_vote.happens_on(&mut self.dice) {
                     continue;
                 }
@@ -429,6 +523,9 @@ impl FastGame {
                 Voters::No => p == usize::from(proposer),
             };
             self.cast(p, yes);
+            if self.plan.after_vote && (!self.still(turn) || self.current.is_none()) {
+                break;
+            }
         }
     }
 
@@ -438,15 +535,12 @@ impl FastGame {
         }
         // Only a player who may come back by voting gets here inactive
         // and not eligible (IV 207, I 306).
-        if self.active & bit(p) == 0 && !self.plan.all_eligible {
+        if !self.plan.all_eligible {
             self.active |= bit(p);
         }
         self.voted |= bit(p);
-        if yes {
-            self.yes |= bit(p);
-        } else {
-            self.yes &= !bit(p);
-        }
+        // Without a branch: a random coin is a branch no predictor learns.
+        self.yes = self.yes & !bit(p) | u64::from(yes) << p;
         self.after_vote();
     }
 
@@ -458,7 +552,7 @@ impl FastGame {
     /// rolls, and votes end with the turn), so that case costs no call.
     #[inline(always)]
     fn after_vote(&mut self) {
-        if self.plan.tiebreak || self.plan.close_when_all_voted {
+        if self.plan.after_vote {
             self.after_vote_in_earnest();
         }
     }
@@ -476,10 +570,10 @@ impl FastGame {
         let eligible = self.eligible();
         let voted = eligible & self.voted;
         Counts {
-            yes: (voted & self.yes).count_ones(),
-            no: (voted & !self.yes).count_ones(),
+            yes: count(voted & self.yes),
+            no: count(voted & !self.yes),
             abstain: 0,
-            eligible: eligible.count_ones(),
+            eligible: count(eligible),
             total: self.players as u32,
         }
     }
@@ -528,14 +622,22 @@ impl FastGame {
     }
 
     fn resolve(&mut self) {
-        let tally = tally::decide(&self.plan.params, self.counts(), self.tiebreak_vote, false);
+        let adopted = if self.players <= SMALL && !self.plan.adopt.is_empty() {
+            let eligible = self.eligible();
+            let voted = eligible & self.voted;
+            let (yes, no) = (count(voted & self.yes), count(voted & !self.yes));
+            let side = SMALL + 1;
+            let row = self.plan.adopt[count(eligible) as usize * side + self.players];
+            row >> (yes as usize * side + no as usize) & 1 == 1
+        } else {
+            tally::decide(&self.plan.params, self.counts(), self.tiebreak_vote, false).adopted
+        };
         self.current = None;
         self.decided += 1;
-        if !tally.adopted {
-            return;
-        }
-        self.adopted += 1;
-        if self.plan.against_adopted > 0 {
+        // Adoption is close to a coin toss with random voters: counted
+        // without a branch, and tested only where it gives points.
+        self.adopted += u64::from(adopted);
+        if self.plan.against_adopted > 0 && adopted {
             let mut against = self.eligible() & self.voted & !self.yes;
             while against != 0 {
                 let p = against.trailing_zeros() as usize;
@@ -578,13 +680,14 @@ impl FastGame {
 
     fn turn_end_score(&mut self) {
         match self.plan.turn_end {
-            TurnEndScore::Dice { n, sides } => {
-                let Some(mover) = self.mover else {
+            TurnEndScore::Dice { n, .. } => {
+                let (Some(mover), Some(die)) = (self.mover, self.plan.turn_end_die) else {
                     return;
                 };
+                // Monte Carlo forces no results: every roll is a draw.
                 let mut total = 0;
                 for _ in 0..n {
-                    total += self.dice.roll(sides).0;
+                    total += self.dice.below_by(die) + 1;
                 }
                 self.add_score(usize::from(mover), i64::from(total));
             }
@@ -606,7 +709,7 @@ impl FastGame {
         let survivors = self
             .plan
             .win_survivors
-            .is_some_and(|k| self.active.count_ones() == k);
+            .is_some_and(|k| count(self.active) == k);
         if self.reached != 0 {
             self.winners = self.reached;
         } else if survivors {
@@ -630,13 +733,19 @@ impl FastGame {
     /// The place in turn order of the next player whose turn is not skipped.
     fn next_mover(&self) -> Option<usize> {
         let n = self.order.len();
-        let start = self.mover_at.map_or(0, |i| i + 1);
-        (start..start + n)
-            .map(|at| if at >= n { at - n } else { at })
-            .find(|at| {
-                !self.plan.inactive_skip_turn
-                    || self.active & bit(usize::from(self.order[*at])) != 0
-            })
+        // The place after the mover's, at most `n` (one past the last).
+        let mut at = self.mover_at.map_or(0, |i| i + 1);
+        for _ in 0..n {
+            if at >= n {
+                at -= n;
+            }
+            if !self.plan.inactive_skip_turn || self.active & bit(usize::from(self.order[at])) != 0
+            {
+                return Some(at);
+            }
+            at += 1;
+        }
+        None
     }
 }
 
