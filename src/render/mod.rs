@@ -256,26 +256,44 @@ impl Renderer {
 }
 
 /// A whole document of a form whose template is the embedded one:
-/// header, every rule, footer.
+/// header, every rule, footer. The rules are written on every core, in
+/// runs of [`RUN`], and joined in order.
 fn builtin_document(
     ruleset: &Ruleset,
     format: Format,
     title: &str,
     name: &str,
 ) -> Result<String, RenderError> {
+    use rayon::prelude::*;
     let limit = Capped::new(ruleset);
+    let count = ruleset.rules.len();
+    let runs: Vec<String> = ruleset
+        .rules
+        .par_chunks(RUN)
+        .enumerate()
+        .map(|(run, rules)| {
+            let mut out = String::new();
+            for (index, rule) in rules.iter().enumerate() {
+                builtin::rule(format, rule, run * RUN + index + 1 == count, &mut out);
+            }
+            out
+        })
+        .collect();
     let mut out = String::new();
     builtin::header(format, title, &mut out);
-    let count = ruleset.rules.len();
-    for (index, rule) in ruleset.rules.iter().enumerate() {
-        builtin::rule(format, rule, index + 1 == count, &mut out);
-        if out.len() > limit.limit {
-            return Err(limit.too_large(name));
-        }
+    out.reserve(runs.iter().map(String::len).sum::<usize>() + 2 * text::WIDTH);
+    for run in &runs {
+        out.push_str(run);
     }
     builtin::footer(format, &mut out);
+    if out.len() > limit.limit {
+        return Err(limit.too_large(name));
+    }
     Ok(out)
 }
+
+/// How many rules one task of [`builtin_document`] writes.
+const RUN: usize = 64;
 
 /// Lossless re-emit of a ruleset read in `format` with `layout`: the kept
 /// header while the title is unchanged, each rule's kept bytes while its
