@@ -10,7 +10,7 @@ use super::text;
 use crate::model::{Format, Rule};
 
 /// The forms written here, by the template they stand for.
-const FORMS: [Format; 7] = [
+pub(super) const FORMS: [Format; 7] = [
     Format::MdLong,
     Format::MdShort,
     Format::TxtLong,
@@ -19,11 +19,6 @@ const FORMS: [Format; 7] = [
     Format::MdRule,
     Format::TxtRule,
 ];
-
-/// Whether `format`'s embedded template is written here.
-pub(super) fn covers(format: Format) -> bool {
-    FORMS.contains(&format)
-}
 
 /// The template's `header(title)`: everything before the first rule.
 pub(super) fn header(format: Format, title: &str, out: &mut String) {

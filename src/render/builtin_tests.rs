@@ -1,6 +1,7 @@
 //! The forms written in Rust against their embedded templates, byte for byte.
 
 use super::super::{RenderOptions, Renderer};
+use super::FORMS;
 use crate::model::{synthetic_ruleset, Format, Ruleset};
 use std::path::{Path, PathBuf};
 
@@ -33,16 +34,6 @@ fn readable_files() -> Vec<(PathBuf, Ruleset, Format)> {
     found.sort_by(|a, b| a.0.cmp(&b.0));
     found
 }
-
-const FORMS: [Format; 7] = [
-    Format::MdLong,
-    Format::MdShort,
-    Format::TxtLong,
-    Format::TxtShort,
-    Format::TxtPlain,
-    Format::MdRule,
-    Format::TxtRule,
-];
 
 /// The same ruleset through both renderers, in every form and as per-rule pages.
 fn assert_same(what: &str, ruleset: &Ruleset, canonical: bool) {

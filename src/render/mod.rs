@@ -117,27 +117,22 @@ impl Renderer {
                 return Err(RenderError::TemplateDir(dir.clone()));
             }
         }
-        // A form's own template in the folder is rendered with it; the
-        // embedded ones are written in Rust, byte for byte the same.
+        // A form's own template in the folder is rendered with it (and so
+        // is one the loader cannot look for: it reports why); the embedded
+        // ones are written in Rust, byte for byte the same.
         let overridden = |format: Format| {
             let name = template_name(format).unwrap_or_default();
-            options
-                .templates
-                .as_ref()
-                .is_some_and(|dir| std::fs::symlink_metadata(dir.join(name)).is_ok())
+            options.templates.as_ref().is_some_and(|dir| {
+                !matches!(
+                    std::fs::symlink_metadata(dir.join(name)),
+                    Err(err) if err.kind() == std::io::ErrorKind::NotFound
+                )
+            })
         };
-        let builtin = [
-            Format::MdLong,
-            Format::MdShort,
-            Format::TxtLong,
-            Format::TxtShort,
-            Format::TxtPlain,
-            Format::MdRule,
-            Format::TxtRule,
-        ]
-        .into_iter()
-        .filter(|&format| builtin::covers(format) && !overridden(format))
-        .collect();
+        let builtin = builtin::FORMS
+            .into_iter()
+            .filter(|&format| !overridden(format))
+            .collect();
         Ok(Renderer {
             env: templates::environment(options.templates.as_deref()),
             canonical: options.canonical,
