@@ -170,10 +170,8 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
             continue;
         }
         let rendered = render_source(&source, &renderer, &args)?;
-        let mut files = rendered.files;
-        files.extend(site_files(&source, &rendered.ruleset, &args)?);
         let mut plan =
-            Plan::compare(dir, files).map_err(|err| Failure::message(err.to_string()))?;
+            Plan::compare(dir, rendered.files).map_err(|err| Failure::message(err.to_string()))?;
         remove_stale_site_pages(&mut plan);
         plans.push(Job {
             source: source.display().to_string(),
@@ -275,20 +273,25 @@ fn stem(path: &Path) -> String {
     )
 }
 
-/// The published files of one source, and how many damaged characters it
-/// holds (after the certain repairs, with `--repair-encoding`). Every file
-/// is read back, and one that would change a rule's meaning is refused (not
-/// with templates of one's own, whose forms nomic does not read).
+/// The published files of one source (the website's under `site/`), and
+/// how many damaged characters it holds (after the certain repairs, with
+/// `--repair-encoding`). Every file is read back, and one that would change
+/// a rule's meaning is refused (not with templates of one's own, whose forms
+/// nomic does not read). The forms and the website are written side by
+/// side; a failure of the forms is the one reported when both fail.
 fn render_source(source: &Path, renderer: &Renderer, args: &Args) -> Result<Rendered, Failure> {
     if super::agora::is_source(source) {
         let read = super::agora::read(source)?;
-        let files = agora_published_files(&read.ruleset, renderer)
-            .map_err(|err| Failure::message(format!("{}: {err}", source.display())))?;
-        return Ok(Rendered {
-            files,
-            damaged: 0,
-            ruleset: read.ruleset,
-        });
+        let (files, site) = rayon::join(
+            || {
+                agora_published_files(&read.ruleset, renderer)
+                    .map_err(|err| Failure::message(format!("{}: {err}", source.display())))
+            },
+            || site_files(source, &read.ruleset, args),
+        );
+        let mut files = files?;
+        files.extend(site?);
+        return Ok(Rendered { files, damaged: 0 });
     }
     let (name, bytes) = read_input(source)?;
     let options = ReadOptions {
@@ -298,12 +301,22 @@ fn render_source(source: &Path, renderer: &Renderer, args: &Args) -> Result<Rend
     let parsed = super::io::parse_input(&name, &bytes, &options)?;
     let left = super::io::report_repair(&name, &bytes, &options);
     super::io::refuse_duplicate_numbers(&name, &parsed)?;
-    let files = published_files(&parsed.ruleset, renderer)
-        .map_err(|err| Failure::message(format!("{name}: {err}")))?;
-    if args.templates.is_none() {
-        meaning::verify_published(&parsed.ruleset, &files)
-            .map_err(|err| Failure::message(format!("{name}: {err}; nothing was written")))?;
-    }
+    let ruleset = &parsed.ruleset;
+    let (files, site) = rayon::join(
+        || {
+            let files = published_files(ruleset, renderer)
+                .map_err(|err| Failure::message(format!("{name}: {err}")))?;
+            if args.templates.is_none() {
+                verify(ruleset, &files).map_err(|err| {
+                    Failure::message(format!("{name}: {err}; nothing was written"))
+                })?;
+            }
+            Ok::<_, Failure>(files)
+        },
+        || site_files(source, ruleset, args),
+    );
+    let mut files = files?;
+    files.extend(site?);
     Ok(Rendered {
         files,
         damaged: if args.repair_encoding {
@@ -311,16 +324,32 @@ fn render_source(source: &Path, renderer: &Renderer, args: &Args) -> Result<Rend
         } else {
             parsed.encoding.len()
         },
-        ruleset: parsed.ruleset,
     })
 }
 
-/// One source's published set in memory, and the ruleset it was rendered from.
+/// [`meaning::verify_published`] on every core, in runs of files; the
+/// failure reported is the first in the files' order, as one run over all
+/// of them would report.
+fn verify(
+    ruleset: &nomic::model::Ruleset,
+    files: &[PublishedFile],
+) -> Result<(), meaning::MeaningError> {
+    use rayon::prelude::*;
+    /// Files one task reads back.
+    const RUN: usize = 128;
+    files
+        .par_chunks(RUN)
+        .map(|run| meaning::verify_published(ruleset, run))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .collect()
+}
+
+/// One source's published set in memory, the website included.
 struct Rendered {
     files: Vec<PublishedFile>,
     /// Damaged character sequences (mojibake) published as they are.
     damaged: usize,
-    ruleset: nomic::model::Ruleset,
 }
 
 /// The website of a source, its paths under `site/`.

@@ -47,9 +47,23 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         from: args.from,
         repair_encoding: args.repair_encoding,
     };
-    let parsed = super::io::parse_input(&name, &bytes, &options)?;
-    super::io::report_repair(&name, &bytes, &options);
+    // A render that will not use the file's layout reads the rules for
+    // their meaning only (no kept sources, no fingerprints); should the
+    // file turn out to be in the form asked for, it is read again in full.
+    let meaning_only = args.canonical
+        || args
+            .to
+            .is_some_and(|to| to != Format::Dialect && !to.is_agora() && args.from != Some(to));
+    let mut parsed = if meaning_only {
+        super::io::parse_rules_input(&name, &bytes, &options)?
+    } else {
+        super::io::parse_input(&name, &bytes, &options)?
+    };
     let format = args.to.unwrap_or(parsed.format);
+    if meaning_only && uses_layout(format, parsed.format, args.canonical) {
+        parsed = super::io::parse_input(&name, &bytes, &options)?;
+    }
+    super::io::report_repair(&name, &bytes, &options);
     let options = RenderOptions {
         canonical: args.canonical,
         templates: args.templates,
@@ -81,11 +95,17 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
 /// non-canonical render to the format the file was read in, and a dialect.
 fn without_unused_layout(parsed: Parsed, format: Format, canonical: bool) -> Ruleset {
     let mut ruleset = parsed.ruleset;
-    let kept_bytes_used = format == Format::Dialect || (!canonical && format == parsed.format);
-    if !kept_bytes_used && !format.is_agora() {
+    if !uses_layout(format, parsed.format, canonical) {
         for rule in &mut ruleset.rules {
             rule.layout = None;
         }
     }
     ruleset
+}
+
+/// Whether rendering to `format` a file read as `read` uses what a full read
+/// keeps of its layout: the kept bytes of a non-canonical render to the
+/// file's own format, a dialect, and the Agora forms.
+fn uses_layout(format: Format, read: Format, canonical: bool) -> bool {
+    format == Format::Dialect || format.is_agora() || (!canonical && format == read)
 }

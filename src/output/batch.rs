@@ -8,9 +8,10 @@
 //! temporary files are made durable together, then each is renamed over its
 //! target and every folder that received a file is synced once.
 
-use super::within::{target_within, Target};
-use super::{stage, WriteError, WriteOutcome};
-use std::collections::BTreeSet;
+use super::within::target_within;
+use super::{stage_in_folder, WriteError, WriteOutcome};
+use rayon::prelude::*;
+use std::collections::{BTreeSet, HashSet};
 use std::fs::{self, File};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -53,8 +54,11 @@ pub fn write_batch_within<'a>(
     root: &Path,
     files: impl IntoIterator<Item = (&'a Path, &'a [u8])>,
 ) -> Result<Vec<WriteOutcome>, BatchError> {
+    // First, in order: each target checked (a folder once per batch), its
+    // folders created, its outcome known.
     let mut outcomes = Vec::new();
-    let mut staged = Vec::new();
+    let mut targets = Vec::new();
+    let mut folders_seen = HashSet::new();
     for (relative, contents) in files {
         let failed = |source: WriteError| BatchError {
             path: root.join(relative),
@@ -63,37 +67,51 @@ pub fn write_batch_within<'a>(
         if outcomes.is_empty() {
             fs::create_dir_all(root).map_err(|err| failed(err.into()))?;
         }
-        let Some(Target {
-            path,
-            outcome,
-            previous,
-        }) = target_within(root, relative, contents).map_err(failed)?
+        let Some(target) =
+            target_within(root, relative, contents, &mut folders_seen).map_err(failed)?
         else {
             outcomes.push(WriteOutcome::Unchanged);
             continue;
         };
-        let temp = stage(&path, contents, previous.as_ref())
-            .map_err(|err| failed(err.into()))?
-            .into_temp_path();
-        staged.push(Staged { temp, target: path });
-        outcomes.push(outcome);
+        outcomes.push(target.outcome);
+        targets.push((relative, contents, target));
     }
-    if staged.is_empty() {
+    if targets.is_empty() {
         return Ok(outcomes);
     }
-    sync_contents(root, &staged).map_err(|err| BatchError {
+    // Then the new contents are staged on every core. On a failure the
+    // files staged are dropped, which removes them; the error is the first
+    // in the batch's order.
+    let staged = targets
+        .par_iter()
+        .map(|(relative, contents, target)| {
+            let temp = stage_in_folder(&target.path, contents, target.previous.as_ref())
+                .map_err(|err| BatchError {
+                    path: root.join(relative),
+                    source: err.into(),
+                })?
+                .into_temp_path();
+            Ok(Staged {
+                temp,
+                target: target.path.clone(),
+            })
+        })
+        .collect::<Vec<Result<Staged, BatchError>>>()
+        .into_iter()
+        .collect::<Result<Vec<Staged>, BatchError>>()?;
+    let folders: BTreeSet<PathBuf> = staged
+        .iter()
+        .filter_map(|file| file.target.parent().map(Path::to_path_buf))
+        .collect();
+    sync_contents(root, &folders, &staged).map_err(|err| BatchError {
         path: root.to_path_buf(),
         source: err.into(),
     })?;
-    let mut folders = BTreeSet::new();
     for Staged { temp, target } in staged {
         temp.persist(&target).map_err(|err| BatchError {
             path: target.clone(),
             source: err.error.into(),
         })?;
-        if let Some(folder) = target.parent() {
-            folders.insert(folder.to_path_buf());
-        }
     }
     for folder in folders {
         sync_folder(&folder).map_err(|err| BatchError {
@@ -105,13 +123,14 @@ pub fn write_batch_within<'a>(
 }
 
 /// Makes every staged file's content durable: on Linux one `syncfs` of the
-/// file system holding `root` (every staged file sits below it, on the same
-/// file system, since a rename cannot cross one); elsewhere one sync per file.
+/// file system holding `root` when every folder the files were staged in
+/// (`folders`) is on it (a file is on its folder's file system); elsewhere,
+/// or when a folder inside `root` is mounted from another, one sync per file.
 #[cfg(target_os = "linux")]
-fn sync_contents(root: &Path, staged: &[Staged]) -> io::Result<()> {
-    let devices: BTreeSet<u64> = staged
-        .iter()
-        .filter_map(|file| fs::metadata(&file.temp).ok())
+fn sync_contents(root: &Path, folders: &BTreeSet<PathBuf>, staged: &[Staged]) -> io::Result<()> {
+    let devices: BTreeSet<u64> = std::iter::once(root)
+        .chain(folders.iter().map(PathBuf::as_path))
+        .filter_map(|folder| fs::metadata(folder).ok())
         .map(|meta| std::os::unix::fs::MetadataExt::dev(&meta))
         .collect();
     if devices.len() > 1 {
@@ -123,7 +142,7 @@ fn sync_contents(root: &Path, staged: &[Staged]) -> io::Result<()> {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn sync_contents(_root: &Path, staged: &[Staged]) -> io::Result<()> {
+fn sync_contents(_root: &Path, _folders: &BTreeSet<PathBuf>, staged: &[Staged]) -> io::Result<()> {
     staged.iter().try_for_each(|file| sync_file(&file.temp))
 }
 

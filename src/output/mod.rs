@@ -256,11 +256,25 @@ fn stage(
     contents: &[u8],
     previous: Option<&Metadata>,
 ) -> io::Result<tempfile::NamedTempFile> {
-    let dir = match path.parent() {
+    fs::create_dir_all(folder_of(path))?;
+    stage_in_folder(path, contents, previous)
+}
+
+/// The folder a file is in (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
-    };
-    fs::create_dir_all(dir)?;
+    }
+}
+
+/// [`stage`] into a folder known to exist.
+fn stage_in_folder(
+    path: &Path,
+    contents: &[u8],
+    previous: Option<&Metadata>,
+) -> io::Result<tempfile::NamedTempFile> {
+    let dir = folder_of(path);
     let mut builder = tempfile::Builder::new();
     builder.prefix(".nomic-").suffix(".tmp");
     #[cfg(unix)]

@@ -343,3 +343,31 @@ fn a_batch_that_fails_changes_no_file() {
     );
     assert_eq!(fs::read_dir(outside.path()).unwrap().count(), 0);
 }
+
+#[test]
+fn a_large_batch_staged_on_every_core_writes_each_file_once_and_leaves_no_temporary_file() {
+    let root = tempfile::tempdir().unwrap();
+    let contents: Vec<(PathBuf, String)> = (0..600)
+        .map(|n| {
+            let folder = ["rules/md", "rules/txt", "site"][n % 3];
+            (
+                Path::new(folder).join(format!("{n}.page")),
+                format!("page {n}\n"),
+            )
+        })
+        .collect();
+    let files = contents
+        .iter()
+        .map(|(path, text)| (path.as_path(), text.as_bytes()));
+    let outcomes = write_batch_within(root.path(), files).unwrap();
+    assert_eq!(outcomes, vec![WriteOutcome::Created; 600]);
+    for (path, text) in &contents {
+        assert_eq!(fs::read_to_string(root.path().join(path)).unwrap(), *text);
+    }
+    let mut expected: Vec<String> = contents
+        .iter()
+        .map(|(path, _)| path.to_string_lossy().into_owned())
+        .collect();
+    expected.sort();
+    assert_eq!(listing(root.path()), expected);
+}

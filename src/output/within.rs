@@ -1,6 +1,7 @@
 //! Writing inside a folder nomic owns, without ever leaving it.
 
 use super::{holds, link_count, replace, Kind, WriteError, WriteOutcome};
+use std::collections::HashSet;
 use std::fs;
 use std::io;
 use std::path::{Component, Path, PathBuf};
@@ -57,7 +58,7 @@ pub fn write_within(
     relative: &Path,
     contents: &[u8],
 ) -> Result<WriteOutcome, WriteError> {
-    let Some(target) = target_within(root, relative, contents)? else {
+    let Some(target) = target_within(root, relative, contents, &mut HashSet::new())? else {
         return Ok(WriteOutcome::Unchanged);
     };
     fs::create_dir_all(root)?;
@@ -77,13 +78,20 @@ pub(super) struct Target {
 
 /// Checks `root/relative` and creates the folders on the way as
 /// [`write_within`] does; `None` when the file already holds `contents`.
+/// `folders_seen` holds the folders already found to be folders (not
+/// links) by earlier calls of the same batch, which are not looked at again;
+/// the folders this call checks or creates join it.
 pub(super) fn target_within(
     root: &Path,
     relative: &Path,
     contents: &[u8],
+    folders_seen: &mut HashSet<PathBuf>,
 ) -> Result<Option<Target>, WriteError> {
     let path = checked(root, relative)?;
     for folder in folders(root, relative) {
+        if folders_seen.contains(&folder) {
+            continue;
+        }
         match fs::symlink_metadata(&folder) {
             Ok(meta) if meta.file_type().is_symlink() => {
                 return Err(WriteError::LinkInside {
@@ -96,6 +104,7 @@ pub(super) fn target_within(
             Err(err) if err.kind() == io::ErrorKind::NotFound => fs::create_dir(&folder)?,
             Err(err) => return Err(err.into()),
         }
+        folders_seen.insert(folder);
     }
     let (outcome, previous) = match fs::symlink_metadata(&path) {
         Err(err) if err.kind() == io::ErrorKind::NotFound => (WriteOutcome::Created, None),

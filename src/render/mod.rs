@@ -8,6 +8,7 @@
 //! output differs.
 
 mod agora;
+mod builtin;
 mod dialect;
 pub mod manifest;
 pub mod publish;
@@ -24,7 +25,7 @@ pub use publish::{
 pub(crate) use templates::environment as template_environment;
 pub use templates::{template_name, DEFAULTS as DEFAULT_TEMPLATES};
 
-use crate::model::{Format, LineEnding, Rule, Ruleset};
+use crate::model::{DocumentLayout, Format, LineEnding, Rule, Ruleset};
 use minijinja::{Environment, Value};
 use std::borrow::Cow;
 use std::path::PathBuf;
@@ -102,6 +103,9 @@ pub fn title_for(format: Format, title: &str) -> String {
 pub struct Renderer {
     env: Environment<'static>,
     canonical: bool,
+    /// The forms whose template is the embedded one, written by
+    /// [`builtin`] rather than through the template engine.
+    builtin: Vec<Format>,
 }
 
 impl Renderer {
@@ -113,10 +117,35 @@ impl Renderer {
                 return Err(RenderError::TemplateDir(dir.clone()));
             }
         }
+        // A form's own template in the folder is rendered with it (and so
+        // is one the loader cannot look for: it reports why); the embedded
+        // ones are written in Rust, byte for byte the same.
+        let overridden = |format: Format| {
+            let name = template_name(format).unwrap_or_default();
+            options.templates.as_ref().is_some_and(|dir| {
+                !matches!(
+                    std::fs::symlink_metadata(dir.join(name)),
+                    Err(err) if err.kind() == std::io::ErrorKind::NotFound
+                )
+            })
+        };
+        let builtin = builtin::FORMS
+            .into_iter()
+            .filter(|&format| !overridden(format))
+            .collect();
         Ok(Renderer {
             env: templates::environment(options.templates.as_deref()),
             canonical: options.canonical,
+            builtin,
         })
+    }
+
+    /// Renders through the template engine even where the template is the
+    /// embedded one (the tests compare the two).
+    #[cfg(test)]
+    fn through_templates(mut self) -> Renderer {
+        self.builtin.clear();
+        self
     }
 
     /// Renders a ruleset to one format (see [`render`]).
@@ -132,15 +161,19 @@ impl Renderer {
             json.push('\n');
             return Ok(json);
         };
-        let template = self
-            .env
-            .get_template(name)
-            .map_err(|e| template_error(&e, name))?;
         let title = title_for(format, &ruleset.title);
         let layout = ruleset
             .layout
             .as_ref()
             .filter(|layout| !self.canonical && layout.format == format);
+        let builtin = self.builtin.contains(&format);
+        if builtin && layout.is_none() {
+            return builtin_document(ruleset, format, &title, name);
+        }
+        let template = self
+            .env
+            .get_template(name)
+            .map_err(|e| template_error(&e, name))?;
         let Some(layout) = layout else {
             let rules: Vec<Value> = ruleset.rules.iter().map(RuleView::value).collect();
             let context = minijinja::context! { title => title, rules => rules };
@@ -154,55 +187,36 @@ impl Renderer {
 
         // Lossless re-emit: kept bytes where the meaning is unchanged,
         // the template's macros for everything else.
+        let newline = layout.line_ending;
+        if builtin {
+            let mut call = |called: Macro<'_>| {
+                let mut text = String::new();
+                match called {
+                    Macro::Header(title) => builtin::header(format, title, &mut text),
+                    Macro::Rule(rule, last) => builtin::rule(format, rule, last, &mut text),
+                }
+                Ok(with_line_ending(text, newline))
+            };
+            return re_emit(ruleset, layout, &title, name, &mut call);
+        }
         let context = minijinja::context! { title => title.clone(), rules => Vec::<Value>::new() };
         let mut captured = template
             .render_captured(context)
             .map_err(|e| template_error(&e, name))?;
-        let newline = layout.line_ending;
         captured.with_state_mut(|state| {
-            let mut call = |macro_name: &str, args: &[Value]| {
+            let mut call = |called: Macro<'_>| {
+                let (macro_name, args) = match called {
+                    Macro::Header(title) => ("header", vec![Value::from(title)]),
+                    Macro::Rule(rule, last) => {
+                        ("rule", vec![RuleView::value(rule), Value::from(last)])
+                    }
+                };
                 state
-                    .call_macro(macro_name, args)
+                    .call_macro(macro_name, &args)
                     .map(|text| with_line_ending(text, newline))
                     .map_err(|e| template_error(&e, name))
             };
-            let mut out = if layout.title == ruleset.title {
-                layout.header.clone()
-            } else {
-                call("header", &[Value::from(title.clone())])?
-            };
-            let count = ruleset.rules.len();
-            // The rule that ended the file: the one whose kept source still
-            // ends where the rules did, else (a guess) the one read from
-            // furthest in.
-            let file_end = ruleset
-                .rules
-                .iter()
-                .filter_map(|rule| rule.layout.as_ref().map(|layout| layout.offset))
-                .max();
-            for (index, rule) in ruleset.rules.iter().enumerate() {
-                let next = ruleset.rules.get(index + 1);
-                let ended_file = match rule.layout.as_ref() {
-                    Some(kept) if Some(kept.offset + kept.source.len()) == layout.rules_end => {
-                        EndedFile::Yes
-                    }
-                    Some(kept) if Some(kept.offset) == file_end => EndedFile::Maybe,
-                    _ => EndedFile::No,
-                };
-                match kept_source(rule, next, ended_file, &mut call)? {
-                    Some(source) => out.push_str(&source),
-                    None => {
-                        let last = Value::from(index + 1 == count);
-                        out.push_str(&call("rule", &[RuleView::value(rule), last])?);
-                    }
-                }
-            }
-            out.push_str(&layout.footer);
-            let limit = Capped::new(ruleset);
-            if out.len() > limit.limit {
-                return Err(limit.too_large(name));
-            }
-            Ok(out)
+            re_emit(ruleset, layout, &title, name, &mut call)
         })
     }
 
@@ -213,6 +227,11 @@ impl Renderer {
         }
         if !matches!(format, Format::MdRule | Format::TxtRule) {
             return Err(RenderError::NotARuleFormat(format));
+        }
+        if self.builtin.contains(&format) {
+            let mut page = String::new();
+            builtin::rule(format, rule, true, &mut page);
+            return Ok(page);
         }
         let name = template_name(format).expect("per-rule formats have templates");
         let template = self
@@ -229,6 +248,92 @@ impl Renderer {
                 .map_err(|e| template_error(&e, name))
         })
     }
+}
+
+/// A whole document of a form whose template is the embedded one:
+/// header, every rule, footer. The rules are written on every core, in
+/// runs of [`RUN`], and joined in order.
+fn builtin_document(
+    ruleset: &Ruleset,
+    format: Format,
+    title: &str,
+    name: &str,
+) -> Result<String, RenderError> {
+    use rayon::prelude::*;
+    let limit = Capped::new(ruleset);
+    let count = ruleset.rules.len();
+    let runs: Vec<String> = ruleset
+        .rules
+        .par_chunks(RUN)
+        .enumerate()
+        .map(|(run, rules)| {
+            let mut out = String::new();
+            for (index, rule) in rules.iter().enumerate() {
+                builtin::rule(format, rule, run * RUN + index + 1 == count, &mut out);
+            }
+            out
+        })
+        .collect();
+    let mut out = String::new();
+    builtin::header(format, title, &mut out);
+    out.reserve(runs.iter().map(String::len).sum::<usize>() + 2 * text::WIDTH);
+    for run in &runs {
+        out.push_str(run);
+    }
+    builtin::footer(format, &mut out);
+    if out.len() > limit.limit {
+        return Err(limit.too_large(name));
+    }
+    Ok(out)
+}
+
+/// How many rules one task of [`builtin_document`] writes.
+const RUN: usize = 64;
+
+/// Lossless re-emit of a ruleset read in `format` with `layout`: the kept
+/// header while the title is unchanged, each rule's kept bytes while its
+/// meaning is, the footer; `call` writes the rest as the template would.
+fn re_emit(
+    ruleset: &Ruleset,
+    layout: &DocumentLayout,
+    title: &str,
+    name: &str,
+    call: &mut CallMacro<'_>,
+) -> Result<String, RenderError> {
+    let mut out = if layout.title == ruleset.title {
+        layout.header.clone()
+    } else {
+        call(Macro::Header(title))?
+    };
+    let count = ruleset.rules.len();
+    // The rule that ended the file: the one whose kept source still
+    // ends where the rules did, else (a guess) the one read from
+    // furthest in.
+    let file_end = ruleset
+        .rules
+        .iter()
+        .filter_map(|rule| rule.layout.as_ref().map(|layout| layout.offset))
+        .max();
+    for (index, rule) in ruleset.rules.iter().enumerate() {
+        let next = ruleset.rules.get(index + 1);
+        let ended_file = match rule.layout.as_ref() {
+            Some(kept) if Some(kept.offset + kept.source.len()) == layout.rules_end => {
+                EndedFile::Yes
+            }
+            Some(kept) if Some(kept.offset) == file_end => EndedFile::Maybe,
+            _ => EndedFile::No,
+        };
+        match kept_source(rule, next, ended_file, call)? {
+            Some(source) => out.push_str(&source),
+            None => out.push_str(&call(Macro::Rule(rule, index + 1 == count))?),
+        }
+    }
+    out.push_str(&layout.footer);
+    let limit = Capped::new(ruleset);
+    if out.len() > limit.limit {
+        return Err(limit.too_large(name));
+    }
+    Ok(out)
 }
 
 /// The output of one render, refused once it is larger than the ruleset
@@ -312,8 +417,17 @@ enum EndedFile {
     No,
 }
 
-/// Calls one of the template's macros by name.
-type CallMacro<'a> = dyn FnMut(&str, &[Value]) -> Result<String, RenderError> + 'a;
+/// A call of one of the template's macros.
+#[derive(Clone, Copy)]
+enum Macro<'a> {
+    /// `header(title)`.
+    Header(&'a str),
+    /// `rule(r, last)`.
+    Rule(&'a Rule, bool),
+}
+
+/// Calls one of the template's macros.
+type CallMacro<'a> = dyn FnMut(Macro<'_>) -> Result<String, RenderError> + 'a;
 
 /// The kept source of a rule, if its meaning is unchanged.
 ///
@@ -342,7 +456,7 @@ fn kept_source<'r>(
     }
     let breaks = trailing_breaks(source);
     let region = |last: bool, call: &mut CallMacro<'_>| {
-        call("rule", &[RuleView::value(rule), Value::from(last)]).map(|r| trailing_breaks(&r))
+        call(Macro::Rule(rule, last)).map(|r| trailing_breaks(&r))
     };
     if next.is_some() {
         return Ok(Some(with_breaks(source, breaks, region(false, call)?)));

@@ -8,6 +8,7 @@
 use super::{RenderError, Renderer};
 use crate::model::{Format, Rule, Ruleset};
 use crate::output::{existing_within, write_batch_within, WriteError, WriteOutcome};
+use rayon::prelude::*;
 use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
@@ -43,14 +44,24 @@ pub fn published_files(
     ruleset: &Ruleset,
     renderer: &Renderer,
 ) -> Result<Vec<PublishedFile>, RenderError> {
-    let mut files = Vec::with_capacity(4 + 2 * ruleset.rules.len());
-    for (name, format) in WHOLE_FORMS {
-        files.push(PublishedFile {
-            path: PathBuf::from(name),
-            contents: renderer.render(ruleset, format)?,
-        });
-    }
-    files.extend(rule_pages(ruleset, renderer)?);
+    // The whole forms and the pages are written on every core.
+    let (whole, pages) = rayon::join(
+        || {
+            WHOLE_FORMS
+                .par_iter()
+                .map(|&(name, format)| {
+                    Ok(PublishedFile {
+                        path: PathBuf::from(name),
+                        contents: renderer.render(ruleset, format)?,
+                    })
+                })
+                .collect::<Vec<Result<_, RenderError>>>()
+        },
+        || rule_pages(ruleset, renderer),
+    );
+    // The first failure in the order a serial render meets them.
+    let mut files = whole.into_iter().collect::<Result<Vec<_>, _>>()?;
+    files.extend(pages?);
     Ok(files)
 }
 
@@ -63,12 +74,20 @@ pub fn rule_pages(
 ) -> Result<Vec<PublishedFile>, RenderError> {
     let mut files: Vec<PublishedFile> = Vec::with_capacity(2 * ruleset.rules.len());
     for (folder, extension, format) in RULE_FOLDERS {
+        let rendered = ruleset
+            .rules
+            .par_iter()
+            .map(|rule| {
+                Ok(PublishedFile {
+                    path: PathBuf::from(folder).join(format!("{}.{extension}", page_stem(rule))),
+                    contents: renderer.render_rule(&page_rule(rule), format)?,
+                })
+            })
+            .collect::<Vec<Result<_, RenderError>>>()
+            .into_iter()
+            .collect::<Result<Vec<_>, _>>()?;
         let mut page_of = HashMap::new();
-        for rule in &ruleset.rules {
-            let file = PublishedFile {
-                path: PathBuf::from(folder).join(format!("{}.{extension}", page_stem(rule))),
-                contents: renderer.render_rule(&page_rule(rule), format)?,
-            };
+        for (rule, file) in ruleset.rules.iter().zip(rendered) {
             match page_of.get(&rule.number) {
                 Some(&index) => files[index] = file,
                 None => {

@@ -7,7 +7,8 @@
 //! with `  • ` bullets for `txt-plain` ([`markdown_to_export`]).
 
 use crate::model::{
-    looks_preformatted, needs_break_mark, opens_list_item, wrap_words, HARD_BREAK_MARK,
+    is_hard_break, looks_preformatted, needs_break_mark, opens_list_item, wrap_words,
+    HARD_BREAK_MARK,
 };
 use unicode_width::UnicodeWidthStr;
 
@@ -307,7 +308,38 @@ fn reads_back(wrapped: &str, start: &str, rest: &str, in_item: bool, marked: boo
     // A part without words is the item's marker alone: nothing to read.
     texts.is_none_or(|texts| {
         texts.iter().all(|text| text.is_empty())
+            || plainly_one_part(&texts, start.width(), rest.width())
             || crate::parse::reads_as_one_part(&lines, &texts, in_item)
+    })
+}
+
+/// A test that implies [`crate::parse::reads_as_one_part`] for the lines
+/// `texts` (after indents of `start` and `rest` columns), at a fraction of
+/// its cost: lines of ASCII text and single spaces, none at a line's edge,
+/// with no tab, no table edge (`|`, `+`) and no three spaces in a row (so
+/// not preformatted), every line after the first starting with neither a
+/// bullet (`*`, `-`, `+`) nor a digit (so opening no list item), and no
+/// line ending in a break mark or leaving room for the next line's first
+/// word (so no line break read between them). Most wrapped parts are such;
+/// the others take the reader's own test.
+fn plainly_one_part(texts: &[&str], start: usize, rest: usize) -> bool {
+    texts.iter().enumerate().all(|(k, text)| {
+        let bytes = text.as_bytes();
+        let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
+            return false;
+        };
+        let plain = bytes.iter().all(|&b| (b' '..=b'~').contains(&b))
+            && first != b' '
+            && last != b' '
+            && !matches!(first, b'|' | b'+')
+            && !text.contains("   ");
+        let opens_item = k > 0 && (matches!(first, b'*' | b'-' | b'+') || first.is_ascii_digit());
+        let breaks = texts.get(k + 1).is_some_and(|next| {
+            let indent = if k == 0 { start } else { rest };
+            let word = next.split(' ').next().unwrap_or_default();
+            last == b'\\' || is_hard_break(indent + text.len(), word.len())
+        });
+        plain && !opens_item && !breaks
     })
 }
 

@@ -373,3 +373,55 @@ fn a_part_whose_wrapping_would_not_read_back_stays_on_one_line() {
     let md = format!("* a{tabbed}b {}", "w ".repeat(40).trim_end());
     assert_eq!(wrap_markdown(&md, WIDTH, INDENT).lines().count(), 2);
 }
+
+mod plainly_one_part {
+    use super::super::plainly_one_part;
+    use proptest::prelude::*;
+
+    /// Words from the characters that the reader's test turns on.
+    fn word() -> impl Strategy<Value = String> {
+        proptest::string::string_regex(r"[a-z0-9*+\-|\\.)\t•─]{1,9}|[a-z]{1,12}").unwrap()
+    }
+
+    proptest! {
+        /// Where the cheap test says a wrapped part reads back, the
+        /// reader's own test agrees: the cheap test only saves work.
+        #[test]
+        fn implies_the_readers_test(
+            texts in proptest::collection::vec(
+                proptest::collection::vec(word(), 1..12).prop_map(|w| w.join(" ")),
+                1..6,
+            ),
+            start in 0usize..12,
+            rest in 0usize..12,
+            in_item in any::<bool>(),
+        ) {
+            let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+            let lines: Vec<String> = texts
+                .iter()
+                .enumerate()
+                .map(|(k, text)| format!("{}{text}", " ".repeat(if k == 0 { start } else { rest })))
+                .collect();
+            let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+            if plainly_one_part(&texts, start, rest) {
+                prop_assert!(crate::parse::reads_as_one_part(&lines, &texts, in_item));
+            }
+        }
+    }
+
+    #[test]
+    fn ordinary_wrapped_lines_pass_and_doubtful_ones_do_not() {
+        let wrapped = ["The quick brown fox", "running"];
+        // The second line's word would have fitted: a line break.
+        assert!(!plainly_one_part(&wrapped, 6, 6));
+        let full = [
+            "The quick brown fox jumps over the lazy dog and keeps on going",
+            "running far away",
+        ];
+        assert!(plainly_one_part(&full, 6, 6));
+        for doubtful in ["- running far", "7. running", "a\tb", "|x|", "a   b"] {
+            let part = [full[0], doubtful];
+            assert!(!plainly_one_part(&part, 6, 6), "{doubtful}");
+        }
+    }
+}
