@@ -1,7 +1,8 @@
 //! `nomic parse`: read a ruleset in any format and print its model as JSON.
 
 use super::io::{
-    parse_input, parse_rules_input, print_json_stdout, read_input, stderr_color, Failure,
+    parse_input, parse_input_owned, parse_rules_input, parse_rules_input_owned, print_json_stdout,
+    read_input, stderr_color, Failure,
 };
 use nomic::diagnostic::{self, Diagnostic, Severity, Source};
 use nomic::model::Format;
@@ -40,11 +41,13 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         repair_encoding: args.repair_encoding,
     };
     // Without `--layout` only the rules are printed: a read for them skips
-    // the layout's kept sources and fingerprints.
-    let mut parsed = if args.layout {
-        parse_input(&name, &bytes, &options)?
-    } else {
-        parse_rules_input(&name, &bytes, &options)?
+    // the layout's kept sources and fingerprints. Without repair, the warnings
+    // point into the text read, so the bytes can become it without a copy.
+    let (mut parsed, bytes) = match (args.layout, args.repair_encoding) {
+        (true, true) => (parse_input(&name, &bytes, &options)?, bytes),
+        (false, true) => (parse_rules_input(&name, &bytes, &options)?, bytes),
+        (true, false) => (parse_input_owned(&name, bytes, &options)?, Vec::new()),
+        (false, false) => (parse_rules_input_owned(&name, bytes, &options)?, Vec::new()),
     };
     // Warnings point into the file as read, not into the repaired text.
     let (file_text, issues) = if args.repair_encoding {
