@@ -60,7 +60,13 @@ enum Section {
     Judgments,
 }
 
-fn rule(doc: &MdDocument<'_>, range: Range<usize>, heading: &Heading, is_last: bool) -> Piece {
+/// One rule: `range` of the document's lines, from its heading on.
+pub(super) fn rule(
+    doc: &MdDocument<'_>,
+    range: Range<usize>,
+    heading: &Heading,
+    is_last: bool,
+) -> Piece {
     let long = doc.format == Format::MdLong;
     let lines = &doc.lines[range];
     let head = lines[0];

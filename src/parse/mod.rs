@@ -19,6 +19,7 @@ pub(crate) mod md_long;
 pub(crate) mod md_rule;
 pub(crate) mod md_short;
 mod quirks;
+mod stream;
 mod text;
 pub(crate) mod txt_long;
 pub(crate) mod txt_plain;
@@ -31,6 +32,7 @@ pub(crate) use wrapped::reads_as_one_part;
 pub use detect::detect;
 pub use encoding::{repair_encoding, EncodingIssue, EncodingRepair, UncertainSpot};
 pub use error::ParseError;
+pub use stream::{stream_rules, RuleStream};
 
 use crate::model::{Dialect, Format, Ruleset};
 
