@@ -61,7 +61,10 @@ pub fn read(path: &Path) -> Result<Vec<u8>, InputError> {
     if meta.is_file() && meta.len() > limit {
         return Err(InputError::TooLarge { limit });
     }
-    read_within(file, limit)
+    // A plain file's size is known: one allocation of that size instead of
+    // doubling to as much as twice it (the stream may still grow or shrink).
+    let expected = if meta.is_file() { meta.len() } else { 0 };
+    read_within(file, limit, usize::try_from(expected).unwrap_or(0))
 }
 
 /// Reads a stream (standard input, a pipe) within the limit.
@@ -69,11 +72,11 @@ pub fn read(path: &Path) -> Result<Vec<u8>, InputError> {
 /// # Errors
 /// More than the limit, or what the system refuses.
 pub fn read_stream(stream: impl Read) -> Result<Vec<u8>, InputError> {
-    read_within(stream, limit())
+    read_within(stream, limit(), 0)
 }
 
-fn read_within(stream: impl Read, limit: u64) -> Result<Vec<u8>, InputError> {
-    let mut bytes = Vec::new();
+fn read_within(stream: impl Read, limit: u64, expected: usize) -> Result<Vec<u8>, InputError> {
+    let mut bytes = Vec::with_capacity(expected);
     stream
         .take(limit.saturating_add(1))
         .read_to_end(&mut bytes)?;
@@ -138,10 +141,10 @@ mod tests {
     #[test]
     fn inputs_over_the_limit_are_refused_before_reading() {
         assert!(matches!(
-            read_within(&b"12345"[..], 4),
+            read_within(&b"12345"[..], 4, 0),
             Err(InputError::TooLarge { limit: 4 })
         ));
-        assert_eq!(read_within(&b"1234"[..], 4).unwrap(), b"1234");
+        assert_eq!(read_within(&b"1234"[..], 4, 0).unwrap(), b"1234");
         // A sparse file far larger than memory: refused from its size alone.
         let dir = tempfile::tempdir().unwrap();
         let huge = dir.path().join("huge.md");

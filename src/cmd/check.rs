@@ -6,7 +6,7 @@ use super::progress::Files;
 use nomic::check::{self, Input, Summary};
 use nomic::diagnostic::{self, Diagnostic, Severity, Source};
 use nomic::model::Format;
-use nomic::parse::{self, ParseError, ReadOptions};
+use nomic::parse::{self, ParseError, ReadOptions, Unread};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -131,24 +131,31 @@ fn check_file(path: &Path, from: Option<Format>, deny_warnings: bool) -> Checked
         from,
         repair_encoding: false,
     };
-    let read = super::io::read_ruleset(&name, &bytes, &options).unwrap_or_else(|failure| {
-        let message = match failure {
-            Failure::Message(message) => message,
-            other => format!("{other:?}"),
-        };
-        Err(ParseError::new(message, 0..0))
-    });
-    let parsed = match read {
-        Ok(parsed) => parsed,
-        Err(err) => {
-            return Checked {
-                name,
-                text: parse::error_source(&bytes, &options),
-                format: err.format,
-                findings: vec![err.to_diagnostic()],
-                failure: Some(err.to_string()),
-            }
+    let unreadable = |err: ParseError, text: String| Checked {
+        name: name.clone(),
+        text,
+        format: err.format,
+        findings: vec![err.to_diagnostic()],
+        failure: Some(err.to_string()),
+    };
+    let dialect = match super::io::dialect_for(&name) {
+        Ok(dialect) => dialect,
+        Err(failure) => {
+            let message = match failure {
+                Failure::Message(message) => message,
+                other => format!("{other:?}"),
+            };
+            let text = parse::error_source(&bytes, &options);
+            return unreadable(ParseError::new(message, 0..0), text);
         }
+    };
+    // The bytes become the text without a copy; `check` never writes the
+    // file back, so the read skips the fingerprints a lossless re-emit needs.
+    let read = parse::read_layout_owned_with;
+    let parsed = match super::io::read_ruleset_owned(&name, bytes, &options, dialect.as_ref(), read)
+    {
+        Ok(parsed) => parsed,
+        Err(Unread { error, source }) => return unreadable(error, source),
     };
     let base_dir = (path != Path::new("-")).then(|| match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,

@@ -2,7 +2,7 @@
 //! terms. Exit status as diff(1): 0 same meaning, 1 differences, 2 trouble.
 
 use super::git;
-use super::io::{parse_input, print_stdout, read_input, stdout_color, Failure};
+use super::io::{parse_layout_input_owned, print_stdout, read_input, stdout_color, Failure};
 use nomic::diff::{diff, output, DiffOptions};
 use nomic::model::{Format, Ruleset};
 use nomic::parse::ReadOptions;
@@ -149,7 +149,9 @@ fn read_side(spec: &str, from: Option<Format>) -> Result<Side, Failure> {
         from,
         ..ReadOptions::default()
     };
-    let parsed = parse_input(&name, &bytes, &options)?;
+    // Nothing is written back: the read keeps the layout (compared with
+    // `--layout`, counted without) and skips the rules' fingerprints.
+    let parsed = parse_layout_input_owned(&name, bytes, &options)?;
     Ok(Side {
         name,
         path: file,

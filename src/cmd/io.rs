@@ -3,7 +3,7 @@
 use anstream::{AutoStream, ColorChoice};
 use nomic::diagnostic::{self, Diagnostic, Source};
 use nomic::model::{Dialect, Format};
-use nomic::parse::{self, dialect, ParseError, Parsed, ReadOptions};
+use nomic::parse::{self, dialect, ParseError, Parsed, ReadOptions, Unread};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -45,21 +45,13 @@ fn dialect_failure(err: dialect::DialectError) -> Failure {
     Failure::message(err.to_string())
 }
 
-/// Reads a ruleset named `name` (a path, or `<stdin>`) in its dialect when
-/// it has one; says on stderr when a dialect was inferred. The outer error
-/// is an unusable dialect file, the inner one the parse.
-pub(super) fn read_ruleset(
-    name: &str,
-    bytes: &[u8],
-    options: &ReadOptions,
-) -> Result<Result<Parsed, ParseError>, Failure> {
-    read_ruleset_by(name, bytes, options, parse::read_with)
-}
-
 /// How a file's bytes become a [`Parsed`] (`parse::read_with`, or
 /// `parse::read_rules_with` where the layout is not wanted).
 type Reader = fn(&[u8], &ReadOptions, Option<&Dialect>) -> Result<Parsed, ParseError>;
 
+/// Reads a ruleset named `name` (a path, or `<stdin>`) with `read`, in its
+/// dialect when it has one; says on stderr when a dialect was inferred. The
+/// outer error is an unusable dialect file, the inner one the parse.
 fn read_ruleset_by(
     name: &str,
     bytes: &[u8],
@@ -72,6 +64,28 @@ fn read_ruleset_by(
         note_inferred(name, parsed);
     }
     Ok(parsed)
+}
+
+/// How a file's bytes it owns become a [`Parsed`] (`parse::read_owned_with`,
+/// `parse::read_rules_owned_with` or `parse::read_layout_owned_with`).
+pub(super) type OwnedReader = fn(Vec<u8>, &ReadOptions, Option<&Dialect>) -> Result<Parsed, Unread>;
+
+/// Reads a ruleset named `name` in `dialect` (found by [`dialect_for`])
+/// with `read`, taking the file's bytes: they become the text without a
+/// copy, and a failure carries the text it points into. Says on stderr when
+/// a dialect was inferred.
+pub(super) fn read_ruleset_owned(
+    name: &str,
+    bytes: Vec<u8>,
+    options: &ReadOptions,
+    dialect: Option<&Dialect>,
+    read: OwnedReader,
+) -> Result<Parsed, Unread> {
+    let parsed = read(bytes, options, dialect);
+    if let (Ok(parsed), None) = (&parsed, dialect) {
+        note_inferred(name, parsed);
+    }
+    parsed
 }
 
 fn note_inferred(name: &str, parsed: &Parsed) {
@@ -197,6 +211,51 @@ fn parse_input_by(
         name: name.to_string(),
         text: parse::error_source(bytes, options),
         diagnostics: vec![err.to_diagnostic()],
+    })
+}
+
+/// [`parse_input`] taking the file's bytes, which become the text without a
+/// copy (the bytes and the text are never held at once).
+pub(super) fn parse_input_owned(
+    name: &str,
+    bytes: Vec<u8>,
+    options: &ReadOptions,
+) -> Result<Parsed, Failure> {
+    parse_input_owned_by(name, bytes, options, parse::read_owned_with)
+}
+
+/// [`parse_input_owned`] for a caller that compares the layout and never
+/// writes the file back (`parse::read_layout_owned_with`: no fingerprints).
+pub(super) fn parse_layout_input_owned(
+    name: &str,
+    bytes: Vec<u8>,
+    options: &ReadOptions,
+) -> Result<Parsed, Failure> {
+    parse_input_owned_by(name, bytes, options, parse::read_layout_owned_with)
+}
+
+/// [`parse_rules_input`] taking the file's bytes, as [`parse_input_owned`].
+pub(super) fn parse_rules_input_owned(
+    name: &str,
+    bytes: Vec<u8>,
+    options: &ReadOptions,
+) -> Result<Parsed, Failure> {
+    parse_input_owned_by(name, bytes, options, parse::read_rules_owned_with)
+}
+
+fn parse_input_owned_by(
+    name: &str,
+    bytes: Vec<u8>,
+    options: &ReadOptions,
+    read: OwnedReader,
+) -> Result<Parsed, Failure> {
+    let dialect = dialect_for(name)?;
+    read_ruleset_owned(name, bytes, options, dialect.as_ref(), read).map_err(|unread| {
+        Failure::Located {
+            name: name.to_string(),
+            text: unread.source,
+            diagnostics: vec![unread.error.to_diagnostic()],
+        }
     })
 }
 

@@ -1,7 +1,8 @@
 //! `nomic parse`: read a ruleset in any format and print its model as JSON.
 
 use super::io::{
-    parse_input, parse_rules_input, print_json_stdout, read_input, stderr_color, Failure,
+    dialect_for, parse_input, parse_input_owned, parse_rules_input, parse_rules_input_owned,
+    print_json_stdout, read_input, stderr_color, Failure,
 };
 use nomic::diagnostic::{self, Diagnostic, Severity, Source};
 use nomic::model::Format;
@@ -39,12 +40,30 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         from: args.from,
         repair_encoding: args.repair_encoding,
     };
-    // Without `--layout` only the rules are printed: a read for them skips
-    // the layout's kept sources and fingerprints.
-    let mut parsed = if args.layout {
-        parse_input(&name, &bytes, &options)?
+    // Without `--layout`, repair or a dialect, a Markdown ruleset's rules are
+    // printed as they are read, one at a time, and none is kept.
+    let streams = !args.layout && !args.repair_encoding && dialect_for(&name)?.is_none();
+    let bytes = if streams {
+        match String::from_utf8(bytes) {
+            Ok(text) => {
+                if print_streamed(&name, &text, options.from)? {
+                    return Ok(ExitCode::SUCCESS);
+                }
+                text.into_bytes()
+            }
+            Err(invalid) => invalid.into_bytes(),
+        }
     } else {
-        parse_rules_input(&name, &bytes, &options)?
+        bytes
+    };
+    // Without `--layout` only the rules are printed: a read for them skips
+    // the layout's kept sources and fingerprints. Without repair, the warnings
+    // point into the text read, so the bytes can become it without a copy.
+    let (mut parsed, bytes) = match (args.layout, args.repair_encoding) {
+        (true, true) => (parse_input(&name, &bytes, &options)?, bytes),
+        (false, true) => (parse_rules_input(&name, &bytes, &options)?, bytes),
+        (true, false) => (parse_input_owned(&name, bytes, &options)?, Vec::new()),
+        (false, false) => (parse_rules_input_owned(&name, bytes, &options)?, Vec::new()),
     };
     // Warnings point into the file as read, not into the repaired text.
     let (file_text, issues) = if args.repair_encoding {
@@ -62,14 +81,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
             std::mem::take(&mut parsed.encoding),
         )
     };
-    let warnings = encoding_warnings(&file_text, &issues, args.repair_encoding);
-    if !warnings.is_empty() {
-        let source = Source::new(&name, &file_text);
-        eprint!(
-            "{}",
-            diagnostic::render_human(source, &warnings, stderr_color())
-        );
-    }
+    warn(&name, &file_text, &issues, args.repair_encoding);
     // Only the ruleset is still needed: the file's bytes and text go first,
     // and the JSON streams out rather than being built whole in memory.
     drop((bytes, file_text, parsed.text));
@@ -80,6 +92,30 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     };
     print_json_stdout(&ruleset)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Prints the JSON of `text` read as a Markdown ruleset one rule at a time
+/// (`parse::stream_rules`), after its encoding warnings; `false`, having
+/// printed nothing, when it is not one (or a heading does not read).
+fn print_streamed(name: &str, text: &str, from: Option<Format>) -> Result<bool, Failure> {
+    let Some(stream) = nomic::parse::stream_rules(text, from) else {
+        return Ok(false);
+    };
+    warn(name, text, &stream.encoding, false);
+    print_json_stdout(&stream)?;
+    Ok(true)
+}
+
+/// Shows the encoding issues of `text` (the file as read) on stderr.
+fn warn(name: &str, text: &str, issues: &[EncodingIssue], repaired: bool) {
+    let warnings = encoding_warnings(text, issues, repaired);
+    if !warnings.is_empty() {
+        let source = Source::new(name, text);
+        eprint!(
+            "{}",
+            diagnostic::render_human(source, &warnings, stderr_color())
+        );
+    }
 }
 
 /// The issues of a repaired text located in the file as read: each repair

@@ -92,6 +92,28 @@ impl fmt::Display for Date {
 
 impl Serialize for Date {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        // What `Display` writes, without the formatting machinery (a JSON
+        // ruleset holds a date per history line).
+        if let (Ok(year @ 0..=9999), month @ 0..=99, day @ 0..=99) =
+            (u16::try_from(self.year), self.month, self.day)
+        {
+            let digit = |n: u16| b'0' + (n % 10) as u8;
+            let (month, day) = (u16::from(month), u16::from(day));
+            let iso = [
+                digit(year / 1000),
+                digit(year / 100),
+                digit(year / 10),
+                digit(year),
+                b'-',
+                digit(month / 10),
+                digit(month),
+                b'-',
+                digit(day / 10),
+                digit(day),
+            ];
+            let iso = std::str::from_utf8(&iso).expect("ASCII digits");
+            return serializer.serialize_str(iso);
+        }
         serializer.collect_str(self)
     }
 }
@@ -302,6 +324,27 @@ impl HistoryEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_date_serializes_as_it_displays() {
+        for (year, month, day) in [
+            (2020, 6, 1),
+            (1, 12, 31),
+            (0, 1, 9),
+            (9999, 10, 10),
+            (-5, 3, 4),
+        ] {
+            let date = Date { year, month, day };
+            let json = serde_json::to_string(&date).unwrap();
+            assert_eq!(json, format!("\"{date}\""));
+        }
+        let far = Date {
+            year: 12345,
+            month: 100,
+            day: 7,
+        };
+        assert_eq!(serde_json::to_string(&far).unwrap(), format!("\"{far}\""));
+    }
 
     fn change(
         proposal: u32,

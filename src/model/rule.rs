@@ -192,6 +192,24 @@ impl Rule {
         hex
     }
 
+    /// The rule without its layout (and without the line breaks Agora's
+    /// entries and annotations keep as layout), as
+    /// [`Ruleset::into_without_layout`](super::Ruleset::into_without_layout)
+    /// leaves each rule.
+    #[must_use]
+    pub fn into_without_layout(mut self) -> Rule {
+        self.layout = None;
+        for entry in &mut self.history {
+            if let Some(agora) = entry.agora.as_mut() {
+                agora.breaks = None;
+            }
+        }
+        for annotation in self.agora.iter_mut().flat_map(|a| &mut a.annotations) {
+            annotation.breaks = None;
+        }
+        self
+    }
+
     /// The kept source, if the rule still means what it meant when read.
     pub fn unchanged_source(&self) -> Option<&str> {
         let layout = self.layout.as_ref()?;

@@ -76,17 +76,11 @@ impl Ruleset {
     #[must_use]
     pub fn into_without_layout(mut self) -> Ruleset {
         self.layout = None;
-        for rule in &mut self.rules {
-            rule.layout = None;
-            for entry in &mut rule.history {
-                if let Some(agora) = entry.agora.as_mut() {
-                    agora.breaks = None;
-                }
-            }
-            for annotation in rule.agora.iter_mut().flat_map(|a| &mut a.annotations) {
-                annotation.breaks = None;
-            }
-        }
+        self.rules = self
+            .rules
+            .into_iter()
+            .map(Rule::into_without_layout)
+            .collect();
         self
     }
 

@@ -37,7 +37,8 @@ pub(super) fn assemble(text: &str, document: Document) -> Ruleset {
 }
 
 /// [`assemble`] for a read in `mode`: a [`ReadMode::Meaning`] read keeps
-/// no layout (no copies of the source, no fingerprints).
+/// no layout (no copies of the source, no fingerprints), a
+/// [`ReadMode::Layout`] read keeps it without fingerprints.
 pub(super) fn assemble_read(text: &str, document: Document, mode: ReadMode) -> Ruleset {
     if mode == ReadMode::Meaning {
         return Ruleset {
@@ -64,6 +65,13 @@ pub(super) fn assemble_read(text: &str, document: Document, mode: ReadMode) -> R
         .collect();
     // A fingerprint is a digest of a rule's whole meaning, the costliest
     // part of the assembly: the rules are independent, so both cores share it.
+    let fingerprint = |rule: &Rule| {
+        if mode == ReadMode::Layout {
+            String::new()
+        } else {
+            rule.fingerprint()
+        }
+    };
     let rules = document
         .pieces
         .into_par_iter()
@@ -74,7 +82,7 @@ pub(super) fn assemble_read(text: &str, document: Document, mode: ReadMode) -> R
             rule.layout = Some(RuleLayout {
                 source: text[piece.start..end].to_string(),
                 offset: piece.start,
-                fingerprint: rule.fingerprint(),
+                fingerprint: fingerprint(&rule),
                 trailer: String::new(),
                 quirks: piece.quirks,
             });

@@ -33,17 +33,18 @@ pub fn detect(text: &str) -> Result<Format, ParseError> {
             Format::AgoraSlr
         });
     }
-    let lines = text::lines(text, bom);
-    if let Some(format) = candidate(&lines) {
+    if let Some(format) = candidate(text::line_iter(text, bom)) {
         return Ok(format);
     }
     Err(closest(text))
 }
 
-fn candidate(lines: &[Line<'_>]) -> Option<Format> {
-    let first = lines.iter().find(|l| !l.is_blank())?;
+/// The format the lines suggest, read lazily: most files tell theirs in
+/// their first lines.
+fn candidate<'a>(lines: impl Iterator<Item = Line<'a>> + Clone) -> Option<Format> {
+    let first = lines.clone().find(|l| !l.is_blank())?;
     if first.text.starts_with("# ") {
-        let long = lines.iter().any(|l| {
+        let long = lines.clone().any(|l| {
             (looks_like_md_heading(l.text)
                 && l.text.split(' ').nth(1).is_some_and(|n| n.contains('/')))
                 || lines::md_section_heading(l.text, "History").is_some()
@@ -60,9 +61,9 @@ fn candidate(lines: &[Line<'_>]) -> Option<Format> {
     if lines::txt_heading(first.text).is_ok() {
         return Some(Format::TxtRule);
     }
-    let after_title = lines[1..].iter().find(|l| !l.is_blank())?;
+    let after_title = lines.clone().skip(1).find(|l| !l.is_blank())?;
     if after_title.is_ruler('=') {
-        let long = lines.iter().any(|l| {
+        let long = lines.clone().any(|l| {
             l.text.trim_end() == "History:"
                 || (looks_like_txt_heading(l.text)
                     && l.text.split(' ').nth(1).is_some_and(|n| n.contains('/')))
@@ -74,8 +75,9 @@ fn candidate(lines: &[Line<'_>]) -> Option<Format> {
         });
     }
     let has_heading = lines
-        .windows(2)
-        .any(|w| w[0].is_blank() && lines::txt_heading(w[1].text).is_ok());
+        .clone()
+        .zip(lines.skip(1))
+        .any(|(blank, next)| blank.is_blank() && lines::txt_heading(next.text).is_ok());
     has_heading.then_some(Format::TxtPlain)
 }
 

@@ -90,7 +90,7 @@ pub(super) fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseE
     // Rule headings are looked for after the title (from the first line of
     // a title-less page).
     let body_from = if titled { first_at + 1 } else { first_at };
-    let hidden = hidden_blocks(text, bom);
+    let hidden = hidden_blocks(text, bom, &lines[body_from..]);
     let mut headings = Vec::new();
     let mut rule_quirks = Vec::new();
     for (index, line) in lines.iter().enumerate().skip(body_from) {
@@ -138,15 +138,100 @@ pub(super) fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseE
     })
 }
 
+/// How many bytes of the file pulldown-cmark reads at a time (at least):
+/// it builds a tree of everything it reads, about three times its size.
+const PIECE: usize = 64 * 1024;
+
 /// Byte ranges of code blocks and raw HTML blocks, in order.
-fn hidden_blocks(text: &str, bom: usize) -> Vec<Range<usize>> {
+///
+/// The file is read in pieces of about [`PIECE`] bytes, each starting at a
+/// line that looks like a rule heading (`## ` and a digit at the start of
+/// the line), so that pulldown-cmark never holds the whole file's tree. A
+/// piece read alone has the blocks it has in the whole file: such a line
+/// ends every paragraph, list and quote before it, unless it lies inside a
+/// fence or an HTML block, and then that block is open when the piece
+/// before it ends (it reaches that piece's end). So a piece whose last block
+/// reaches its end is read again with the pieces after it (one, then three,
+/// then seven more…) until no block reaches the end or the file ends.
+fn hidden_blocks(text: &str, bom: usize, lines: &[Line<'_>]) -> Vec<Range<usize>> {
+    hidden_blocks_by(text, bom, lines, PIECE)
+}
+
+/// [`hidden_blocks`] in pieces of at least `piece` bytes.
+fn hidden_blocks_by(text: &str, bom: usize, lines: &[Line<'_>], piece: usize) -> Vec<Range<usize>> {
+    let mut bounds = vec![bom];
+    for line in lines {
+        let last = bounds[bounds.len() - 1];
+        if line.start >= last.saturating_add(piece) && looks_like_md_heading(line.text) {
+            bounds.push(line.start);
+        }
+    }
+    bounds.push(text.len());
     let mut blocks: Vec<Range<usize>> = Vec::new();
-    for (event, range) in Parser::new_ext(&text[bom..], Options::empty()).into_offset_iter() {
+    let mut first = 0;
+    let mut step = 1;
+    while first + 1 < bounds.len() {
+        let last = (first + step).min(bounds.len() - 1);
+        let (start, end) = (bounds[first], bounds[last]);
+        let piece = blocks_in(text, start..end);
+        if last + 1 < bounds.len() && piece.iter().any(|block| block.end >= end) {
+            step = step * 2 + 1;
+            continue;
+        }
+        blocks.extend(piece);
+        first = last;
+        step = 1;
+    }
+    blocks
+}
+
+/// The code blocks and raw HTML blocks of `text[range]` read as a Markdown
+/// document of its own, in order, located in `text`.
+fn blocks_in(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
+    if may_hold_blocks(&text[range.clone()]) {
+        markdown_blocks(text, range)
+    } else {
+        Vec::new()
+    }
+}
+
+/// Whether Markdown could find a code block or raw HTML block in `text`:
+/// a fence needs three backticks or tildes, an indented code block four
+/// columns of indentation past its container's markers (four spaces in a
+/// row, or a tab), and an HTML block a `<`. Without any of them there is
+/// none, and pulldown-cmark need not read the text (most rules have none).
+fn may_hold_blocks(text: &str) -> bool {
+    // One pass over the bytes, counting the current run of a repeated byte.
+    let (mut byte, mut run) = (0u8, 0usize);
+    for &b in text.as_bytes() {
+        let needed = match b {
+            b'<' | b'\t' => return true,
+            b'`' | b'~' => 3,
+            b' ' => 4,
+            _ => {
+                run = 0;
+                continue;
+            }
+        };
+        run = if b == byte { run + 1 } else { 1 };
+        byte = b;
+        if run >= needed {
+            return true;
+        }
+    }
+    false
+}
+
+/// [`blocks_in`] read by pulldown-cmark, whatever the text holds.
+fn markdown_blocks(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
+    let offset = range.start;
+    let mut blocks: Vec<Range<usize>> = Vec::new();
+    for (event, found) in Parser::new_ext(&text[range], Options::empty()).into_offset_iter() {
         if let Event::Start(Tag::CodeBlock(_) | Tag::HtmlBlock) = event {
-            let range = range.start + bom..range.end + bom;
+            let found = found.start + offset..found.end + offset;
             // Nested blocks (a fence in a list) arrive in order; keep them sorted.
-            if blocks.last().is_none_or(|last| last.end <= range.start) {
-                blocks.push(range);
+            if blocks.last().is_none_or(|last| last.end <= found.start) {
+                blocks.push(found);
             }
         }
     }
@@ -172,6 +257,60 @@ mod tests {
         let doc = split(text, Format::MdShort).unwrap();
         assert_eq!(doc.headings.len(), 1);
         assert_eq!(doc.rule_quirks.len(), 2);
+    }
+
+    /// The blocks found piece by piece (a piece per rule heading) are the
+    /// blocks of the whole file read at once.
+    fn same_blocks_in_pieces(text: &str) {
+        let bom = text::bom_len(text);
+        let lines = text::lines(text, bom);
+        let whole = markdown_blocks(text, bom..text.len());
+        assert_eq!(hidden_blocks_by(text, bom, &lines, usize::MAX), whole);
+        for piece in [0, 1, 20] {
+            let pieces = hidden_blocks_by(text, bom, &lines, piece);
+            assert_eq!(pieces, whole, "piece {piece} of {text:?}");
+        }
+    }
+
+    #[test]
+    fn blocks_read_in_pieces_are_the_blocks_of_the_whole_file() {
+        let parts = [
+            "## 1\n\nx\n\n",
+            "## 2\n\n```\ncode\n```\n",
+            "## 3\n\n```\nopen fence\n\n",
+            "## 4\n\n<div>\nhtml\n",
+            "## 5\n\n<!-- a comment\n\n",
+            "## 6\n\n    indented code\n",
+            "## 7\n\n- a list\n\n      code in it\n",
+            "## 8\n\n> quoted\n> ```\n",
+            "## 9\n\n~~~\n## 10\n~~~\n\n",
+            "## 11\n\n-->\n",
+            "## 12\n\n<pre>\n\n",
+            "## 13\n\n</pre>\n\ntext\n",
+            "## 14\n\n-     code after a marker\n",
+            "## 15\n\n>     quoted code\n",
+            "## 16\n\n\tcode after a tab\n",
+            "## 17\n\n1.  a\n\n    b\n\n        code\n",
+        ];
+        // Every part after every other, and each part alone at the end.
+        for (i, a) in parts.iter().enumerate() {
+            for b in &parts {
+                for c in &parts[i..] {
+                    same_blocks_in_pieces(&format!("# T\n---\n{a}{b}{c}"));
+                }
+            }
+        }
+        same_blocks_in_pieces(&format!("\u{feff}# T\n\n{}", parts.concat()));
+    }
+
+    #[test]
+    fn only_text_without_fences_indentation_or_html_skips_the_markdown_read() {
+        for holds in ["a ``` b", "~~~", "a    b", "\tb", "<div>", "x`` ``` y"] {
+            assert!(may_hold_blocks(holds), "{holds:?}");
+        }
+        for plain in ["a `` b ~~ c   d", "", "## 1\n\nx\n", "`~`~ ~ ~"] {
+            assert!(!may_hold_blocks(plain), "{plain:?}");
+        }
     }
 
     #[test]

@@ -60,7 +60,13 @@ enum Section {
     Judgments,
 }
 
-fn rule(doc: &MdDocument<'_>, range: Range<usize>, heading: &Heading, is_last: bool) -> Piece {
+/// One rule: `range` of the document's lines, from its heading on.
+pub(super) fn rule(
+    doc: &MdDocument<'_>,
+    range: Range<usize>,
+    heading: &Heading,
+    is_last: bool,
+) -> Piece {
     let long = doc.format == Format::MdLong;
     let lines = &doc.lines[range];
     let head = lines[0];
@@ -132,10 +138,14 @@ fn rule(doc: &MdDocument<'_>, range: Range<usize>, heading: &Heading, is_last: b
     // Rules are separated by one blank line; the last rule ends the file.
     // The heading counts, so a rule of blank lines is measured too.
     separator_quirks(lines, usize::from(!is_last), &mut quirks);
+    // Exactly as many entries as were read: a collect in place would keep
+    // the room of the larger tuples, more than twice the entries' own size.
+    let mut entries = Vec::with_capacity(history.len());
+    entries.extend(history.into_iter().map(|(entry, _, _)| entry));
     Piece {
         start: head.start,
         rule: Rule {
-            history: history.into_iter().map(|(entry, _, _)| entry).collect(),
+            history: entries,
             judgments,
             ..heading.rule(join_trimmed(&rest[..body_end]))
         },

@@ -19,6 +19,7 @@ pub(crate) mod md_long;
 pub(crate) mod md_rule;
 pub(crate) mod md_short;
 mod quirks;
+mod stream;
 mod text;
 pub(crate) mod txt_long;
 pub(crate) mod txt_plain;
@@ -31,6 +32,7 @@ pub(crate) use wrapped::reads_as_one_part;
 pub use detect::detect;
 pub use encoding::{repair_encoding, EncodingIssue, EncodingRepair, UncertainSpot};
 pub use error::ParseError;
+pub use stream::{stream_rules, RuleStream};
 
 use crate::model::{Dialect, Format, Ruleset};
 
@@ -44,6 +46,10 @@ pub(crate) enum ReadMode {
     Full,
     /// The rules' meaning only: no layout, no layout quirks.
     Meaning,
+    /// The ruleset with its layout and quirks but without the rules'
+    /// fingerprints (each is left empty), for a caller that checks or
+    /// compares the layout and never re-emits a kept source.
+    Layout,
 }
 
 /// How to read a file.
@@ -100,6 +106,57 @@ pub fn read_rules_with(
     read_by(bytes, options, dialect, read_meaning)
 }
 
+/// [`read_with`] taking the file's bytes: UTF-8 bytes become
+/// [`Parsed::text`] without a copy, so the bytes and their decoded text are
+/// never held at once. A failure comes with the text its error points into
+/// (what [`error_source`] gives for the same bytes).
+pub fn read_owned_with(
+    bytes: Vec<u8>,
+    options: &ReadOptions,
+    dialect: Option<&Dialect>,
+) -> Result<Parsed, Unread> {
+    read_owned_by(bytes, options, dialect, parse_as)
+}
+
+/// [`read_rules_with`] taking the file's bytes, as [`read_owned_with`] does.
+pub fn read_rules_owned_with(
+    bytes: Vec<u8>,
+    options: &ReadOptions,
+    dialect: Option<&Dialect>,
+) -> Result<Parsed, Unread> {
+    read_owned_by(bytes, options, dialect, read_meaning)
+}
+
+/// [`read_owned_with`] for a caller that checks or compares the layout and
+/// never writes the file back (`nomic check`, `nomic diff`): the same
+/// ruleset with each rule's kept source and quirks, or the same error, but
+/// without the rules' fingerprints (a digest of each rule's meaning that
+/// only a lossless re-emit needs), which stay empty where the format has a
+/// layout read (md-long, md-short, md-rule, txt-long, txt-short). So
+/// [`Rule::unchanged_source`](crate::model::Rule::unchanged_source) gives
+/// nothing for those rules: render such a ruleset canonically.
+pub fn read_layout_owned_with(
+    bytes: Vec<u8>,
+    options: &ReadOptions,
+    dialect: Option<&Dialect>,
+) -> Result<Parsed, Unread> {
+    read_owned_by(bytes, options, dialect, read_layout)
+}
+
+/// A read by [`read_owned_with`] that failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unread {
+    /// Why the file could not be read.
+    pub error: ParseError,
+    /// The text the error points into: the decoded file (repaired when
+    /// repair was asked for), or the bytes as lossy UTF-8 when they are not
+    /// UTF-8.
+    pub source: String,
+}
+
+/// How a built-in format is read: a full read or a meaning read.
+type FormatReader = fn(&str, Format) -> Result<Ruleset, ParseError>;
+
 /// Decodes `bytes` and reads them in `dialect`, the format `options.from`
 /// names, or the one detected, each built-in format with `read` (a full
 /// read or a meaning read).
@@ -107,20 +164,66 @@ fn read_by(
     bytes: &[u8],
     options: &ReadOptions,
     dialect: Option<&Dialect>,
-    read: fn(&str, Format) -> Result<Ruleset, ParseError>,
+    read: FormatReader,
 ) -> Result<Parsed, ParseError> {
     let (text, issues) = decode(bytes, options)?;
-    let (ruleset, format) = match (dialect, options.from) {
-        (Some(dialect), _) => (dialect::read(&text, dialect)?, Format::Dialect),
-        (None, Some(format)) => (read(&text, format)?, format),
-        (None, None) => detected_by(&text, read)?,
-    };
+    let (ruleset, format) = read_text(&text, options, dialect, read)?;
     Ok(Parsed {
         ruleset,
         format,
         text,
         encoding: issues,
     })
+}
+
+/// [`read_by`] on bytes it owns.
+fn read_owned_by(
+    bytes: Vec<u8>,
+    options: &ReadOptions,
+    dialect: Option<&Dialect>,
+    read: FormatReader,
+) -> Result<Parsed, Unread> {
+    let decoded = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(invalid) => {
+            let bytes = invalid.into_bytes();
+            let error = encoding::decode(&bytes)
+                .err()
+                .unwrap_or_else(|| ParseError::new("invalid UTF-8", 0..0));
+            return Err(Unread {
+                error,
+                source: String::from_utf8_lossy(&bytes).into_owned(),
+            });
+        }
+    };
+    let (text, issues) = repaired(decoded, options);
+    match read_text(&text, options, dialect, read) {
+        Ok((ruleset, format)) => Ok(Parsed {
+            ruleset,
+            format,
+            text,
+            encoding: issues,
+        }),
+        Err(error) => Err(Unread {
+            error,
+            source: text,
+        }),
+    }
+}
+
+/// Reads decoded `text` in `dialect`, the format `options.from` names, or
+/// the one detected.
+fn read_text(
+    text: &str,
+    options: &ReadOptions,
+    dialect: Option<&Dialect>,
+    read: FormatReader,
+) -> Result<(Ruleset, Format), ParseError> {
+    match (dialect, options.from) {
+        (Some(dialect), _) => Ok((dialect::read(text, dialect)?, Format::Dialect)),
+        (None, Some(format)) => Ok((read(text, format)?, format)),
+        (None, None) => detected_by(text, read),
+    }
 }
 
 /// The built-in format detected and read, or an inferred dialect when no
@@ -130,10 +233,7 @@ fn detected(text: &str) -> Result<(Ruleset, Format), ParseError> {
 }
 
 /// [`detected`], reading a built-in format with `read`.
-fn detected_by(
-    text: &str,
-    read: fn(&str, Format) -> Result<Ruleset, ParseError>,
-) -> Result<(Ruleset, Format), ParseError> {
+fn detected_by(text: &str, read: FormatReader) -> Result<(Ruleset, Format), ParseError> {
     let builtin = detect(text).and_then(|format| Ok((read(text, format)?, format)));
     let Err(error) = builtin else {
         return builtin;
@@ -166,15 +266,17 @@ fn builtin_headings(text: &str) -> usize {
 
 /// The decoded (and, on request, repaired) text with its encoding issues.
 fn decode(bytes: &[u8], options: &ReadOptions) -> Result<(String, Vec<EncodingIssue>), ParseError> {
-    let decoded = encoding::decode(bytes)?;
+    Ok(repaired(encoding::decode(bytes)?, options))
+}
+
+/// Decoded text, repaired on request, with its encoding issues.
+fn repaired(decoded: String, options: &ReadOptions) -> (String, Vec<EncodingIssue>) {
     let issues = encoding::find_mojibake(&decoded);
-    Ok(
-        if options.repair_encoding && issues.iter().any(|i| i.certain) {
-            encoding::repair(&decoded, &issues)
-        } else {
-            (decoded, issues)
-        },
-    )
+    if options.repair_encoding && issues.iter().any(|i| i.certain) {
+        encoding::repair(&decoded, &issues)
+    } else {
+        (decoded, issues)
+    }
 }
 
 /// The text a [`ParseError`] from [`read`] points into: the decoded file,
@@ -206,6 +308,20 @@ pub(crate) fn read_meaning(text: &str, format: Format) -> Result<Ruleset, ParseE
         }
         Format::TxtLong | Format::TxtShort => {
             txt_long::read_wrapped(text, format, ReadMode::Meaning)
+        }
+        _ => parse_as(text, format),
+    }
+}
+
+/// Reads the rules of `text` in `format` with their layout but, for the
+/// forms that have a layout read, without their fingerprints.
+fn read_layout(text: &str, format: Format) -> Result<Ruleset, ParseError> {
+    match format {
+        Format::MdLong | Format::MdShort | Format::MdRule => {
+            md_long::read_markdown(text, format, ReadMode::Layout)
+        }
+        Format::TxtLong | Format::TxtShort => {
+            txt_long::read_wrapped(text, format, ReadMode::Layout)
         }
         _ => parse_as(text, format),
     }

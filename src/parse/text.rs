@@ -39,14 +39,41 @@ impl Line<'_> {
 /// Splits `text[from..]` into lines; `\r\n` and `\n` both end a line. One
 /// pass over the text.
 pub(super) fn lines(text: &str, from: usize) -> Vec<Line<'_>> {
-    let mut out = Vec::new();
-    let mut start = from;
-    let bytes = text.as_bytes();
-    while start < text.len() {
+    // One allocation of the right size: counting line feeds is far cheaper
+    // than growing (and copying) the list of a file's lines.
+    let count = text
+        .get(from..)
+        .map_or(0, |rest| rest.matches('\n').count());
+    let mut lines = Vec::with_capacity(count + 1);
+    lines.extend(line_iter(text, from));
+    lines
+}
+
+/// The lines of `text` from byte `from`, one at a time, as [`lines`] gives
+/// them.
+pub(super) fn line_iter(text: &str, from: usize) -> LineIter<'_> {
+    LineIter { text, start: from }
+}
+
+/// The iterator of [`line_iter`].
+#[derive(Clone)]
+pub(super) struct LineIter<'a> {
+    text: &'a str,
+    start: usize,
+}
+
+impl<'a> Iterator for LineIter<'a> {
+    type Item = Line<'a>;
+
+    fn next(&mut self) -> Option<Line<'a>> {
+        let (text, start) = (self.text, self.start);
+        if start >= text.len() {
+            return None;
+        }
         let (content_end, end) = match text[start..].find('\n') {
             Some(i) => {
                 let newline = start + i;
-                let content_end = if newline > start && bytes[newline - 1] == b'\r' {
+                let content_end = if newline > start && text.as_bytes()[newline - 1] == b'\r' {
                     newline - 1
                 } else {
                     newline
@@ -55,14 +82,13 @@ pub(super) fn lines(text: &str, from: usize) -> Vec<Line<'_>> {
             }
             None => (text.len(), text.len()),
         };
-        out.push(Line {
+        self.start = end;
+        Some(Line {
             start,
             text: &text[start..content_end],
             end,
-        });
-        start = end;
+        })
     }
-    out
 }
 
 /// Length of a leading byte order mark.

@@ -181,7 +181,7 @@ fn rule(
         .min()
         .unwrap_or(rest.len());
     let text = match mode {
-        ReadMode::Full => unwrap_body(&rest[..body_end], &mut quirks),
+        ReadMode::Full | ReadMode::Layout => unwrap_body(&rest[..body_end], &mut quirks),
         ReadMode::Meaning => unwrapped_meaning(&rest[..body_end]),
     };
     let section = |at: Option<usize>| -> Vec<&str> {

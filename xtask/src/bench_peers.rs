@@ -26,6 +26,9 @@ pub struct Options {
     /// A `nomic` binary to measure instead of building this checkout's
     /// (`--nomic PATH`, e.g. an earlier build for a before/after table).
     pub nomic: Option<PathBuf>,
+    /// Whether to measure `build` (`--without-build` leaves its two rows
+    /// out: at 100,000 rules each writes 200,000 files).
+    pub build: bool,
 }
 
 impl Options {
@@ -35,6 +38,7 @@ impl Options {
             runs: 5,
             games: 200_000,
             nomic: None,
+            build: true,
         };
         let mut args = args.iter();
         while let Some(arg) = args.next() {
@@ -57,6 +61,7 @@ impl Options {
                     options.games = value()?.parse().map_err(|_| "bad --games".to_string())?;
                 }
                 "--nomic" => options.nomic = Some(PathBuf::from(value()?)),
+                "--without-build" => options.build = false,
                 other => return Err(format!("unknown argument `{other}`")),
             }
         }
@@ -202,25 +207,71 @@ fn one_percent_changed(ruleset: &Ruleset) -> Ruleset {
     changed
 }
 
-fn write_md_long(ruleset: &Ruleset, path: &Path) -> Result<u64, String> {
+fn write_md_long(ruleset: &Ruleset, path: &Path) -> Result<(), String> {
     let text = render(ruleset, Format::MdLong, &RenderOptions::default())
         .map_err(|e| format!("cannot render the generated ruleset: {e}"))?;
-    fs::write(path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    Ok(text.len() as u64)
+    fs::write(path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 fn path_arg(path: &Path) -> String {
     path.display().to_string()
 }
 
-/// The rows for one size; generates its inputs under `dir`.
-fn rows_for(size: usize, dir: &Path, nomic: &Path) -> Result<Vec<Row>, String> {
+/// The first row of each size, which the others are compared with.
+const PARSE_ROW: &str = "parse to JSON";
+
+/// The hidden task that writes one size's inputs (`SIZE DIR`).
+pub const INPUTS_TASK: &str = "bench-peers-inputs";
+
+/// The two inputs of one size, under the folder that holds them.
+const OLD: &str = "rules-l.md";
+const NEW: &str = "rules-l-changed.md";
+
+/// [`INPUTS_TASK`]: generates `SIZE` rules and writes them as md-long to
+/// `DIR/rules-l.md`, and with one rule in a hundred changed to
+/// `DIR/rules-l-changed.md`.
+pub fn write_inputs(args: &[String]) -> Result<(), String> {
+    let [size, dir] = args else {
+        return Err(format!("{INPUTS_TASK} takes SIZE DIR"));
+    };
+    let size: usize = size.parse().map_err(|_| format!("bad size `{size}`"))?;
+    let dir = Path::new(dir);
     fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let ruleset = synthetic_ruleset(size, 1);
-    let old = dir.join("rules-l.md");
-    let new = dir.join("rules-l-changed.md");
-    let bytes = write_md_long(&ruleset, &old)?;
-    write_md_long(&one_percent_changed(&ruleset), &new)?;
+    write_md_long(&ruleset, &dir.join(OLD))?;
+    write_md_long(&one_percent_changed(&ruleset), &dir.join(NEW))?;
+    Ok(())
+}
+
+/// Writes one size's inputs through [`INPUTS_TASK`] in a child process.
+///
+/// Not in this process: a child's peak memory as `wait4` reports it starts
+/// from the peak of the process that spawned it (Linux carries the parent's
+/// high-water mark across the `vfork` and `exec` of a spawn), so generating
+/// 100,000 rules here would add this process's peak to every measured
+/// command's memory.
+fn generate(size: usize, dir: &Path) -> Result<(), String> {
+    let me = std::env::current_exe().map_err(|e| format!("cannot find xtask itself: {e}"))?;
+    let status = Command::new(me)
+        .args([INPUTS_TASK, &size.to_string(), &path_arg(dir)])
+        .status()
+        .map_err(|e| format!("cannot generate the inputs: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("generating {size} rules failed"))
+    }
+}
+
+/// The rows for one size (the `build` rows when `with_build`); generates
+/// its inputs under `dir`.
+fn rows_for(size: usize, dir: &Path, nomic: &Path, with_build: bool) -> Result<Vec<Row>, String> {
+    generate(size, dir)?;
+    let old = dir.join(OLD);
+    let new = dir.join(NEW);
+    let bytes = fs::metadata(&old)
+        .map_err(|e| format!("cannot read {}: {e}", old.display()))?
+        .len();
     let (old_s, new_s) = (path_arg(&old), path_arg(&new));
     let pulldown = installed("pulldown-cmark");
     let peer_markdown = |label: &str| {
@@ -228,24 +279,10 @@ fn rows_for(size: usize, dir: &Path, nomic: &Path) -> Result<Vec<Row>, String> {
             .as_ref()
             .map(|p| (label.to_string(), Job::new(p, &[old_s.as_str()])))
     };
-    let build_dir = dir.join("build-fresh");
-    let tree = dir.join("build-tree");
-    let copy = dir.join("cp-copy");
-    // The tree `cp -r` copies is the one `build` writes.
-    let status = Command::new(nomic)
-        .args(["build", &old_s, "-o", &path_arg(&tree)])
-        .stdout(Stdio::null())
-        .status()
-        .map_err(|e| format!("cannot run nomic build: {e}"))?;
-    if !status.success() {
-        return Err("nomic build failed while preparing the cp tree".to_string());
-    }
     let name = |what: &str| format!("{what} ({size} rules)");
-    let fresh = build_dir.clone();
-    let copied = copy.clone();
-    Ok(vec![
+    let mut rows = vec![
         Row {
-            name: name("parse to JSON"),
+            name: name(PARSE_ROW),
             input_bytes: bytes,
             nomic: Job::new(nomic, &["parse", &old_s]),
             peer: peer_markdown("pulldown-cmark"),
@@ -273,10 +310,41 @@ fn rows_for(size: usize, dir: &Path, nomic: &Path) -> Result<Vec<Row>, String> {
                 )
             }),
         },
+    ];
+    if with_build {
+        rows.extend(build_rows(dir, &old_s, bytes, nomic, name)?);
+    }
+    Ok(rows)
+}
+
+/// The two `build` rows of one size (a fresh folder beside `cp -r` of the
+/// same tree, and a build where nothing changed).
+fn build_rows(
+    dir: &Path,
+    old_s: &str,
+    bytes: u64,
+    nomic: &Path,
+    name: impl Fn(&str) -> String,
+) -> Result<Vec<Row>, String> {
+    let build_dir = dir.join("build-fresh");
+    let tree = dir.join("build-tree");
+    let copy = dir.join("cp-copy");
+    // The tree `cp -r` copies is the one `build` writes.
+    let status = Command::new(nomic)
+        .args(["build", old_s, "-o", &path_arg(&tree)])
+        .stdout(Stdio::null())
+        .status()
+        .map_err(|e| format!("cannot run nomic build: {e}"))?;
+    if !status.success() {
+        return Err("nomic build failed while preparing the cp tree".to_string());
+    }
+    let fresh = build_dir.clone();
+    let copied = copy.clone();
+    Ok(vec![
         Row {
             name: name("build, fresh folder"),
             input_bytes: bytes,
-            nomic: Job::new(nomic, &["build", &old_s, "-o", &path_arg(&build_dir)]).prepared(
+            nomic: Job::new(nomic, &["build", old_s, "-o", &path_arg(&build_dir)]).prepared(
                 move || {
                     let _ = fs::remove_dir_all(&fresh);
                 },
@@ -291,8 +359,8 @@ fn rows_for(size: usize, dir: &Path, nomic: &Path) -> Result<Vec<Row>, String> {
         Row {
             name: name("build, nothing changed"),
             input_bytes: bytes,
-            nomic: Job::new(nomic, &["build", &old_s, "-o", &path_arg(&tree)]),
-            peer: Some(("nomic parse".into(), Job::new(nomic, &["parse", &old_s]))),
+            nomic: Job::new(nomic, &["build", old_s, "-o", &path_arg(&tree)]),
+            peer: Some(("nomic parse".into(), Job::new(nomic, &["parse", old_s]))),
         },
     ])
 }
@@ -303,10 +371,16 @@ fn mib(kib: u64) -> f64 {
 
 fn table(measured: &[Measured]) -> String {
     let mut out = String::from(
-        "| command | nomic | peer | peer time | ratio | nomic peak memory / input |\n\
-         |---|---|---|---|---|---|\n",
+        "| command | nomic | peer | peer time | ratio | ÷ nomic parse | nomic peak memory / input |\n\
+         |---|---|---|---|---|---|---|\n",
     );
+    // Each size's rows start with its parse, which every row is also
+    // compared with (the issue's goal for check and diff).
+    let mut parse = None;
     for m in measured {
+        if m.name.starts_with(PARSE_ROW) {
+            parse = Some(m.nomic.wall);
+        }
         let (peer, peer_time, ratio) = match &m.peer {
             Some((name, sample)) => (
                 name.as_str(),
@@ -318,10 +392,19 @@ fn table(measured: &[Measured]) -> String {
             ),
             None => ("(not installed)", "—".to_string(), "—".to_string()),
         };
+        let to_parse = parse.map_or_else(
+            || "—".to_string(),
+            |parse| {
+                format!(
+                    "{:.2}×",
+                    m.nomic.wall.as_secs_f64() / parse.as_secs_f64().max(1e-9)
+                )
+            },
+        );
         let memory = mib(m.nomic.max_rss_kib) / (m.input_bytes as f64 / 1_048_576.0).max(1e-9);
         let _ = writeln!(
             out,
-            "| {} | {:.3} s, {:.0} MiB | {peer} | {peer_time} | {ratio} | {memory:.1}× |",
+            "| {} | {:.3} s, {:.0} MiB | {peer} | {peer_time} | {ratio} | {to_parse} | {memory:.1}× |",
             m.name,
             m.nomic.wall.as_secs_f64(),
             mib(m.nomic.max_rss_kib),
@@ -398,7 +481,7 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
     let mut measured = Vec::new();
     for &size in &options.sizes {
         eprintln!("generating and measuring {size} rules …");
-        for row in rows_for(size, &work.join(size.to_string()), &nomic)? {
+        for row in rows_for(size, &work.join(size.to_string()), &nomic, options.build)? {
             measured.push(measure(&row, options.runs)?);
         }
     }

@@ -18,6 +18,7 @@ tasks:
   bless    run the tests and accept every changed snapshot (review with git diff)
   bench    run every benchmark in release mode (extra arguments go to cargo bench)
   bench-peers [--sizes 1000,10000,100000] [--runs 5] [--games 200000] [--nomic PATH]
+              [--without-build]
            time nomic beside its peers (pulldown-cmark, git diff, cp) on generated
            rulesets and print the ratio table of the README
   fuzz     run every fuzz target (nightly; installs cargo-fuzz when missing):
@@ -54,6 +55,15 @@ fn main() {
             Err(err) => {
                 eprintln!("bench-peers: {err}\n\n{USAGE}");
                 exit(2);
+            }
+        },
+        // Internal: bench-peers writes its inputs in a child process, so
+        // that its own memory stays small (see `bench_peers::write_inputs`).
+        Some(bench_peers::INPUTS_TASK) => match bench_peers::write_inputs(&rest) {
+            Ok(()) => true,
+            Err(err) => {
+                eprintln!("bench-peers: {err}");
+                false
             }
         },
         Some("fuzz") => fuzz::run(&rest),

@@ -1,0 +1,179 @@
+//! The rules of a Markdown ruleset read one at a time, for a caller that
+//! passes each on and keeps none (`nomic parse` printing JSON): at most one
+//! rule is in memory besides the text and its lines.
+
+use super::encoding::find_mojibake;
+use super::markdown::{self, MdDocument};
+use super::{detect, md_long, EncodingIssue};
+use crate::model::{Format, Rule};
+use serde::ser::{SerializeStruct, Serializer};
+use serde::Serialize;
+use std::cell::Cell;
+
+/// A Markdown ruleset (md-long, md-short, md-rule) whose headings were
+/// found, its rules still to be read. It serializes as the [`Ruleset`]
+/// a meaning read gives without its layout
+/// ([`read_rules_with`](super::read_rules_with), then
+/// [`Ruleset::into_without_layout`]), reading each rule as it is written;
+/// it serializes once (a second time gives no rules).
+///
+/// [`Ruleset`]: crate::model::Ruleset
+/// [`Ruleset::into_without_layout`]: crate::model::Ruleset::into_without_layout
+pub struct RuleStream<'t> {
+    /// The format read.
+    pub format: Format,
+    /// The mojibake found in the text.
+    pub encoding: Vec<EncodingIssue>,
+    title: String,
+    rules: Cell<Option<Rules<'t>>>,
+}
+
+/// The rules of a document, read one at a time.
+struct Rules<'t> {
+    doc: MdDocument<'t>,
+    next: usize,
+}
+
+impl Iterator for Rules<'_> {
+    type Item = Rule;
+
+    fn next(&mut self) -> Option<Rule> {
+        let index = self.next;
+        let (start, heading) = self.doc.headings.get(index)?;
+        let count = self.doc.headings.len();
+        let end = self
+            .doc
+            .headings
+            .get(index + 1)
+            .map_or(self.doc.lines.len(), |(next, _)| *next);
+        self.next += 1;
+        let piece = md_long::rule(&self.doc, *start..end, heading, index + 1 == count);
+        Some(piece.rule.into_without_layout())
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = self.doc.headings.len() - self.next;
+        (left, Some(left))
+    }
+}
+
+/// The rules of `text` (decoded, not repaired) to read one at a time, when
+/// it is a Markdown ruleset (in the format `from`, else the one detected)
+/// whose headings all read. `None` for every other text: a read with
+/// [`read_rules_with`](super::read_rules_with) then gives its rules, or the
+/// error, or the dialect it is read in. A Markdown ruleset whose headings
+/// read cannot fail later, so nothing is half-written when a rule is read
+/// after the first ones were passed on.
+pub fn stream_rules(text: &str, from: Option<Format>) -> Option<RuleStream<'_>> {
+    let format = match from {
+        Some(format) => format,
+        None => detect(text).ok()?,
+    };
+    if !matches!(format, Format::MdLong | Format::MdShort | Format::MdRule) {
+        return None;
+    }
+    let doc = markdown::split(text, format).ok()?;
+    Some(RuleStream {
+        format,
+        encoding: find_mojibake(text),
+        title: doc.title.clone(),
+        rules: Cell::new(Some(Rules { doc, next: 0 })),
+    })
+}
+
+impl Serialize for RuleStream<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let rules = RulesOnce(Cell::new(self.rules.take()));
+        let mut ruleset = serializer.serialize_struct("Ruleset", 2)?;
+        ruleset.serialize_field("title", &self.title)?;
+        ruleset.serialize_field("rules", &rules)?;
+        ruleset.end()
+    }
+}
+
+/// The rules as a sequence, read as they are written.
+struct RulesOnce<'t>(Cell<Option<Rules<'t>>>);
+
+impl Serialize for RulesOnce<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.take().into_iter().flatten())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::stream_rules;
+    use crate::model::Format;
+    use crate::parse::{read_rules_with, ReadOptions};
+
+    /// The JSON of a stream is the JSON of the meaning read without layout.
+    fn same_json(text: &str, from: Option<Format>) {
+        let stream = stream_rules(text, from).expect("a Markdown ruleset");
+        let options = ReadOptions {
+            from,
+            ..ReadOptions::default()
+        };
+        let parsed = read_rules_with(text.as_bytes(), &options, None).unwrap();
+        assert_eq!(stream.format, parsed.format);
+        assert_eq!(stream.encoding, parsed.encoding);
+        let streamed = serde_json::to_string_pretty(&stream).unwrap();
+        let whole = serde_json::to_string_pretty(&parsed.ruleset.into_without_layout()).unwrap();
+        assert_eq!(streamed, whole);
+    }
+
+    /// The files under `dir`, at any depth.
+    fn files_under(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                files_under(&path, files);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+
+    #[test]
+    fn every_bundled_markdown_ruleset_streams_to_the_json_of_its_read() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        files_under(&root.join("rulesets"), &mut files);
+        files_under(&root.join("tests/fixtures"), &mut files);
+        let mut streamed = 0;
+        for path in files {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            if stream_rules(&text, None).is_some() {
+                same_json(&text, None);
+                streamed += 1;
+            }
+        }
+        assert!(streamed >= 10, "only {streamed} Markdown rulesets streamed");
+    }
+
+    #[test]
+    fn every_markdown_form_streams_including_an_empty_ruleset() {
+        let long = "# T\n---\n## 201/0\n\nPlayers alternate.\n\n##### *History*\n\n\
+                    *Initial mutable Rule 201, Jun 1, 2020*\n\n## 202/1 (IMMUTABLE)\n\nx\n";
+        same_json(long, None);
+        same_json(long, Some(Format::MdLong));
+        same_json(
+            "# T\n\n## 1\n\n```\n## 2\n```\n\n## 3\n\nx\n",
+            Some(Format::MdShort),
+        );
+        same_json(
+            "## 203/1 (IMMUTABLE)\n\nA rule-change.",
+            Some(Format::MdRule),
+        );
+        same_json("# Only a title\n---\n", Some(Format::MdLong));
+    }
+
+    #[test]
+    fn what_a_stream_cannot_read_is_left_to_the_whole_read() {
+        // A heading that does not read, another format, not a ruleset.
+        assert!(stream_rules("# T\n---\n## 20x1/0\n\nx\n", Some(Format::MdLong)).is_none());
+        assert!(stream_rules("{\"title\": \"T\", \"rules\": []}", None).is_none());
+        assert!(stream_rules("", None).is_none());
+    }
+}
