@@ -34,16 +34,25 @@ pub(super) fn starts_with_part_word(input: &str) -> bool {
         "bullet",
         "part",
     ];
-    let word = input
-        .split(|c: char| !c.is_alphanumeric())
-        .next()
-        .unwrap_or_default();
-    let ordinal = word.starts_with(|c: char| c.is_ascii_digit());
-    ordinal
-        || WORDS.iter().any(|known| {
-            word.get(..known.len())
-                .is_some_and(|start| start.eq_ignore_ascii_case(known))
-        })
+    // On the input's bytes, without first cutting out its word (a scan of
+    // Unicode classes at every word start): a known word is ASCII letters,
+    // so where the input starts with it, its word does too, and a word
+    // starts with a digit exactly when the input does.
+    // Only the words with the input's first letter are compared.
+    let bytes = input.as_bytes();
+    let Some(&first) = bytes.first() else {
+        return false;
+    };
+    let first = first.to_ascii_lowercase();
+    first.is_ascii_digit()
+        || WORDS
+            .iter()
+            .filter(|known| known.as_bytes()[0] == first)
+            .any(|known| {
+                bytes
+                    .get(..known.len())
+                    .is_some_and(|start| start.eq_ignore_ascii_case(known.as_bytes()))
+            })
 }
 
 /// `rule` or `rules` as a whole word, and the colon of `Relevant Rules:`.
@@ -153,4 +162,32 @@ pub(super) fn lead(input: &str) -> Res<'_, &str> {
         take_while_m_n(0, 3, |c| c == '*' || c == '_' || c == '['),
     ))
     .parse(input)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::starts_with_part_word;
+
+    #[test]
+    fn a_part_word_is_found_at_the_start_of_the_input_in_any_case() {
+        for yes in [
+            "first paragraph",
+            "FIRST",
+            "Firstly",
+            "1st",
+            "2",
+            "Paragraph 2",
+            "sections",
+            "item(a)",
+            "bullet-point",
+            "Last",
+        ] {
+            assert!(starts_with_part_word(yes), "{yes:?}");
+        }
+        for no in [
+            "", " first", "fïrst", "fir", "rule 101", "éfirst", "-1", "paragrap", "２nd",
+        ] {
+            assert!(!starts_with_part_word(no), "{no:?}");
+        }
+    }
 }
