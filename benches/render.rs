@@ -1,10 +1,13 @@
 //! Rendering throughput: every published form of a synthetic ruleset of
-//! 10,000 rules with long histories, in bytes written per second.
+//! 10,000 rules with long histories, in bytes written per second; the
+//! published set as `build` renders it (on every core), and written into a
+//! fresh folder with one durable sync.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use nomic::model::Format;
 use nomic::model::{synthetic_ruleset, Change, Date, HistoryEntry, Ruleset};
-use nomic::render::{RenderOptions, Renderer};
+use nomic::output::write_batch_within;
+use nomic::render::{published_files, RenderOptions, Renderer};
 use std::hint::black_box;
 
 /// 10,000 rules, each with a dozen more amendments than the generator gives.
@@ -55,6 +58,30 @@ fn bench(c: &mut Criterion) {
     group.throughput(Throughput::Bytes(bytes as u64));
     group.bench_function("all forms, 10k rules", |b| {
         b.iter(|| render_all(&renderer, black_box(&ruleset)));
+    });
+    group.bench_function("published set as build renders it, 10k rules", |b| {
+        b.iter(|| published_files(black_box(&ruleset), &renderer).expect("renders"));
+    });
+    group.finish();
+
+    let files = published_files(&ruleset, &renderer).expect("renders");
+    let bytes: usize = files.iter().map(|file| file.contents.len()).sum();
+    let mut group = c.benchmark_group("build write");
+    group.sample_size(10);
+    group.throughput(Throughput::Bytes(bytes as u64));
+    group.bench_function("published set of 10k rules into a fresh folder", |b| {
+        b.iter_batched(
+            || tempfile::tempdir().expect("a temporary folder"),
+            |dir| {
+                let batch = files
+                    .iter()
+                    .map(|file| (file.path.as_path(), file.contents.as_bytes()));
+                write_batch_within(dir.path(), batch).expect("writes");
+                // Removed outside the measured time.
+                dir
+            },
+            criterion::BatchSize::PerIteration,
+        );
     });
     group.finish();
 }
