@@ -337,9 +337,10 @@ fn verify(
     use rayon::prelude::*;
     /// Files one task reads back.
     const RUN: usize = 128;
+    let check = meaning::PublishedCheck::new(ruleset);
     files
         .par_chunks(RUN)
-        .map(|run| meaning::verify_published(ruleset, run))
+        .map(|run| check.verify(run))
         .collect::<Vec<_>>()
         .into_iter()
         .collect()

@@ -15,6 +15,7 @@ use crate::model::{Format, Rule, Ruleset};
 use crate::parse::{self, ParseError};
 use crate::render::PublishedFile;
 use normal::{first_difference, normal_form, Difference};
+use std::collections::HashMap;
 use std::fmt;
 
 /// A construct of a rule text that a form may be unable to carry.
@@ -154,28 +155,55 @@ pub fn verify_page(rule: &Rule, page: &str, format: Format) -> Result<(), Meanin
 /// # Errors
 /// [`MeaningError`] for the first file that would change a rule's meaning.
 pub fn verify_published(ruleset: &Ruleset, files: &[PublishedFile]) -> Result<(), MeaningError> {
-    for file in files {
-        let Some(format) = published_format(&file.path) else {
-            continue;
-        };
-        if matches!(format, Format::MdRule | Format::TxtRule) {
-            let read = parse::read_meaning(&file.contents, format)
-                .map_err(|source| MeaningError::Unreadable { format, source })?;
-            for page_rule in &read.rules {
-                if let Some(meant) = ruleset
-                    .rules
-                    .iter()
-                    .rev()
-                    .find(|r| r.number == page_rule.number)
-                {
-                    compare_rule(&crate::render::page_rule(meant), page_rule, format)?;
-                }
-            }
-        } else {
-            verify_written(ruleset, &file.contents, format)?;
-        }
+    PublishedCheck::new(ruleset).verify(files)
+}
+
+/// [`verify_published`] prepared once for a ruleset, for checking its
+/// published files in several runs (on several threads): a page names its
+/// rule by number, looked up in a table made once rather than found by a
+/// scan of the rules for each page.
+#[derive(Debug)]
+pub struct PublishedCheck<'r> {
+    ruleset: &'r Ruleset,
+    /// The last rule of each number: the one its page was rendered from.
+    by_number: HashMap<u32, &'r Rule>,
+}
+
+impl<'r> PublishedCheck<'r> {
+    /// The check of `ruleset`'s published files.
+    #[must_use]
+    pub fn new(ruleset: &'r Ruleset) -> Self {
+        let by_number = ruleset
+            .rules
+            .iter()
+            .map(|rule| (rule.number, rule))
+            .collect();
+        PublishedCheck { ruleset, by_number }
     }
-    Ok(())
+
+    /// Checks `files`, as [`verify_published`] does.
+    ///
+    /// # Errors
+    /// [`MeaningError`] for the first file that would change a rule's meaning.
+    pub fn verify(&self, files: &[PublishedFile]) -> Result<(), MeaningError> {
+        for file in files {
+            let Some(format) = published_format(&file.path) else {
+                continue;
+            };
+            if matches!(format, Format::MdRule | Format::TxtRule) {
+                let read = parse::read_meaning(&file.contents, format)
+                    .map_err(|source| MeaningError::Unreadable { format, source })?;
+                for page_rule in &read.rules {
+                    if let Some(meant) = self.by_number.get(&page_rule.number) {
+                        compare_rule(&crate::render::page_rule(meant), page_rule, format)?;
+                    }
+                }
+            } else {
+                verify_written(self.ruleset, &file.contents, format)?;
+            }
+        }
+        Ok(())
+    }
 }
 
 fn published_format(path: &std::path::Path) -> Option<Format> {

@@ -127,3 +127,27 @@ fn every_bundled_ruleset_renders_to_every_form_without_a_change_of_meaning() {
     }
     assert!(refusals.is_empty(), "{}", refusals.join("\n"));
 }
+
+#[test]
+fn a_rule_page_is_checked_against_the_last_rule_of_its_number() {
+    let mut first = Rule::new(301, "Players may pass.");
+    first.revision = Some(0);
+    let mut last = Rule::new(301, "Players may not pass.");
+    last.revision = Some(1);
+    let set = Ruleset::new("T", vec![first.clone(), last.clone()]);
+    let page = |rule: &Rule| PublishedFile {
+        path: "rules/md/301.md".into(),
+        contents: render(
+            &Ruleset::new("T", vec![rule.clone()]),
+            Format::MdRule,
+            &RenderOptions::default(),
+        )
+        .unwrap(),
+    };
+    let check = PublishedCheck::new(&set);
+    assert!(check.verify(&[page(&last)]).is_ok());
+    let refused = check.verify(&[page(&first)]).unwrap_err();
+    assert!(refused.to_string().contains("301"), "{refused}");
+    // The one-call form agrees.
+    assert!(verify_published(&set, &[page(&first)]).is_err());
+}
