@@ -151,12 +151,12 @@ fn check_file(path: &Path, from: Option<Format>, deny_warnings: bool) -> Checked
     };
     // The bytes become the text without a copy; `check` never writes the
     // file back, so the read skips the fingerprints a lossless re-emit needs.
-    let read = parse::read_layout_owned_with;
-    let parsed = match super::io::read_ruleset_owned(&name, bytes, &options, dialect.as_ref(), read)
-    {
-        Ok(parsed) => parsed,
-        Err(Unread { error, source }) => return unreadable(error, source),
-    };
+    let depth = parse::ReadDepth::Layout;
+    let parsed =
+        match super::io::read_ruleset_owned(&name, bytes, &options, dialect.as_ref(), depth) {
+            Ok(parsed) => parsed,
+            Err(Unread { error, source }) => return unreadable(error, source),
+        };
     let base_dir = (path != Path::new("-")).then(|| match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),

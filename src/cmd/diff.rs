@@ -2,10 +2,10 @@
 //! terms. Exit status as diff(1): 0 same meaning, 1 differences, 2 trouble.
 
 use super::git;
-use super::io::{parse_layout_input_owned, print_stdout, read_input, stdout_color, Failure};
+use super::io::{parse_input_owned, print_stdout, read_input, stdout_color, Failure};
 use nomic::diff::{diff, output, DiffOptions};
 use nomic::model::{Format, Ruleset};
-use nomic::parse::ReadOptions;
+use nomic::parse::{ReadDepth, ReadOptions};
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -151,7 +151,7 @@ fn read_side(spec: &str, from: Option<Format>) -> Result<Side, Failure> {
     };
     // Nothing is written back: the read keeps the layout (compared with
     // `--layout`, counted without) and skips the rules' fingerprints.
-    let parsed = parse_layout_input_owned(&name, bytes, &options)?;
+    let parsed = parse_input_owned(&name, bytes, &options, ReadDepth::Layout)?;
     Ok(Side {
         name,
         path: file,

@@ -3,7 +3,7 @@
 use anstream::{AutoStream, ColorChoice};
 use nomic::diagnostic::{self, Diagnostic, Source};
 use nomic::model::{Dialect, Format};
-use nomic::parse::{self, dialect, ParseError, Parsed, ReadOptions, Unread};
+use nomic::parse::{self, dialect, ParseError, Parsed, ReadDepth, ReadOptions, Unread};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -66,12 +66,8 @@ fn read_ruleset_by(
     Ok(parsed)
 }
 
-/// How a file's bytes it owns become a [`Parsed`] (`parse::read_owned_with`,
-/// `parse::read_rules_owned_with` or `parse::read_layout_owned_with`).
-pub(super) type OwnedReader = fn(Vec<u8>, &ReadOptions, Option<&Dialect>) -> Result<Parsed, Unread>;
-
 /// Reads a ruleset named `name` in `dialect` (found by [`dialect_for`])
-/// with `read`, taking the file's bytes: they become the text without a
+/// as deep as `depth`, taking the file's bytes: they become the text without a
 /// copy, and a failure carries the text it points into. Says on stderr when
 /// a dialect was inferred.
 pub(super) fn read_ruleset_owned(
@@ -79,9 +75,9 @@ pub(super) fn read_ruleset_owned(
     bytes: Vec<u8>,
     options: &ReadOptions,
     dialect: Option<&Dialect>,
-    read: OwnedReader,
+    depth: ReadDepth,
 ) -> Result<Parsed, Unread> {
-    let parsed = read(bytes, options, dialect);
+    let parsed = parse::read_owned(bytes, options, dialect, depth);
     if let (Ok(parsed), None) = (&parsed, dialect) {
         note_inferred(name, parsed);
     }
@@ -215,42 +211,16 @@ fn parse_input_by(
 }
 
 /// [`parse_input`] taking the file's bytes, which become the text without a
-/// copy (the bytes and the text are never held at once).
+/// copy (the bytes and the text are never held at once), read as deep as
+/// `depth`.
 pub(super) fn parse_input_owned(
     name: &str,
     bytes: Vec<u8>,
     options: &ReadOptions,
-) -> Result<Parsed, Failure> {
-    parse_input_owned_by(name, bytes, options, parse::read_owned_with)
-}
-
-/// [`parse_input_owned`] for a caller that compares the layout and never
-/// writes the file back (`parse::read_layout_owned_with`: no fingerprints).
-pub(super) fn parse_layout_input_owned(
-    name: &str,
-    bytes: Vec<u8>,
-    options: &ReadOptions,
-) -> Result<Parsed, Failure> {
-    parse_input_owned_by(name, bytes, options, parse::read_layout_owned_with)
-}
-
-/// [`parse_rules_input`] taking the file's bytes, as [`parse_input_owned`].
-pub(super) fn parse_rules_input_owned(
-    name: &str,
-    bytes: Vec<u8>,
-    options: &ReadOptions,
-) -> Result<Parsed, Failure> {
-    parse_input_owned_by(name, bytes, options, parse::read_rules_owned_with)
-}
-
-fn parse_input_owned_by(
-    name: &str,
-    bytes: Vec<u8>,
-    options: &ReadOptions,
-    read: OwnedReader,
+    depth: ReadDepth,
 ) -> Result<Parsed, Failure> {
     let dialect = dialect_for(name)?;
-    read_ruleset_owned(name, bytes, options, dialect.as_ref(), read).map_err(|unread| {
+    read_ruleset_owned(name, bytes, options, dialect.as_ref(), depth).map_err(|unread| {
         Failure::Located {
             name: name.to_string(),
             text: unread.source,

@@ -1,12 +1,12 @@
 //! `nomic parse`: read a ruleset in any format and print its model as JSON.
 
 use super::io::{
-    dialect_for, parse_input, parse_input_owned, parse_rules_input, parse_rules_input_owned,
-    print_json_stdout, read_input, stderr_color, Failure,
+    dialect_for, parse_input, parse_input_owned, parse_rules_input, print_json_stdout, read_input,
+    stderr_color, Failure,
 };
 use nomic::diagnostic::{self, Diagnostic, Severity, Source};
 use nomic::model::Format;
-use nomic::parse::{EncodingIssue, ReadOptions};
+use nomic::parse::{EncodingIssue, ReadDepth, ReadOptions};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -62,8 +62,14 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let (mut parsed, bytes) = match (args.layout, args.repair_encoding) {
         (true, true) => (parse_input(&name, &bytes, &options)?, bytes),
         (false, true) => (parse_rules_input(&name, &bytes, &options)?, bytes),
-        (true, false) => (parse_input_owned(&name, bytes, &options)?, Vec::new()),
-        (false, false) => (parse_rules_input_owned(&name, bytes, &options)?, Vec::new()),
+        (true, false) => (
+            parse_input_owned(&name, bytes, &options, ReadDepth::Full)?,
+            Vec::new(),
+        ),
+        (false, false) => (
+            parse_input_owned(&name, bytes, &options, ReadDepth::Meaning)?,
+            Vec::new(),
+        ),
     };
     // Warnings point into the file as read, not into the repaired text.
     let (file_text, issues) = if args.repair_encoding {

@@ -106,44 +106,45 @@ pub fn read_rules_with(
     read_by(bytes, options, dialect, read_meaning)
 }
 
-/// [`read_with`] taking the file's bytes: UTF-8 bytes become
-/// [`Parsed::text`] without a copy, so the bytes and their decoded text are
-/// never held at once. A failure comes with the text its error points into
-/// (what [`error_source`] gives for the same bytes).
-pub fn read_owned_with(
+/// How much of a file a read keeps, for a caller that needs less than a
+/// lossless re-emit does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReadDepth {
+    /// Everything [`read_with`] gives: the layout with each rule's kept
+    /// source, quirks and fingerprint (a digest of its meaning), so that a
+    /// write in the file's own format re-emits unchanged rules byte for byte.
+    Full,
+    /// The layout without the fingerprints, for a caller that checks or
+    /// compares the layout and never writes the file back (`nomic check`,
+    /// `nomic diff`). The fingerprints stay empty where the format has a
+    /// layout read (md-long, md-short, md-rule, txt-long, txt-short), so
+    /// [`Rule::unchanged_source`](crate::model::Rule::unchanged_source)
+    /// gives nothing for those rules: render such a ruleset canonically.
+    Layout,
+    /// The rules without the layout, as [`read_rules_with`] reads them.
+    Meaning,
+}
+
+/// [`read_with`] taking the file's bytes and reading as deep as `depth`:
+/// UTF-8 bytes become [`Parsed::text`] without a copy, so the bytes and
+/// their decoded text are never held at once. A failure comes with the
+/// text its error points into (what [`error_source`] gives for the same
+/// bytes).
+pub fn read_owned(
     bytes: Vec<u8>,
     options: &ReadOptions,
     dialect: Option<&Dialect>,
+    depth: ReadDepth,
 ) -> Result<Parsed, Unread> {
-    read_owned_by(bytes, options, dialect, parse_as)
+    let read: FormatReader = match depth {
+        ReadDepth::Full => parse_as,
+        ReadDepth::Layout => read_layout,
+        ReadDepth::Meaning => read_meaning,
+    };
+    read_owned_by(bytes, options, dialect, read)
 }
 
-/// [`read_rules_with`] taking the file's bytes, as [`read_owned_with`] does.
-pub fn read_rules_owned_with(
-    bytes: Vec<u8>,
-    options: &ReadOptions,
-    dialect: Option<&Dialect>,
-) -> Result<Parsed, Unread> {
-    read_owned_by(bytes, options, dialect, read_meaning)
-}
-
-/// [`read_owned_with`] for a caller that checks or compares the layout and
-/// never writes the file back (`nomic check`, `nomic diff`): the same
-/// ruleset with each rule's kept source and quirks, or the same error, but
-/// without the rules' fingerprints (a digest of each rule's meaning that
-/// only a lossless re-emit needs), which stay empty where the format has a
-/// layout read (md-long, md-short, md-rule, txt-long, txt-short). So
-/// [`Rule::unchanged_source`](crate::model::Rule::unchanged_source) gives
-/// nothing for those rules: render such a ruleset canonically.
-pub fn read_layout_owned_with(
-    bytes: Vec<u8>,
-    options: &ReadOptions,
-    dialect: Option<&Dialect>,
-) -> Result<Parsed, Unread> {
-    read_owned_by(bytes, options, dialect, read_layout)
-}
-
-/// A read by [`read_owned_with`] that failed.
+/// A read by [`read_owned`] that failed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unread {
     /// Why the file could not be read.
