@@ -164,22 +164,27 @@ fn txt_long(rule: &Rule, long: bool, out: &mut String) {
     if !long {
         return;
     }
-    if !rule.history.is_empty() {
-        out.push_str("History:\n");
-        for entry in &rule.history {
-            out.push_str(&entry.source);
-            out.push('\n');
-        }
+    section(
+        "History:",
+        rule.history.iter().map(|entry| &entry.source),
+        out,
+    );
+    section("Judgments:", rule.judgments.iter().map(|j| &j.source), out);
+}
+
+/// A `History:` or `Judgments:` section: its heading, one line per entry
+/// as it was read, and a blank line; nothing without entries.
+fn section<'a>(heading: &str, lines: impl ExactSizeIterator<Item = &'a String>, out: &mut String) {
+    if lines.len() == 0 {
+        return;
+    }
+    out.push_str(heading);
+    out.push('\n');
+    for line in lines {
+        out.push_str(line);
         out.push('\n');
     }
-    if !rule.judgments.is_empty() {
-        out.push_str("Judgments:\n");
-        for judgment in &rule.judgments {
-            out.push_str(&judgment.source);
-            out.push('\n');
-        }
-        out.push('\n');
-    }
+    out.push('\n');
 }
 
 /// `NNN`, or `NNN/R` with the revision (the number of amendments when the
