@@ -30,6 +30,7 @@ pub use plan::{SEARCH_INDEX, SITE_FOLDERS};
 
 use crate::model::Ruleset;
 use crate::render::PublishedFile;
+use rayon::prelude::*;
 use std::path::PathBuf;
 
 /// How to build a site.
@@ -91,10 +92,24 @@ pub fn site_files(
         "index.html",
         env.render("site/index.html.j2", &site.index())?,
     ));
+    // The rule pages on every core, beside the search index; pages stay in
+    // the rules' order, and the first failing page is the one reported.
     let rendered = html::RuleText::new();
-    for page in site.rule_pages(&rendered) {
-        let path = format!("rules/{}.html", page.entry.number);
-        files.push(file(&path, env.render("site/rule.html.j2", &page)?));
+    let (pages, search) = rayon::join(
+        || {
+            (0..site.rules.len())
+                .into_par_iter()
+                .map(|index| {
+                    let page = site.rule_page(index, &rendered);
+                    let path = format!("rules/{}.html", page.entry.number);
+                    Ok(file(&path, env.render("site/rule.html.j2", &page)?))
+                })
+                .collect::<Vec<Result<PublishedFile, SiteError>>>()
+        },
+        || search::index_js(&site),
+    );
+    for page in pages {
+        files.push(page?);
     }
     if !versions.is_empty() {
         let pages = changes::pages(versions, &site);
@@ -107,7 +122,7 @@ pub fn site_files(
             files.push(file(&path, env.render("site/version.html.j2", page)?));
         }
     }
-    files.push(file(SEARCH_INDEX, search::index_js(&site)?));
+    files.push(file(SEARCH_INDEX, search?));
     files.extend(env.assets()?);
     Ok(files)
 }

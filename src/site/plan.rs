@@ -4,6 +4,7 @@
 use super::html::RuleText;
 use crate::model::{Category, Rule, Ruleset};
 use crate::refs::{self, ReferenceGraph};
+use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -29,6 +30,10 @@ pub(crate) struct Site<'a> {
     pub in_force: BTreeSet<u32>,
     /// Each number's position in `rules`.
     position: BTreeMap<u32, usize>,
+    /// Each rule's [`summary`], by position in `rules`: a page links to its
+    /// neighbours and citers by summary, the index and the search show it,
+    /// so it is made once per rule (on every core) rather than per use.
+    summaries: Vec<String>,
     pub has_changes: bool,
     /// The categories the rules are filed under (Agora's index), in order;
     /// empty for a ruleset without categories.
@@ -123,12 +128,14 @@ impl<'a> Site<'a> {
             .enumerate()
             .map(|(index, rule)| (rule.number, index))
             .collect();
+        let summaries = rules.par_iter().map(|rule| summary(&rule.text)).collect();
         Site {
             title: &ruleset.title,
             rules,
             graph: refs::graph(ruleset),
             in_force: last.keys().copied().collect(),
             position,
+            summaries,
             has_changes,
             categories: {
                 let mut categories: Vec<&Category> = ruleset
@@ -165,7 +172,9 @@ impl<'a> Site<'a> {
         if self.categories.is_empty() {
             return vec![Section {
                 heading: None,
-                rules: self.rules.iter().map(|rule| entry(rule)).collect(),
+                rules: (0..self.rules.len())
+                    .map(|index| self.entry(index))
+                    .collect(),
             }];
         }
         let mut filed = BTreeSet::new();
@@ -180,14 +189,14 @@ impl<'a> Site<'a> {
                     .filter_map(|number| self.position.get(number))
                     .map(|&index| {
                         filed.insert(index);
-                        entry(self.rules[index])
+                        self.entry(index)
                     })
                     .collect(),
             })
             .collect();
         let unfiled: Vec<Entry> = (0..self.rules.len())
             .filter(|index| !filed.contains(index))
-            .map(|index| entry(self.rules[index]))
+            .map(|index| self.entry(index))
             .collect();
         if !unfiled.is_empty() {
             sections.push(Section {
@@ -198,53 +207,62 @@ impl<'a> Site<'a> {
         sections
     }
 
-    pub(super) fn rule_pages<'s>(
-        &'s self,
-        text: &'s RuleText,
-    ) -> impl Iterator<Item = RulePage<'a>> + 's {
-        self.rules.iter().enumerate().map(move |(index, rule)| {
-            let link = |rule: &Rule| RuleLink {
-                number: rule.number,
-                title: summary(&rule.text),
-            };
-            let cited_by = self
-                .graph
-                .cited_by
-                .get(&rule.number)
-                .into_iter()
-                .flatten()
-                .filter(|number| **number != rule.number)
-                .filter_map(|number| self.position.get(number).map(|&i| self.rules[i]))
-                .map(&link)
-                .collect();
-            RulePage {
-                frame: self.frame("../"),
-                entry: entry(rule),
-                html: text.render(&rule.text, &self.in_force),
-                history: rule
-                    .history
-                    .iter()
-                    .map(|line| HistoryLine {
-                        text: &line.source,
-                        href: line.link.as_deref().filter(|link| safe_href(link)),
-                    })
-                    .collect(),
-                judgments: rule
-                    .judgments
-                    .iter()
-                    .map(|judgment| JudgmentLine {
-                        text: &judgment.source,
-                    })
-                    .collect(),
-                cited_by,
-                previous: index.checked_sub(1).map(|i| link(self.rules[i])),
-                next: self.rules.get(index + 1).map(|rule| link(rule)),
-            }
-        })
+    /// The summary of the rule at `index` of `rules`.
+    pub(super) fn summary(&self, index: usize) -> &str {
+        &self.summaries[index]
+    }
+
+    /// The index line of the rule at `index` of `rules`.
+    pub(super) fn entry(&self, index: usize) -> Entry {
+        entry(self.rules[index], || self.summaries[index].clone())
+    }
+
+    /// The page of the rule at `index` of `rules`.
+    pub(super) fn rule_page(&self, index: usize, text: &RuleText) -> RulePage<'a> {
+        let rule = self.rules[index];
+        let link = |index: usize| RuleLink {
+            number: self.rules[index].number,
+            title: self.summaries[index].clone(),
+        };
+        let cited_by = self
+            .graph
+            .cited_by
+            .get(&rule.number)
+            .into_iter()
+            .flatten()
+            .filter(|number| **number != rule.number)
+            .filter_map(|number| self.position.get(number).copied())
+            .map(link)
+            .collect();
+        RulePage {
+            frame: self.frame("../"),
+            entry: self.entry(index),
+            html: text.render(&rule.text, &self.in_force),
+            history: rule
+                .history
+                .iter()
+                .map(|line| HistoryLine {
+                    text: &line.source,
+                    href: line.link.as_deref().filter(|link| safe_href(link)),
+                })
+                .collect(),
+            judgments: rule
+                .judgments
+                .iter()
+                .map(|judgment| JudgmentLine {
+                    text: &judgment.source,
+                })
+                .collect(),
+            cited_by,
+            previous: index.checked_sub(1).map(link),
+            next: (index + 1 < self.rules.len()).then(|| link(index + 1)),
+        }
     }
 }
 
-pub(crate) fn entry(rule: &Rule) -> Entry {
+/// A rule's index line; `summary` gives its first words where it has no
+/// title of its own.
+fn entry(rule: &Rule, summary: impl FnOnce() -> String) -> Entry {
     // Agora's rules carry a power and a title where others carry a
     // mutability and only their first words.
     let agora = rule.agora.as_ref();
@@ -259,16 +277,19 @@ pub(crate) fn entry(rule: &Rule) -> Entry {
             Some(power) => format!("power {power}"),
             None => rule.mutability.as_str().to_string(),
         },
-        title: title.unwrap_or_else(|| summary(&rule.text)),
+        title: title.unwrap_or_else(summary),
     }
 }
 
 /// The first words of a rule's text, as plain text, cut at a word boundary.
 pub(crate) fn summary(markdown: &str) -> String {
-    let plain = plain_words(markdown);
-    let words: Vec<&str> = plain.split_whitespace().collect();
+    summary_of_plain(&plain_words(markdown, SUMMARY_CHARS + 1))
+}
+
+/// The first words of a plain text, cut at a word boundary.
+pub(super) fn summary_of_plain(plain: &str) -> String {
     let mut out = String::new();
-    for word in &words {
+    for word in plain.split_whitespace() {
         if out.chars().count() + word.chars().count() > SUMMARY_CHARS {
             out.push('…');
             return out;
@@ -282,23 +303,37 @@ pub(crate) fn summary(markdown: &str) -> String {
 }
 
 /// The words of a Markdown text without its markup (emphasis, links, code
-/// marks): what a reader sees.
-fn plain_words(markdown: &str) -> String {
+/// marks): what a reader sees. Stops once it holds `enough` characters
+/// other than white space: a summary of fewer characters is then certain
+/// to end before the last word it holds, whole or not, so the rest of the
+/// text cannot change it.
+pub(super) fn plain_words(markdown: &str, enough: usize) -> String {
     use pulldown_cmark::{Event, Parser, Tag, TagEnd};
-    let mut plain = String::with_capacity(markdown.len());
+    let mut plain = String::with_capacity(markdown.len().min(enough.saturating_mul(4)));
+    let mut seen = 0;
+    let mut push = |plain: &mut String, text: &str| {
+        plain.push_str(text);
+        seen += text.chars().filter(|c| !c.is_whitespace()).count();
+        seen >= enough
+    };
     // A link reads as its text and, after it, where it goes.
     let mut links = Vec::new();
     for event in Parser::new(markdown) {
-        match event {
-            Event::Text(text) | Event::Code(text) => plain.push_str(&text),
-            Event::Start(Tag::Link { dest_url, .. }) => links.push(dest_url),
-            Event::End(TagEnd::Link) => {
-                if let Some(url) = links.pop() {
-                    plain.push_str(&format!(" ({url})"));
-                }
+        let full = match event {
+            Event::Text(text) | Event::Code(text) => push(&mut plain, &text),
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                links.push(dest_url);
+                false
             }
-            Event::SoftBreak | Event::HardBreak | Event::End(_) => plain.push(' '),
-            _ => {}
+            Event::End(TagEnd::Link) => match links.pop() {
+                Some(url) => push(&mut plain, &format!(" ({url})")),
+                None => false,
+            },
+            Event::SoftBreak | Event::HardBreak | Event::End(_) => push(&mut plain, " "),
+            _ => false,
+        };
+        if full {
+            break;
         }
     }
     plain

@@ -1,5 +1,5 @@
 use super::html::RuleText;
-use super::plan::{safe_href, summary};
+use super::plan::{plain_words, safe_href, summary, summary_of_plain};
 use super::{site_files, SiteOptions, Version};
 use crate::model::{HistoryEntry, HistoryKind, Rule, Ruleset};
 use std::collections::BTreeSet;
@@ -144,6 +144,36 @@ fn the_summary_is_the_first_words_cut_at_a_word() {
     let cut = summary(&long);
     assert!(cut.ends_with("word…"), "{cut}");
     assert!(cut.chars().count() <= 92);
+}
+
+proptest::proptest! {
+    /// The summary reads the text only until it is certain: it is the same
+    /// as the summary of the whole text's words, for words of every length
+    /// (one longer than the summary too), markup across word boundaries,
+    /// links whose address follows their text, and wide characters.
+    #[test]
+    fn the_summary_stops_reading_only_where_the_rest_cannot_change_it(
+        parts in proptest::collection::vec(
+            proptest::prop_oneof![
+                "[a-zé]{1,12}",
+                "[a-z]{80,100}",
+                proptest::strategy::Just(" ".to_string()),
+                proptest::strategy::Just("\n\n".to_string()),
+                proptest::strategy::Just("**".to_string()),
+                proptest::strategy::Just("`x y`".to_string()),
+                proptest::strategy::Just("[a b](https://e.org/x)".to_string()),
+                proptest::strategy::Just("- ".to_string()),
+                proptest::strategy::Just("漢字".to_string()),
+            ],
+            0..80,
+        )
+    ) {
+        let markdown = parts.concat();
+        proptest::prop_assert_eq!(
+            summary(&markdown),
+            summary_of_plain(&plain_words(&markdown, usize::MAX))
+        );
+    }
 }
 
 fn small() -> Ruleset {
