@@ -15,6 +15,7 @@
 //! link inside it is replaced by a file, not followed.
 
 mod batch;
+mod fresh;
 mod within;
 
 #[cfg(test)]

@@ -371,3 +371,68 @@ fn a_large_batch_staged_on_every_core_writes_each_file_once_and_leaves_no_tempor
     expected.sort();
     assert_eq!(listing(root.path()), expected);
 }
+
+#[test]
+fn a_batch_into_a_new_folder_appears_whole_with_the_usual_modes_and_nothing_beside_it() {
+    let parent = tempfile::tempdir().unwrap();
+    let out = parent.path().join("a/b/out");
+    let files: [(&Path, &[u8]); 4] = [
+        (Path::new("rules-l.md"), b"first"),
+        (Path::new("rules/md/101.md"), b"page 101"),
+        (Path::new("site/index.html"), b"index"),
+        (Path::new("rules-l.md"), b"second"),
+    ];
+    let outcomes = write_batch_within(&out, files).unwrap();
+    assert_eq!(outcomes, [WriteOutcome::Created; 4]);
+    assert_eq!(
+        fs::read(out.join("rules-l.md")).unwrap(),
+        b"second",
+        "a path named twice keeps its last contents"
+    );
+    assert_eq!(
+        listing(&out),
+        ["rules-l.md", "rules/md/101.md", "site/index.html"]
+    );
+    let entries: Vec<_> = fs::read_dir(parent.path().join("a/b"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .collect();
+    assert_eq!(entries, ["out"], "no staging folder is left beside it");
+    // The modes a new file and a new folder get here, umask included.
+    let plain_file = parent.path().join("plain");
+    fs::write(&plain_file, "x").unwrap();
+    let plain_folder = parent.path().join("folder");
+    fs::create_dir(&plain_folder).unwrap();
+    let mode = |path: &Path| fs::metadata(path).unwrap().permissions().mode() & 0o7777;
+    assert_eq!(mode(&out.join("rules-l.md")), mode(&plain_file));
+    assert_eq!(mode(&out.join("rules/md/101.md")), mode(&plain_file));
+    for folder in [&out, &out.join("rules"), &out.join("rules/md")] {
+        assert_eq!(mode(folder), mode(&plain_folder), "{}", folder.display());
+    }
+}
+
+#[test]
+fn a_batch_into_a_new_folder_that_fails_creates_nothing() {
+    let parent = tempfile::tempdir().unwrap();
+    let out = parent.path().join("out");
+    // A file where a folder must be.
+    let clash: [(&Path, &[u8]); 3] = [
+        (Path::new("rules-l.md"), b"long"),
+        (Path::new("rules"), b"a file"),
+        (Path::new("rules/md/101.md"), b"page"),
+    ];
+    let err = write_batch_within(&out, clash).unwrap_err();
+    assert_eq!(err.path, out.join("rules"), "{err}");
+    // A path that leaves the folder.
+    let escape: [(&Path, &[u8]); 2] = [
+        (Path::new("rules-l.md"), b"long"),
+        (Path::new("../escaped.md"), b"outside"),
+    ];
+    let err = write_batch_within(&out, escape).unwrap_err();
+    assert!(matches!(err.source, WriteError::Escapes(_)), "{err}");
+    assert_eq!(
+        fs::read_dir(parent.path()).unwrap().count(),
+        0,
+        "neither the folder nor a staging folder is left"
+    );
+}

@@ -130,7 +130,7 @@ pub(super) fn target_within(
 }
 
 /// `root/relative`, when `relative` is plain names only.
-fn checked(root: &Path, relative: &Path) -> Result<PathBuf, WriteError> {
+pub(super) fn checked(root: &Path, relative: &Path) -> Result<PathBuf, WriteError> {
     let plain = relative.components().count() > 0
         && relative
             .components()
@@ -143,7 +143,7 @@ fn checked(root: &Path, relative: &Path) -> Result<PathBuf, WriteError> {
 }
 
 /// The folders between `root` and the file, outermost first.
-fn folders(root: &Path, relative: &Path) -> Vec<PathBuf> {
+pub(super) fn folders(root: &Path, relative: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let mut current = root.to_path_buf();
     let parts: Vec<_> = relative.components().collect();
