@@ -10,9 +10,11 @@
 //!   the one before the part word to the `rule`, since an ordinal and its
 //!   blank (at most one line break) may precede the part word.
 //!
-//! The windows are a superset of where the grammar can succeed (a test holds
-//! the result to a scan of every position), and each is found by looking at
-//! a few bytes around a `u`: most text has no `rule` and no `super` at all.
+//! A `rule` counts only where a number can follow it (`Rule 206`, not `rule
+//! votes`). The windows are a superset of where the grammar can succeed (a
+//! test holds the result to a scan of every position), and each is found by
+//! looking at a few bytes around a `u`, found eight bytes at a time: most
+//! text has no `rule` and no `super` at all.
 
 use std::ops::Range;
 
@@ -34,16 +36,12 @@ pub(super) fn windows(text: &str) -> impl Iterator<Item = Range<usize>> + '_ {
     let bytes = text.as_bytes();
     let mut next = 1;
     std::iter::from_fn(move || {
-        while next < bytes.len() {
-            let at = next;
-            next += 1;
-            if bytes[at] | 0x20 != b'u' {
-                continue;
-            }
+        while let Some(at) = next_u(bytes, next) {
+            next = at + 1;
             let start = at - 1;
             let rest = &bytes[at + 1..];
             match bytes[start] | 0x20 {
-                b'r' if starts_with_ignore_case(rest, b"le") => {
+                b'r' if starts_with_ignore_case(rest, b"le") && number_may_follow(text, start) => {
                     let from = part_prefix_start(text, start).unwrap_or(start);
                     return Some(from..start + 1);
                 }
@@ -53,8 +51,73 @@ pub(super) fn windows(text: &str) -> impl Iterator<Item = Range<usize>> + '_ {
                 _ => {}
             }
         }
+        next = bytes.len();
         None
     })
+}
+
+/// The first `u` or `U` at or after `from`, eight bytes at a time.
+fn next_u(bytes: &[u8], from: usize) -> Option<usize> {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    const CASE: u64 = u64::from_ne_bytes([0x20; 8]);
+    const U: u64 = u64::from_ne_bytes([b'u'; 8]);
+    let mut at = from;
+    while at + 8 <= bytes.len() {
+        let mut chunk = [0; 8];
+        chunk.copy_from_slice(&bytes[at..at + 8]);
+        // A byte of `x` is zero exactly where the chunk holds `u` or `U`
+        // (only 0x55 and 0x75 become 0x75 with bit 0x20 set).
+        let x = (u64::from_ne_bytes(chunk) | CASE) ^ U;
+        if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
+            break;
+        }
+        at += 8;
+    }
+    bytes
+        .get(at..)?
+        .iter()
+        .position(|&b| b | 0x20 == b'u')
+        .map(|i| at + i)
+}
+
+/// Whether the `rule` at `keyword` can introduce a number, as
+/// `grammar::rule` reads one: `rule` or `rules`, perhaps a colon, a blank,
+/// then what a number or identifier starts with (`206`, `#206`, `**206`,
+/// `[206`, `-216`, `UC1`). `Rule votes` cannot.
+fn number_may_follow(text: &str, keyword: usize) -> bool {
+    let bytes = text.as_bytes();
+    let mut at = keyword + 4;
+    if bytes.get(at).is_some_and(|b| b | 0x20 == b's') {
+        at += 1;
+    }
+    if bytes.get(at) == Some(&b':') {
+        at += 1;
+    }
+    let Some(after) = after_gap(text, at) else {
+        return false;
+    };
+    bytes.get(after).is_some_and(|&b| {
+        matches!(b, b'#' | b'*' | b'_' | b'[' | b'-')
+            || b.is_ascii_digit()
+            || b.is_ascii_uppercase()
+    })
+}
+
+/// Where the blank that starts at `start` ends; `None` when there is none.
+fn after_gap(text: &str, start: usize) -> Option<usize> {
+    let mut at = start;
+    loop {
+        let rest = text.get(at..)?;
+        if rest.starts_with("&nbsp;") || rest.starts_with("&#160;") {
+            at += 6;
+        } else if let Some(c) = rest.chars().next().filter(|c| c.is_whitespace()) {
+            at += c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    (at > start).then_some(at)
 }
 
 fn starts_with_ignore_case(bytes: &[u8], word: &[u8]) -> bool {
