@@ -25,13 +25,16 @@ fn broken_headings(input: &Input<'_>) -> Vec<Diagnostic> {
     let header_end = input.ruleset.layout.as_ref().map_or(0, |l| l.header.len());
     let mut candidates = Vec::new();
     let mut start = 0;
+    // Only a line that starts with `#` (Markdown) or `Rule` (text) can be
+    // a broken heading: the others are passed over by their first byte.
+    let lead = if markdown { "#" } else { "Rule" };
     for line in input.text.split_inclusive('\n') {
-        let text = line.trim_end_matches(['\n', '\r']);
         let at = start;
         start += line.len();
-        if at < header_end {
+        if at < header_end || !line.starts_with(lead) {
             continue;
         }
+        let text = line.trim_end_matches(['\n', '\r']);
         let fixed = if markdown {
             broken_md_heading(text)
         } else {
