@@ -59,7 +59,7 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
 fn paragraphs(text: &str) -> impl Iterator<Item = &str> {
     split_paragraphs(text)
         .map(str::trim)
-        .filter(|paragraph| paragraph.split_whitespace().nth(MIN_WORDS - 1).is_some())
+        .filter(|paragraph| long_enough(paragraph))
 }
 
 /// `text.split("\n\n")`, finding each break by its first line break (a
@@ -83,11 +83,21 @@ fn split_paragraphs(text: &str) -> impl Iterator<Item = &str> {
 
 /// Whether any paragraph that counts appears twice: the quick test before
 /// the findings are made (most rules repeat nothing), by sorting instead of
-/// hashing every paragraph.
+/// hashing every paragraph, and counting the words of repeated ones only
+/// (copies have the same words).
 fn has_repeat(text: &str) -> bool {
-    let mut all: Vec<&str> = paragraphs(text).collect();
+    let mut all: Vec<&str> = split_paragraphs(text).map(str::trim).collect();
+    if all.len() < 2 {
+        return false;
+    }
     all.sort_unstable_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
-    all.windows(2).any(|pair| pair[0] == pair[1])
+    all.windows(2)
+        .any(|pair| pair[0] == pair[1] && long_enough(pair[0]))
+}
+
+/// Whether a paragraph has the words to count as one that should not repeat.
+fn long_enough(paragraph: &str) -> bool {
+    paragraph.split_whitespace().nth(MIN_WORDS - 1).is_some()
 }
 
 #[cfg(test)]
