@@ -265,6 +265,10 @@ impl LineIndex {
 /// Renders diagnostics rustc-style, with the source lines and the span
 /// marked; `color` styles it with ANSI escapes for a terminal.
 pub fn render_human(source: Source<'_>, diagnostics: &[Diagnostic], color: bool) -> String {
+    // Without findings there are no lines to index (a clean file's lines).
+    if diagnostics.is_empty() {
+        return String::new();
+    }
     let renderer = if color {
         Renderer::styled()
     } else {
@@ -331,6 +335,9 @@ pub fn to_json_all<'a>(
     source: Source<'a>,
     diagnostics: &'a [Diagnostic],
 ) -> Vec<JsonDiagnostic<'a>> {
+    if diagnostics.is_empty() {
+        return Vec::new();
+    }
     let index = LineIndex::new(source.text);
     diagnostics
         .iter()
@@ -358,6 +365,9 @@ fn json_at<'a>(
 /// GitHub Actions workflow commands, one line per diagnostic:
 /// `::error file=F,line=L,col=C,title=CODE::message`.
 pub fn render_github(source: Source<'_>, diagnostics: &[Diagnostic]) -> String {
+    if diagnostics.is_empty() {
+        return String::new();
+    }
     let index = LineIndex::new(source.text);
     let mut out = String::new();
     for diagnostic in diagnostics {

@@ -24,14 +24,20 @@ fn broken_headings(input: &Input<'_>) -> Vec<Diagnostic> {
     // The header holds the title (`# 2020 Season` is a title, not a rule).
     let header_end = input.ruleset.layout.as_ref().map_or(0, |l| l.header.len());
     let mut candidates = Vec::new();
-    let mut start = 0;
-    for line in input.text.split_inclusive('\n') {
-        let text = line.trim_end_matches(['\n', '\r']);
-        let at = start;
-        start += line.len();
-        if at < header_end {
+    // Only a line that starts with `#` (Markdown) or `Rule` (text) can be
+    // a broken heading: the lines are found from where that letter occurs
+    // (a byte search), not read one by one.
+    let (lead, first) = if markdown { ("#", '#') } else { ("Rule", 'R') };
+    let bytes = input.text.as_bytes();
+    for (at, _) in input.text.match_indices(first) {
+        let line_start = at == 0 || bytes[at - 1] == b'\n';
+        if !line_start || at < header_end || !input.text[at..].starts_with(lead) {
             continue;
         }
+        let end = input.text[at..]
+            .find('\n')
+            .map_or(input.text.len(), |i| at + i + 1);
+        let text = input.text[at..end].trim_end_matches(['\n', '\r']);
         let fixed = if markdown {
             broken_md_heading(text)
         } else {

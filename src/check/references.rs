@@ -7,9 +7,8 @@ use crate::refs::{self, Dangling, Reference};
 use std::ops::Range;
 
 pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
-    let graph = refs::graph(input.ruleset);
     let mut findings = Vec::new();
-    for dangling in &graph.dangling {
+    for dangling in &refs::dangling(input.ruleset) {
         let Some(rule) = input.ruleset.rules.get(dangling.rule_index) else {
             continue;
         };

@@ -23,11 +23,11 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
             );
             continue;
         }
+        if !has_repeat(&rule.text) {
+            continue;
+        }
         let mut seen: HashMap<&str, usize> = HashMap::new();
-        for paragraph in rule.text.split("\n\n").map(str::trim) {
-            if paragraph.split_whitespace().count() < MIN_WORDS {
-                continue;
-            }
+        for paragraph in paragraphs(&rule.text) {
             let count = seen.entry(paragraph).or_insert(0);
             *count += 1;
             if *count == 1 {
@@ -55,9 +55,77 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     findings
 }
 
+/// The paragraphs of a rule's text that are long enough to count, trimmed.
+fn paragraphs(text: &str) -> impl Iterator<Item = &str> {
+    split_paragraphs(text)
+        .map(str::trim)
+        .filter(|paragraph| long_enough(paragraph))
+}
+
+/// `text.split("\n\n")`, finding each break by its first line break (a
+/// byte search) rather than by a search for the two-byte string.
+fn split_paragraphs(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let current = rest?;
+        let mut from = 0;
+        while let Some(newline) = current[from..].find('\n').map(|i| from + i) {
+            if current.as_bytes().get(newline + 1) == Some(&b'\n') {
+                rest = Some(&current[newline + 2..]);
+                return Some(&current[..newline]);
+            }
+            from = newline + 1;
+        }
+        rest = None;
+        Some(current)
+    })
+}
+
+/// Whether any paragraph that counts appears twice: the quick test before
+/// the findings are made (most rules repeat nothing), by sorting instead of
+/// hashing every paragraph, and counting the words of repeated ones only
+/// (copies have the same words).
+fn has_repeat(text: &str) -> bool {
+    let mut all: Vec<&str> = split_paragraphs(text).map(str::trim).collect();
+    if all.len() < 2 {
+        return false;
+    }
+    all.sort_unstable_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
+    all.windows(2)
+        .any(|pair| pair[0] == pair[1] && long_enough(pair[0]))
+}
+
+/// Whether a paragraph has the words to count as one that should not repeat.
+fn long_enough(paragraph: &str) -> bool {
+    paragraph.split_whitespace().nth(MIN_WORDS - 1).is_some()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paragraphs_split_as_str_split_does() {
+        for text in [
+            "",
+            "a",
+            "a\n\nb",
+            "a\n\n\nb",
+            "a\n\n\n\nb\n",
+            "\n\n",
+            "\n",
+            "a\nb\n\n",
+            "é\n\nü\n\n\n\n",
+            "x\r\n\r\ny\n\nz",
+        ] {
+            let expected: Vec<&str> = text.split("\n\n").collect();
+            assert_eq!(
+                split_paragraphs(text).collect::<Vec<_>>(),
+                expected,
+                "{text:?}"
+            );
+        }
+    }
     use crate::check::testing::{codes, File};
     use crate::model::{Format, Rule};
 

@@ -152,7 +152,7 @@ fn check_file(path: &Path, from: Option<Format>, deny_warnings: bool) -> Checked
     // The bytes become the text without a copy; `check` never writes the
     // file back, so the read skips the fingerprints a lossless re-emit needs.
     let depth = parse::ReadDepth::Layout;
-    let parsed =
+    let mut parsed =
         match super::io::read_ruleset_owned(&name, bytes, &options, dialect.as_ref(), depth) {
             Ok(parsed) => parsed,
             Err(Unread { error, source }) => return unreadable(error, source),
@@ -166,10 +166,15 @@ fn check_file(path: &Path, from: Option<Format>, deny_warnings: bool) -> Checked
     if deny_warnings {
         check::deny_warnings(&mut findings);
     }
+    let format = parsed.format;
+    let text = std::mem::take(&mut parsed.text);
+    // The report needs only the text: the model is freed, rule by rule, on
+    // the other core while the next file is read or the report written.
+    rayon::spawn(move || drop(parsed));
     Checked {
         name,
-        format: Some(parsed.format),
-        text: parsed.text,
+        format: Some(format),
+        text,
         findings,
         failure: None,
     }

@@ -19,6 +19,17 @@ pub(crate) fn compare(
 ) {
     let before = changes.len();
     let rule = new.number;
+    // Most rules did not change: alike as read, they differ in no aspect
+    // below whatever the lens, and only the layout is left to compare.
+    let alike = old.text == new.text
+        && old.revision == new.revision
+        && old.mutability == new.mutability
+        && old.history == new.history
+        && old.judgments == new.judgments;
+    if alike {
+        push_layout(old, new, layout, changes);
+        return;
+    }
     if old.mutability != new.mutability {
         changes.push(Change::Transmuted {
             rule,
@@ -58,14 +69,23 @@ pub(crate) fn compare(
         history(old, new, lens, changes);
         judgments(old, new, lens, changes);
     }
-    if layout && changes.len() == before {
-        if let (Some(a), Some(b)) = (&old.layout, &new.layout) {
-            if a.source != b.source {
-                changes.push(Change::Layout {
-                    rule,
-                    only: Spacing::between(&a.source, &b.source),
-                });
-            }
+    if changes.len() == before {
+        push_layout(old, new, layout, changes);
+    }
+}
+
+/// The layout change of a rule that changed in nothing else, when
+/// `layout` asks for one.
+fn push_layout(old: &Rule, new: &Rule, layout: bool, changes: &mut Vec<Change>) {
+    if !layout {
+        return;
+    }
+    if let (Some(a), Some(b)) = (&old.layout, &new.layout) {
+        if a.source != b.source {
+            changes.push(Change::Layout {
+                rule: new.number,
+                only: Spacing::between(&a.source, &b.source),
+            });
         }
     }
 }

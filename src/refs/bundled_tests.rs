@@ -158,3 +158,32 @@ fn renumbering_every_citation_there_and_back_is_the_identity_on_every_rule_text(
         }
     }
 }
+
+#[test]
+fn the_windows_find_what_a_scan_of_every_position_finds_in_every_bundled_file() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
+    for name in crate::parse::tests::BUNDLED {
+        let bytes = std::fs::read(dir.join(name)).expect("bundled ruleset");
+        let whole = String::from_utf8_lossy(&bytes);
+        assert_eq!(
+            extract(&whole),
+            super::grammar::extract_everywhere(&whole),
+            "{name}"
+        );
+        for rule in bundled(name).rules {
+            assert_eq!(
+                extract(&rule.text),
+                super::grammar::extract_everywhere(&rule.text),
+                "{name} rule {}",
+                rule.number
+            );
+        }
+    }
+    let synthetic = crate::model::synthetic_ruleset(2_000, 7);
+    for rule in synthetic.rules {
+        assert_eq!(
+            extract(&rule.text),
+            super::grammar::extract_everywhere(&rule.text)
+        );
+    }
+}

@@ -77,7 +77,7 @@ pub fn graph(ruleset: &Ruleset) -> ReferenceGraph {
                 None => existing.range(cited.numbers()).copied().collect(),
             };
             if targets.is_empty() {
-                graph.dangling.push(dangling(rule.number, index, cited));
+                graph.dangling.push(dangling_of(rule.number, index, cited));
             }
             for target in targets {
                 graph.cites.entry(rule.number).or_default().insert(target);
@@ -97,7 +97,44 @@ pub fn graph(ruleset: &Ruleset) -> ReferenceGraph {
     graph
 }
 
-fn dangling(rule: u32, rule_index: usize, cited: &CitedNumber) -> Dangling {
+/// Only the citations of rules the ruleset lacks: the `dangling` of
+/// [`graph`], without building who cites whom (what `nomic check` needs).
+pub fn dangling(ruleset: &Ruleset) -> Vec<Dangling> {
+    let mut existing: Vec<u32> = ruleset.rules.iter().map(|rule| rule.number).collect();
+    existing.sort_unstable();
+    let ids: BTreeSet<&str> = ruleset
+        .rules
+        .iter()
+        .filter_map(|rule| rule.id.as_deref())
+        .collect();
+    let exists = |cited: &CitedNumber| match &cited.id {
+        Some(id) => ids.contains(id.as_str()),
+        None => {
+            let numbers = cited.numbers();
+            let first = existing.partition_point(|&number| number < *numbers.start());
+            existing
+                .get(first)
+                .is_some_and(|number| number <= numbers.end())
+        }
+    };
+    let per_rule: Vec<Vec<Dangling>> = ruleset
+        .rules
+        .par_iter()
+        .enumerate()
+        .with_min_len(64)
+        .map(|(index, rule)| {
+            super::extract_rule(rule)
+                .iter()
+                .flat_map(|reference| &reference.numbers)
+                .filter(|cited| !exists(cited))
+                .map(|cited| dangling_of(rule.number, index, cited))
+                .collect()
+        })
+        .collect();
+    per_rule.into_iter().flatten().collect()
+}
+
+fn dangling_of(rule: u32, rule_index: usize, cited: &CitedNumber) -> Dangling {
     let end = cited
         .range_end
         .as_ref()
@@ -220,6 +257,35 @@ mod tests {
             for target in cited {
                 assert!(graph.cited_by[target].contains(rule));
             }
+        }
+    }
+
+    #[test]
+    fn dangling_alone_is_the_graphs_dangling() {
+        let mut rules = ruleset().rules;
+        rules.push(Rule::new(
+            305,
+            "Rules 302-303 and 400-402, Rule 0 and Rule 99999.",
+        ));
+        rules.push(Rule::new(
+            201,
+            "A second 201 citing Rule 12 and Rules 90-100.",
+        ));
+        let mut with_id = Rule::new(306, "Rule UC1 and Rule UC2.");
+        with_id.id = Some("UC1".to_string());
+        rules.push(with_id);
+        let ruleset = Ruleset::new("T", rules);
+        assert_eq!(dangling(&ruleset), graph(&ruleset).dangling);
+        assert_eq!(dangling(&ruleset).len(), 8);
+        for name in crate::parse::tests::BUNDLED {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("rulesets")
+                .join(name);
+            let bytes = std::fs::read(path).unwrap();
+            let ruleset = crate::parse::read(&bytes, &crate::parse::ReadOptions::default())
+                .unwrap()
+                .ruleset;
+            assert_eq!(dangling(&ruleset), graph(&ruleset).dangling, "{name}");
         }
     }
 }

@@ -84,7 +84,7 @@ mod tests;
 use serde::Serialize;
 use std::ops::Range;
 
-pub use graph::{graph, Dangling, ReferenceGraph};
+pub use graph::{dangling, graph, Dangling, ReferenceGraph};
 pub use renumber::{renumber, Renumbered, SkipReason, Skipped};
 
 /// One citation in a text: the whole phrase and every rule number it names.

@@ -133,6 +133,94 @@ proptest! {
     }
 }
 
+/// Pieces that make or nearly make a citation, the part citations above
+/// all: what the windows of `grammar::candidates` must not miss.
+const CITATION_PIECES: &[&str] = &[
+    "Rule",
+    "rules",
+    "RULE",
+    "rUlEs:",
+    "super",
+    "superseding",
+    "Supercedes",
+    "first",
+    "2nd",
+    "last",
+    "paragraph",
+    "Paragraphs",
+    "section",
+    "subsections",
+    "clause",
+    "item",
+    "bullets",
+    "part",
+    "of",
+    "OF",
+    "(a)",
+    "(ii)",
+    "3",
+    "206",
+    "101-117",
+    "UC1",
+    "-216",
+    " ",
+    "  ",
+    "\n",
+    "\n\n",
+    "\u{a0}",
+    "&nbsp;",
+    "&#160;",
+    "\u{2028}",
+    "\t",
+    ",",
+    "and",
+    "to",
+    "'s",
+    "#",
+    "**",
+    "[",
+    "]",
+    "é",
+    "overrule",
+    "sub-rule",
+    "1.",
+    "x",
+];
+
+fn citation_pieces() -> impl Strategy<Value = String> {
+    let separator = proptest::sample::select(&[" ", " ", " ", "", "\n", " \n "][..]);
+    let piece = (proptest::sample::select(CITATION_PIECES), separator);
+    proptest::collection::vec(piece, 0..40).prop_map(|pieces| {
+        pieces
+            .into_iter()
+            .flat_map(|(piece, separator)| [piece, separator])
+            .collect()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2048))]
+
+    #[test]
+    fn the_windows_find_what_a_scan_of_every_position_finds(text in any::<String>()) {
+        prop_assert_eq!(extract(&text), grammar::extract_everywhere(&text));
+    }
+
+    #[test]
+    fn the_windows_find_what_a_scan_of_every_position_finds_in_citation_pieces(
+        text in citation_pieces()
+    ) {
+        prop_assert_eq!(extract(&text), grammar::extract_everywhere(&text));
+    }
+
+    #[test]
+    fn the_windows_find_what_a_scan_of_every_position_finds_in_rule_text(
+        text in synthetic_text()
+    ) {
+        prop_assert_eq!(extract(&text), grammar::extract_everywhere(&text));
+    }
+}
+
 #[test]
 fn renumbering_304_to_340_and_back_is_the_identity_on_every_bundled_ruleset() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");

@@ -6,6 +6,7 @@
 //! sub-slice in the whole text. `words` holds the words that introduce a
 //! citation, `numbers` the numbers, lists and ranges that follow them.
 
+mod candidates;
 mod numbers;
 mod words;
 
@@ -38,22 +39,39 @@ pub(super) enum Intro {
 }
 
 pub(super) fn extract(text: &str) -> Vec<Reference> {
+    scan(text, candidates::windows(text))
+}
+
+/// The grammar tried at every word start of `text`: what [`extract`] must
+/// find with its windows.
+#[cfg(test)]
+pub(super) fn extract_everywhere(text: &str) -> Vec<Reference> {
+    scan(text, std::iter::once(0..text.len()))
+}
+
+/// Tries the grammar at each word start inside the ascending `windows` (of
+/// start positions), as a scan of the whole text would meet them: a
+/// citation found is skipped whole, even where it runs into later windows.
+fn scan(text: &str, windows: impl Iterator<Item = Range<usize>>) -> Vec<Reference> {
     let mut found = Vec::new();
     let mut pos = 0;
-    let mut previous: Option<char> = None;
-    while let Some(c) = text[pos..].chars().next() {
-        let word_start = previous.is_none_or(|p| !p.is_alphanumeric() && p != '-');
-        if word_start && may_start_citation(c) {
-            if let Ok((rest, reference)) = citation(text, &text[pos..]) {
-                let end = text.len() - rest.len();
-                previous = text[..end].chars().next_back();
-                pos = end;
-                found.push(reference);
-                continue;
+    for window in windows {
+        pos = pos.max(window.start);
+        while pos < window.end {
+            let Some(c) = text[pos..].chars().next() else {
+                break;
+            };
+            let previous = text[..pos].chars().next_back();
+            let word_start = previous.is_none_or(|p| !p.is_alphanumeric() && p != '-');
+            if word_start && may_start_citation(c) {
+                if let Ok((rest, reference)) = citation(text, &text[pos..]) {
+                    pos = text.len() - rest.len();
+                    found.push(reference);
+                    continue;
+                }
             }
+            pos += c.len_utf8();
         }
-        previous = Some(c);
-        pos += c.len_utf8();
     }
     found
 }
