@@ -7,9 +7,10 @@ use super::error::ParseError;
 use super::lines::{self, Heading};
 use super::markdown::{self, MdDocument};
 use super::quirks::{blank_line_after, quirk, separator_quirks, trailing_spaces};
-use super::text::{join_trimmed, rule_ranges, Line};
+use super::text::{join_trimmed, Line};
 use super::ReadMode;
 use crate::model::{Format, HistoryEntry, Judgment, LayoutQuirk, QuirkKind, Rule, Ruleset};
+use rayon::prelude::*;
 use std::ops::Range;
 
 pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
@@ -30,8 +31,12 @@ pub(crate) fn read_markdown(
 ) -> Result<Ruleset, ParseError> {
     let long = format == Format::MdLong;
     let doc = markdown::split(text, format)?;
-    let mut pieces: Vec<Piece> = rule_ranges(&doc.headings, doc.lines.len())
-        .map(|(range, heading, is_last)| rule(&doc, range, heading, is_last))
+    // The rules are independent once their headings are found: both cores
+    // read them, and the pieces come back in file order.
+    let mut pieces: Vec<Piece> = (0..doc.headings.len())
+        .into_par_iter()
+        .with_min_len(16)
+        .map(|index| rule_at(&doc, index))
         .collect();
     for (k, q) in doc.rule_quirks {
         pieces[k].quirks.push(q);
@@ -58,6 +63,17 @@ enum Section {
     Body,
     History,
     Judgments,
+}
+
+/// The rule of the document's heading number `index` (from 0).
+pub(super) fn rule_at(doc: &MdDocument<'_>, index: usize) -> Piece {
+    let (start, heading) = &doc.headings[index];
+    let count = doc.headings.len();
+    let end = doc
+        .headings
+        .get(index + 1)
+        .map_or(doc.lines.len(), |(next, _)| *next);
+    rule(doc, *start..end, heading, index + 1 == count)
 }
 
 /// One rule: `range` of the document's lines, from its heading on.
