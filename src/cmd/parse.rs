@@ -1,9 +1,8 @@
 //! `nomic parse`: read a ruleset in any format and print its model as JSON.
 
 use super::io::{
-    dialect_for, parse_input, parse_input_owned, parse_rules_input, print_ruleset_stdout, print_stream_stdout,
-    read_input,
-    stderr_color, Failure,
+    dialect_for, parse_input, parse_input_owned, parse_rules_input, print_ruleset_stdout,
+    print_stream_stdout, read_input, stderr_color, Failure,
 };
 use nomic::diagnostic::{self, Diagnostic, Severity, Source};
 use nomic::model::Format;

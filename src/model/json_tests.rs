@@ -110,18 +110,32 @@ fn text() -> impl Strategy<Value = String> {
 }
 
 fn date() -> impl Strategy<Value = Option<Date>> {
-    prop::option::of((-20i32..12000, 1u8..=12, 1u8..=28).prop_map(|(year, month, day)| Date {
-        year,
-        month,
-        day,
-    }))
+    prop::option::of(
+        (-20i32..12000, 1u8..=12, 1u8..=28).prop_map(|(year, month, day)| Date {
+            year,
+            month,
+            day,
+        }),
+    )
 }
 
 fn entry() -> impl Strategy<Value = HistoryEntry> {
     (
-        (0usize..9, prop::option::of(any::<u32>()), prop::option::of(any::<u32>())),
-        (prop::option::of(text()), date(), prop::option::of(any::<u32>())),
-        (prop::option::of(any::<u32>()), prop::option::of(text()), text()),
+        (
+            0usize..9,
+            prop::option::of(any::<u32>()),
+            prop::option::of(any::<u32>()),
+        ),
+        (
+            prop::option::of(text()),
+            date(),
+            prop::option::of(any::<u32>()),
+        ),
+        (
+            prop::option::of(any::<u32>()),
+            prop::option::of(text()),
+            text(),
+        ),
     )
         .prop_map(
             |((kind, amendment, proposal), (proposer, date, round), (turn, link, source))| {
@@ -154,7 +168,11 @@ const KINDS: [HistoryKind; 9] = [
 fn judgment() -> impl Strategy<Value = Judgment> {
     (
         (text(), prop::option::of(text()), date()),
-        (prop::option::of(any::<u32>()), prop::option::of(any::<u32>()), text()),
+        (
+            prop::option::of(any::<u32>()),
+            prop::option::of(any::<u32>()),
+            text(),
+        ),
     )
         .prop_map(|((text, judge, date), (round, turn, source))| Judgment {
             text,
@@ -168,8 +186,16 @@ fn judgment() -> impl Strategy<Value = Judgment> {
 
 fn rule() -> impl Strategy<Value = Rule> {
     (
-        (any::<u32>(), prop::option::of(text()), prop::option::of(text())),
-        (prop::option::of(any::<u32>()), prop::option::of(text()), text()),
+        (
+            any::<u32>(),
+            prop::option::of(text()),
+            prop::option::of(text()),
+        ),
+        (
+            prop::option::of(any::<u32>()),
+            prop::option::of(text()),
+            text(),
+        ),
         prop::collection::vec(entry(), 0..3),
         prop::collection::vec(judgment(), 0..3),
     )
