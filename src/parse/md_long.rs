@@ -221,6 +221,57 @@ mod tests {
     use crate::model::{Format, HistoryKind, QuirkKind};
     use crate::render::{render, RenderOptions};
 
+    /// Every Markdown ruleset bundled or in a fixture, at every depth, reads
+    /// the same (rules, quirks and their spans, fingerprints, errors) on
+    /// one thread as on four: the rules read on every core come back in
+    /// file order.
+    #[test]
+    fn a_read_on_every_core_is_the_read_on_one() {
+        use crate::parse::ReadMode;
+        let pool = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+        };
+        let (one, four) = (pool(1), pool(4));
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut read = 0;
+        for dir in ["rulesets", "tests/fixtures"] {
+            let mut stack = vec![root.join(dir)];
+            while let Some(dir) = stack.pop() {
+                for entry in std::fs::read_dir(dir).unwrap() {
+                    let path = entry.unwrap().path();
+                    if path.is_dir() {
+                        stack.push(path);
+                        continue;
+                    }
+                    let Ok(text) = std::fs::read_to_string(&path) else {
+                        continue;
+                    };
+                    let Ok(format) = crate::parse::detect(&text) else {
+                        continue;
+                    };
+                    if !matches!(format, Format::MdLong | Format::MdShort | Format::MdRule) {
+                        continue;
+                    }
+                    for mode in [ReadMode::Full, ReadMode::Layout, ReadMode::Meaning] {
+                        let alone = one.install(|| super::read_markdown(&text, format, mode));
+                        let shared = four.install(|| super::read_markdown(&text, format, mode));
+                        assert_eq!(alone, shared, "{}", path.display());
+                    }
+                    read += 1;
+                }
+            }
+        }
+        assert!(read >= 10, "only {read} Markdown rulesets");
+        // And a generated ruleset of many rules.
+        let ruleset = crate::model::synthetic_ruleset(500, 3);
+        let text = render(&ruleset, Format::MdLong, &RenderOptions::default()).unwrap();
+        let alone = one.install(|| parse(&text));
+        assert_eq!(alone, four.install(|| parse(&text)));
+    }
+
     #[test]
     fn a_history_line_without_italics_is_the_entry_it_spells() {
         let text = "# T\n---\n## 201/0\n\nPlayers alternate.\n\n##### *History*\n\n\

@@ -62,13 +62,13 @@ fn read_rule(doc: &MdDocument<'_>, index: usize) -> Rule {
 
 /// How many bytes of the file a batch of rules read on one core holds (at
 /// least, and one rule at most beyond it).
-const BATCH: usize = 128 * 1024;
+const BATCH: usize = 32 * 1024;
 
 impl RuleStream<'_> {
     /// Writes the JSON it serializes as (pretty, as
     /// `serde_json::to_writer_pretty` writes it) to `writer`, reading the
     /// rules on every core: batches of rules are read and written into
-    /// buffers of their own, a batch a core at a time, and the buffers
+    /// buffers of their own, four batches a core at a time, and the buffers
     /// written in file order. At most those batches' rules and JSON are in
     /// memory at once.
     ///
@@ -82,12 +82,12 @@ impl RuleStream<'_> {
         let count = doc.as_ref().map_or(0, |doc| doc.headings.len());
         if let Some(doc) = &doc {
             let batches = batches(doc);
-            let window = rayon::current_num_threads().max(1);
+            let window = 4 * rayon::current_num_threads().max(1);
             for group in batches.chunks(window) {
                 let written: Vec<io::Result<Vec<u8>>> = group
                     .par_iter()
                     .map(|range| {
-                        let mut buf = Vec::new();
+                        let mut buf = Vec::with_capacity(3 * BATCH);
                         for index in range.clone() {
                             let rule = read_rule(doc, index);
                             json::write_rule_item(&mut buf, &rule, index == 0)?;
