@@ -277,16 +277,21 @@ pub(super) fn json_document(value: &impl serde::Serialize) -> Result<String, Fai
     Ok(json)
 }
 
-/// `value` as [`json_document`] gives it, streamed to standard output
-/// (buffered) instead of built whole first; a closed pipe becomes
-/// `Failure::BrokenPipe`.
-pub(super) fn print_json_stdout(value: &impl serde::Serialize) -> Result<(), Failure> {
-    let failed = |err: serde_json::Error| match err.io_error_kind() {
-        Some(kind) => Failure::from(io::Error::from(kind)),
-        None => Failure::message(format!("cannot write JSON: {err}")),
-    };
-    let mut stdout = io::BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    serde_json::to_writer_pretty(&mut stdout, value).map_err(failed)?;
+/// Prints a ruleset's pretty JSON on standard output, as
+/// `serde_json::to_writer_pretty` writes it, by [`nomic::model::json`].
+pub(super) fn print_ruleset_stdout(ruleset: &nomic::model::Ruleset) -> Result<(), Failure> {
+    let mut stdout = io::stdout().lock();
+    nomic::model::json::write_ruleset(&mut stdout, ruleset)?;
+    stdout.write_all(b"\n")?;
+    stdout.flush()?;
+    Ok(())
+}
+
+/// Prints the pretty JSON of a Markdown ruleset's rules, read on every core
+/// as they are printed ([`nomic::parse::RuleStream::write_json`]).
+pub(super) fn print_stream_stdout(stream: nomic::parse::RuleStream<'_>) -> Result<(), Failure> {
+    let mut stdout = io::stdout().lock();
+    stream.write_json(&mut stdout)?;
     stdout.write_all(b"\n")?;
     stdout.flush()?;
     Ok(())

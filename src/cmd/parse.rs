@@ -1,8 +1,8 @@
 //! `nomic parse`: read a ruleset in any format and print its model as JSON.
 
 use super::io::{
-    dialect_for, parse_input, parse_input_owned, parse_rules_input, print_json_stdout, read_input,
-    stderr_color, Failure,
+    dialect_for, parse_input, parse_input_owned, parse_rules_input, print_ruleset_stdout,
+    print_stream_stdout, read_input, stderr_color, Failure,
 };
 use nomic::diagnostic::{self, Diagnostic, Severity, Source};
 use nomic::model::Format;
@@ -96,7 +96,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     } else {
         parsed.ruleset.into_without_layout()
     };
-    print_json_stdout(&ruleset)?;
+    print_ruleset_stdout(&ruleset)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -108,7 +108,7 @@ fn print_streamed(name: &str, text: &str, from: Option<Format>) -> Result<bool, 
         return Ok(false);
     };
     warn(name, text, &stream.encoding, false);
-    print_json_stdout(&stream)?;
+    print_stream_stdout(stream)?;
     Ok(true)
 }
 

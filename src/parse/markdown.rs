@@ -50,13 +50,7 @@ pub(super) fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseE
     // A carriage return left at the end of a line (`\r\r\n`) is a line
     // ending to Markdown, and one no canonical form keeps (written before
     // `\n`, it reads as part of `\r\n`): the line's text ends before it.
-    let lines: Vec<Line<'_>> = text::lines(text, bom)
-        .into_iter()
-        .map(|line| Line {
-            text: line.text.trim_end_matches('\r'),
-            ..line
-        })
-        .collect();
+    let lines = text::lines_by(text, bom, true);
     let titled = format != Format::MdRule;
     // Blank lines before the title stay in the header.
     let first_at = lines.iter().position(|l| !l.is_blank()).unwrap_or(0);
@@ -201,25 +195,13 @@ fn blocks_in(text: &str, range: Range<usize>) -> Vec<Range<usize>> {
 /// row, or a tab), and an HTML block a `<`. Without any of them there is
 /// none, and pulldown-cmark need not read the text (most rules have none).
 fn may_hold_blocks(text: &str) -> bool {
-    // One pass over the bytes, counting the current run of a repeated byte.
-    let (mut byte, mut run) = (0u8, 0usize);
-    for &b in text.as_bytes() {
-        let needed = match b {
-            b'<' | b'\t' => return true,
-            b'`' | b'~' => 3,
-            b' ' => 4,
-            _ => {
-                run = 0;
-                continue;
-            }
-        };
-        run = if b == byte { run + 1 } else { 1 };
-        byte = b;
-        if run >= needed {
-            return true;
-        }
-    }
-    false
+    // A run of a repeated byte is the run's first bytes, so a search for the
+    // shortest run that counts finds every longer one.
+    let bytes = text.as_bytes();
+    memchr::memchr2(b'<', b'\t', bytes).is_some()
+        || memchr::memmem::find(bytes, b"```").is_some()
+        || memchr::memmem::find(bytes, b"~~~").is_some()
+        || memchr::memmem::find(bytes, b"    ").is_some()
 }
 
 /// [`blocks_in`] read by pulldown-cmark, whatever the text holds.
@@ -310,6 +292,35 @@ mod tests {
         }
         for plain in ["a `` b ~~ c   d", "", "## 1\n\nx\n", "`~`~ ~ ~"] {
             assert!(!may_hold_blocks(plain), "{plain:?}");
+        }
+    }
+
+    /// [`may_hold_blocks`] as it was first written: one pass counting runs.
+    fn holds_by_runs(text: &str) -> bool {
+        let (mut byte, mut run) = (0u8, 0usize);
+        for &b in text.as_bytes() {
+            let needed = match b {
+                b'<' | b'\t' => return true,
+                b'`' | b'~' => 3,
+                b' ' => 4,
+                _ => {
+                    run = 0;
+                    continue;
+                }
+            };
+            run = if b == byte { run + 1 } else { 1 };
+            byte = b;
+            if run >= needed {
+                return true;
+            }
+        }
+        false
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_searches_for_blocks_find_what_counting_runs_finds(text in "[ `~<\tx]{0,16}") {
+            proptest::prop_assert_eq!(may_hold_blocks(&text), holds_by_runs(&text));
         }
     }
 

@@ -7,9 +7,10 @@ use super::error::ParseError;
 use super::lines::{self, Heading};
 use super::markdown::{self, MdDocument};
 use super::quirks::{blank_line_after, quirk, separator_quirks, trailing_spaces};
-use super::text::{join_trimmed, rule_ranges, Line};
+use super::text::{join_trimmed, Line};
 use super::ReadMode;
 use crate::model::{Format, HistoryEntry, Judgment, LayoutQuirk, QuirkKind, Rule, Ruleset};
+use rayon::prelude::*;
 use std::ops::Range;
 
 pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
@@ -30,8 +31,12 @@ pub(crate) fn read_markdown(
 ) -> Result<Ruleset, ParseError> {
     let long = format == Format::MdLong;
     let doc = markdown::split(text, format)?;
-    let mut pieces: Vec<Piece> = rule_ranges(&doc.headings, doc.lines.len())
-        .map(|(range, heading, is_last)| rule(&doc, range, heading, is_last))
+    // The rules are independent once their headings are found: both cores
+    // read them, and the pieces come back in file order.
+    let mut pieces: Vec<Piece> = (0..doc.headings.len())
+        .into_par_iter()
+        .with_min_len(16)
+        .map(|index| rule_at(&doc, index))
         .collect();
     for (k, q) in doc.rule_quirks {
         pieces[k].quirks.push(q);
@@ -58,6 +63,17 @@ enum Section {
     Body,
     History,
     Judgments,
+}
+
+/// The rule of the document's heading number `index` (from 0).
+pub(super) fn rule_at(doc: &MdDocument<'_>, index: usize) -> Piece {
+    let (start, heading) = &doc.headings[index];
+    let count = doc.headings.len();
+    let end = doc
+        .headings
+        .get(index + 1)
+        .map_or(doc.lines.len(), |(next, _)| *next);
+    rule(doc, *start..end, heading, index + 1 == count)
 }
 
 /// One rule: `range` of the document's lines, from its heading on.
@@ -204,6 +220,57 @@ mod tests {
     use super::parse;
     use crate::model::{Format, HistoryKind, QuirkKind};
     use crate::render::{render, RenderOptions};
+
+    /// Every Markdown ruleset bundled or in a fixture, at every depth, reads
+    /// the same (rules, quirks and their spans, fingerprints, errors) on
+    /// one thread as on four: the rules read on every core come back in
+    /// file order.
+    #[test]
+    fn a_read_on_every_core_is_the_read_on_one() {
+        use crate::parse::ReadMode;
+        let pool = |threads| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap()
+        };
+        let (one, four) = (pool(1), pool(4));
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut read = 0;
+        for dir in ["rulesets", "tests/fixtures"] {
+            let mut stack = vec![root.join(dir)];
+            while let Some(dir) = stack.pop() {
+                for entry in std::fs::read_dir(dir).unwrap() {
+                    let path = entry.unwrap().path();
+                    if path.is_dir() {
+                        stack.push(path);
+                        continue;
+                    }
+                    let Ok(text) = std::fs::read_to_string(&path) else {
+                        continue;
+                    };
+                    let Ok(format) = crate::parse::detect(&text) else {
+                        continue;
+                    };
+                    if !matches!(format, Format::MdLong | Format::MdShort | Format::MdRule) {
+                        continue;
+                    }
+                    for mode in [ReadMode::Full, ReadMode::Layout, ReadMode::Meaning] {
+                        let alone = one.install(|| super::read_markdown(&text, format, mode));
+                        let shared = four.install(|| super::read_markdown(&text, format, mode));
+                        assert_eq!(alone, shared, "{}", path.display());
+                    }
+                    read += 1;
+                }
+            }
+        }
+        assert!(read >= 10, "only {read} Markdown rulesets");
+        // And a generated ruleset of many rules.
+        let ruleset = crate::model::synthetic_ruleset(500, 3);
+        let text = render(&ruleset, Format::MdLong, &RenderOptions::default()).unwrap();
+        let alone = one.install(|| parse(&text));
+        assert_eq!(alone, four.install(|| parse(&text)));
+    }
 
     #[test]
     fn a_history_line_without_italics_is_the_entry_it_spells() {

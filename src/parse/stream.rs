@@ -5,10 +5,13 @@
 use super::encoding::find_mojibake;
 use super::markdown::{self, MdDocument};
 use super::{detect, md_long, EncodingIssue};
-use crate::model::{Format, Rule};
+use crate::model::{json, Format, Rule};
+use rayon::prelude::*;
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 use std::cell::Cell;
+use std::io;
+use std::ops::Range;
 
 /// A Markdown ruleset (md-long, md-short, md-rule) whose headings were
 /// found, its rules still to be read. It serializes as the [`Ruleset`]
@@ -39,22 +42,90 @@ impl Iterator for Rules<'_> {
 
     fn next(&mut self) -> Option<Rule> {
         let index = self.next;
-        let (start, heading) = self.doc.headings.get(index)?;
-        let count = self.doc.headings.len();
-        let end = self
-            .doc
-            .headings
-            .get(index + 1)
-            .map_or(self.doc.lines.len(), |(next, _)| *next);
+        if index >= self.doc.headings.len() {
+            return None;
+        }
         self.next += 1;
-        let piece = md_long::rule(&self.doc, *start..end, heading, index + 1 == count);
-        Some(piece.rule.into_without_layout())
+        Some(read_rule(&self.doc, index))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
         let left = self.doc.headings.len() - self.next;
         (left, Some(left))
     }
+}
+
+/// The rule of heading `index`, without its layout.
+fn read_rule(doc: &MdDocument<'_>, index: usize) -> Rule {
+    md_long::rule_at(doc, index).rule.into_without_layout()
+}
+
+/// How many bytes of the file a batch of rules read on one core holds (at
+/// least, and one rule at most beyond it).
+const BATCH: usize = 32 * 1024;
+
+impl RuleStream<'_> {
+    /// Writes the JSON it serializes as (pretty, as
+    /// `serde_json::to_writer_pretty` writes it) to `writer`, reading the
+    /// rules on every core: batches of rules are read and written into
+    /// buffers of their own, four batches a core at a time, and the buffers
+    /// written in file order. At most those batches' rules and JSON are in
+    /// memory at once.
+    ///
+    /// # Errors
+    /// The writer's.
+    pub fn write_json(self, writer: &mut impl io::Write) -> io::Result<()> {
+        let mut out = Vec::new();
+        json::write_ruleset_head(&mut out, &self.title);
+        writer.write_all(&out)?;
+        let doc = self.rules.take().map(|rules| rules.doc);
+        let count = doc.as_ref().map_or(0, |doc| doc.headings.len());
+        if let Some(doc) = &doc {
+            let batches = batches(doc);
+            let window = 4 * rayon::current_num_threads().max(1);
+            for group in batches.chunks(window) {
+                let written: Vec<io::Result<Vec<u8>>> = group
+                    .par_iter()
+                    .map(|range| {
+                        let mut buf = Vec::with_capacity(3 * BATCH);
+                        for index in range.clone() {
+                            let rule = read_rule(doc, index);
+                            json::write_rule_item(&mut buf, &rule, index == 0)?;
+                        }
+                        Ok(buf)
+                    })
+                    .collect();
+                for buf in written {
+                    writer.write_all(&buf?)?;
+                }
+            }
+        }
+        out.clear();
+        json::write_ruleset_tail(&mut out, count > 0);
+        writer.write_all(&out)
+    }
+}
+
+/// The document's headings in batches of about [`BATCH`] bytes of text.
+fn batches(doc: &MdDocument<'_>) -> Vec<Range<usize>> {
+    let mut batches = Vec::new();
+    let mut first = 0;
+    let mut from = 0;
+    for (index, (line, _)) in doc.headings.iter().enumerate() {
+        let start = doc.lines[*line].start;
+        if index > first && start >= from + BATCH {
+            batches.push(first..index);
+            first = index;
+            from = start;
+        }
+        if index == 0 {
+            from = start;
+        }
+    }
+    if first < doc.headings.len() {
+        batches.push(first..doc.headings.len());
+    }
+    batches
 }
 
 /// The rules of `text` (decoded, not repaired) to read one at a time, when
@@ -119,6 +190,11 @@ mod tests {
         let streamed = serde_json::to_string_pretty(&stream).unwrap();
         let whole = serde_json::to_string_pretty(&parsed.ruleset.into_without_layout()).unwrap();
         assert_eq!(streamed, whole);
+        // Written on every core, in batches, by the direct writer.
+        let mut written = Vec::new();
+        let stream = stream_rules(text, from).unwrap();
+        stream.write_json(&mut written).unwrap();
+        assert_eq!(String::from_utf8(written).unwrap(), whole);
     }
 
     /// The files under `dir`, at any depth.
@@ -167,6 +243,15 @@ mod tests {
             Some(Format::MdRule),
         );
         same_json("# Only a title\n---\n", Some(Format::MdLong));
+    }
+
+    #[test]
+    fn a_ruleset_of_many_batches_writes_its_rules_in_file_order() {
+        let ruleset = crate::model::synthetic_ruleset(3_000, 7);
+        let options = crate::render::RenderOptions::default();
+        let text = crate::render::render(&ruleset, Format::MdLong, &options).unwrap();
+        assert!(text.len() > 4 * super::BATCH, "{} bytes", text.len());
+        same_json(&text, None);
     }
 
     #[test]

@@ -39,13 +39,46 @@ impl Line<'_> {
 /// Splits `text[from..]` into lines; `\r\n` and `\n` both end a line. One
 /// pass over the text.
 pub(super) fn lines(text: &str, from: usize) -> Vec<Line<'_>> {
+    lines_by(text, from, false)
+}
+
+/// [`lines`], each line's text ending before every carriage return it ends
+/// in (`\r\r\n`) when `all_returns`, not only before the one of `\r\n`.
+pub(super) fn lines_by(text: &str, from: usize, all_returns: bool) -> Vec<Line<'_>> {
+    let bytes = text.as_bytes();
+    let rest = bytes.get(from..).unwrap_or_default();
     // One allocation of the right size: counting line feeds is far cheaper
     // than growing (and copying) the list of a file's lines.
-    let count = text
-        .get(from..)
-        .map_or(0, |rest| rest.matches('\n').count());
+    let count = memchr::memchr_iter(b'\n', rest).count();
     let mut lines = Vec::with_capacity(count + 1);
-    lines.extend(line_iter(text, from));
+    let mut start = from;
+    for found in memchr::memchr_iter(b'\n', rest) {
+        let newline = from + found;
+        let mut content_end = newline;
+        if content_end > start && bytes[content_end - 1] == b'\r' {
+            content_end -= 1;
+            while all_returns && content_end > start && bytes[content_end - 1] == b'\r' {
+                content_end -= 1;
+            }
+        }
+        lines.push(Line {
+            start,
+            text: &text[start..content_end],
+            end: newline + 1,
+        });
+        start = newline + 1;
+    }
+    if start < text.len() {
+        let mut content_end = text.len();
+        while all_returns && content_end > start && bytes[content_end - 1] == b'\r' {
+            content_end -= 1;
+        }
+        lines.push(Line {
+            start,
+            text: &text[start..content_end],
+            end: text.len(),
+        });
+    }
     lines
 }
 
@@ -70,7 +103,7 @@ impl<'a> Iterator for LineIter<'a> {
         if start >= text.len() {
             return None;
         }
-        let (content_end, end) = match text[start..].find('\n') {
+        let (content_end, end) = match memchr::memchr(b'\n', &text.as_bytes()[start..]) {
             Some(i) => {
                 let newline = start + i;
                 let content_end = if newline > start && text.as_bytes()[newline - 1] == b'\r' {
@@ -182,5 +215,21 @@ mod tests {
         assert_eq!((ls[0].start, ls[0].end), (0, 3));
         assert_eq!((ls[3].start, ls[3].end), (6, 7));
         assert_eq!(join_trimmed(&ls), "a\nb\n\nc");
+    }
+
+    proptest::proptest! {
+        /// The lines found with `memchr` are the lines found one at a time,
+        /// and Markdown's lines end before every carriage return.
+        #[test]
+        fn lines_are_the_lines_found_one_at_a_time(text in "[a\r\n]{0,12}", from in 0usize..3) {
+            let from = from.min(text.len());
+            let one_by_one: Vec<Line<'_>> = line_iter(&text, from).collect();
+            proptest::prop_assert_eq!(&lines(&text, from), &one_by_one);
+            let trimmed: Vec<Line<'_>> = one_by_one
+                .iter()
+                .map(|line| Line { text: line.text.trim_end_matches('\r'), ..*line })
+                .collect();
+            proptest::prop_assert_eq!(lines_by(&text, from, true), trimmed);
+        }
     }
 }

@@ -26,25 +26,43 @@ fn number(input: &str) -> IResult<&str, u32> {
     map_opt(digit1, |digits: &str| digits.parse().ok()).parse(input)
 }
 
-/// `Jun 1, 2020` (`%b %-d, %Y`), validated.
+/// `Jun 1, 2020` (`%b %-d, %Y`), validated: three ASCII letters, a space,
+/// one or two digits, `, ` and four digits (a fifth is left unread). Read
+/// byte by byte (a ruleset has a date on most history lines); what the
+/// combinators `take_while_m_n` … `map_opt` read, as a test checks.
 pub fn date(input: &str) -> IResult<&str, Date> {
-    map_opt(
-        (
-            take_while_m_n(3, 3, |c: char| c.is_ascii_alphabetic()),
-            char(' '),
-            take_while_m_n(1, 2, |c: char| c.is_ascii_digit()),
-            tag(", "),
-            take_while_m_n(4, 4, |c: char| c.is_ascii_digit()),
-        ),
-        |(month, _, day, _, year): (&str, char, &str, &str, &str)| {
-            Date::new(
-                year.parse().ok()?,
-                Date::month_from_abbrev(month)?,
-                day.parse().ok()?,
-            )
-        },
+    let fail = || nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::MapOpt));
+    let bytes = input.as_bytes();
+    let digits = |from: usize, most: usize| {
+        bytes
+            .get(from..)
+            .unwrap_or_default()
+            .iter()
+            .take(most)
+            .take_while(|b| b.is_ascii_digit())
+            .count()
+    };
+    if bytes.len() < 4 || !bytes[..3].iter().all(u8::is_ascii_alphabetic) || bytes[3] != b' ' {
+        return Err(fail());
+    }
+    let day_len = digits(4, 2);
+    let comma = 4 + day_len;
+    if day_len == 0 || bytes.get(comma..comma + 2) != Some(b", ".as_slice()) {
+        return Err(fail());
+    }
+    let year_at = comma + 2;
+    if digits(year_at, 4) != 4 {
+        return Err(fail());
+    }
+    // ASCII throughout, so every index is a character boundary.
+    let field = |range: std::ops::Range<usize>| &input[range];
+    let date = Date::new(
+        field(year_at..year_at + 4).parse().map_err(|_| fail())?,
+        Date::month_from_abbrev(field(0..3)).ok_or_else(fail)?,
+        field(4..comma).parse().map_err(|_| fail())?,
     )
-    .parse(input)
+    .ok_or_else(fail)?;
+    Ok((&input[year_at + 4..], date))
 }
 
 /// ` (R4T6)`.
@@ -102,6 +120,69 @@ pub fn md_section_heading(line: &str, name: &str) -> Option<u8> {
 
 #[cfg(test)]
 mod tests {
+    /// [`super::date`] as the combinators read it.
+    fn date_by_combinators(input: &str) -> nom::IResult<&str, crate::model::Date> {
+        use nom::bytes::complete::{tag, take_while_m_n};
+        use nom::character::complete::char;
+        use nom::combinator::map_opt;
+        use nom::Parser;
+        map_opt(
+            (
+                take_while_m_n(3, 3, |c: char| c.is_ascii_alphabetic()),
+                char(' '),
+                take_while_m_n(1, 2, |c: char| c.is_ascii_digit()),
+                tag(", "),
+                take_while_m_n(4, 4, |c: char| c.is_ascii_digit()),
+            ),
+            |(month, _, day, _, year): (&str, char, &str, &str, &str)| {
+                crate::model::Date::new(
+                    year.parse().ok()?,
+                    crate::model::Date::month_from_abbrev(month)?,
+                    day.parse().ok()?,
+                )
+            },
+        )
+        .parse(input)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_date_reads_as_the_combinators_read_it(
+            input in "(Jan|Feb|Jun|Dec|jun|J n|Jün|Xyz|Ju)?[ ,]{0,2}[0-9]{0,3}[, ]{0,3}[0-9]{0,6}[ (a]{0,2}",
+        ) {
+            let ours = super::date(&input).ok();
+            let theirs = date_by_combinators(&input).ok();
+            proptest::prop_assert_eq!(ours, theirs);
+        }
+    }
+
+    #[test]
+    fn dates_read_with_their_remainder() {
+        for input in [
+            "Jun 1, 2020",
+            "Feb 29, 2020 (R1T3)",
+            "Dec 31, 20201",
+            "Jun 01, 2020",
+        ] {
+            assert_eq!(
+                super::date(input).ok(),
+                date_by_combinators(input).ok(),
+                "{input}"
+            );
+            assert!(super::date(input).is_ok(), "{input}");
+        }
+        for input in [
+            "Feb 30, 2020",
+            "Jun 1,2020",
+            "Jun 123, 2020",
+            "Jun 1, 202",
+            "",
+            "Jun",
+        ] {
+            assert!(super::date(input).is_err(), "{input}");
+        }
+    }
+
     use super::*;
 
     #[test]
