@@ -205,3 +205,22 @@ fn a_rule_that_swallows_the_next_batch_is_refused_as_a_whole_read_refuses_it() {
         }
     }
 }
+
+#[test]
+fn batches_re_emit_a_file_in_its_own_form_as_a_whole_render_does() {
+    let set = crate::model::synthetic_ruleset(600, 11);
+    for format in BATCHED {
+        let file = render(&set, format, &RenderOptions::default()).unwrap();
+        // CRLF line endings, a changed rule and a changed title: kept bytes,
+        // canonical regions and headers meet at batch edges.
+        let file = file.replace('\n', "\r\n");
+        let mut read = crate::parse::parse_str(&file, Some(format)).unwrap();
+        read.rules[256].text.push_str(" Amended.");
+        let whole = render(&read, format, &RenderOptions::default()).unwrap();
+        assert!(verify_written(&read, &whole, format).is_ok(), "{format}");
+        assert!(write_in_batches(&read, format).unwrap() == whole, "{format}");
+        read.title.push_str(" (AMENDED)");
+        let whole = render(&read, format, &RenderOptions::default()).unwrap();
+        assert!(write_in_batches(&read, format).unwrap() == whole, "{format}");
+    }
+}

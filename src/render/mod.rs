@@ -171,7 +171,6 @@ impl Renderer {
         if let Some(parts) = self.parts(ruleset, format) {
             return parts.document();
         }
-        let builtin = self.builtin.contains(&format);
         let template = self
             .env
             .get_template(name)
@@ -190,17 +189,6 @@ impl Renderer {
         // Lossless re-emit: kept bytes where the meaning is unchanged,
         // the template's macros for everything else.
         let newline = layout.line_ending;
-        if builtin {
-            let mut call = |called: Macro<'_>| {
-                let mut text = String::new();
-                match called {
-                    Macro::Header(title) => builtin::header(format, title, &mut text),
-                    Macro::Rule(rule, last) => builtin::rule(format, rule, last, &mut text),
-                }
-                Ok(with_line_ending(text, newline))
-            };
-            return re_emit(ruleset, layout, &title, name, &mut call);
-        }
         let context = minijinja::context! { title => title.clone(), rules => Vec::<Value>::new() };
         let mut captured = template
             .render_captured(context)

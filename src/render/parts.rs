@@ -1,10 +1,13 @@
 //! A form whose template is the embedded one, written in parts: its header,
-//! its rules a range at a time, its footer. The parts joined in order are
+//! its rules a range at a time, its footer, canonically or re-emitting the
+//! kept layout of a file read in that form. The parts joined in order are
 //! what [`Renderer::render`] writes, so a caller can write (and check) a
 //! document a batch of rules at a time instead of holding it twice.
 
-use super::{builtin, Capped, RenderError, Renderer};
-use crate::model::{Format, Rule, Ruleset};
+use super::{
+    builtin, kept_source, with_line_ending, Capped, EndedFile, Macro, RenderError, Renderer,
+};
+use crate::model::{DocumentLayout, Format, Rule, Ruleset};
 use std::ops::Range;
 
 /// A document of a built-in form in parts (see the module documentation).
@@ -15,13 +18,16 @@ pub struct Parts<'r> {
     title: String,
     name: &'static str,
     limit: usize,
+    /// The kept layout re-emitted (a file rendered to its own form), and
+    /// the offset of the rule read from furthest in.
+    layout: Option<(&'r DocumentLayout, Option<usize>)>,
 }
 
 impl Renderer {
     /// The document of `ruleset` in `format` in parts, where the embedded
-    /// template writes it without the ruleset's kept layout (`None` where a
-    /// template of one's own, a kept layout, or a form without a built-in
-    /// writer is used: [`Renderer::render`] writes those whole).
+    /// template writes it (`None` where a template of one's own or a form
+    /// without a built-in writer is used: [`Renderer::render`] writes those
+    /// whole).
     #[must_use]
     pub fn parts<'r>(&self, ruleset: &'r Ruleset, format: Format) -> Option<Parts<'r>> {
         let name = super::template_name(format)?;
@@ -29,15 +35,27 @@ impl Renderer {
             .layout
             .as_ref()
             .filter(|layout| !self.canonical && layout.format == format);
-        if !self.builtin.contains(&format) || layout.is_some() {
+        if !self.builtin.contains(&format) {
             return None;
         }
+        // The rule that ended the file: the one whose kept source still
+        // ends where the rules did, else (a guess) the one read from
+        // furthest in.
+        let layout = layout.map(|layout| {
+            let file_end = ruleset
+                .rules
+                .iter()
+                .filter_map(|rule| rule.layout.as_ref().map(|kept| kept.offset))
+                .max();
+            (layout, file_end)
+        });
         Some(Parts {
             ruleset,
             format,
             title: super::title_for(format, &ruleset.title),
             name,
             limit: Capped::new(ruleset).limit,
+            layout,
         })
     }
 }
@@ -55,14 +73,28 @@ impl<'r> Parts<'r> {
         &self.ruleset.rules
     }
 
-    /// Appends everything before the first rule.
+    /// Appends everything before the first rule: the kept header while the
+    /// title is unchanged.
     pub fn header(&self, out: &mut String) {
-        builtin::header(self.format, &self.title, out);
+        match self.layout {
+            Some((layout, _)) if layout.title == self.ruleset.title => {
+                out.push_str(&layout.header);
+            }
+            Some((layout, _)) => {
+                let mut header = String::new();
+                builtin::header(self.format, &self.title, &mut header);
+                out.push_str(&with_line_ending(header, layout.line_ending));
+            }
+            None => builtin::header(self.format, &self.title, out),
+        }
     }
 
-    /// Appends everything after the last rule.
+    /// Appends everything after the last rule: the kept footer, if any.
     pub fn footer(&self, out: &mut String) {
-        builtin::footer(self.format, out);
+        match self.layout {
+            Some((layout, _)) => out.push_str(&layout.footer),
+            None => builtin::footer(self.format, out),
+        }
     }
 
     /// Appends the regions of the rules at `range` (indices into
@@ -71,10 +103,41 @@ impl<'r> Parts<'r> {
     /// # Panics
     /// When `range` is not within the rules.
     pub fn rules_at(&self, range: Range<usize>, out: &mut String) {
-        let count = self.ruleset.rules.len();
-        for (index, rule) in self.ruleset.rules[range.clone()].iter().enumerate() {
-            let last = range.start + index + 1 == count;
-            builtin::rule(self.format, rule, last, out);
+        let rules = &self.ruleset.rules;
+        let Some((layout, file_end)) = self.layout else {
+            for index in range {
+                builtin::rule(self.format, &rules[index], index + 1 == rules.len(), out);
+            }
+            return;
+        };
+        // Lossless re-emit: kept bytes where the meaning is unchanged, the
+        // form's own rule for everything else.
+        let mut call = |called: Macro<'_>| {
+            let mut text = String::new();
+            match called {
+                Macro::Header(title) => builtin::header(self.format, title, &mut text),
+                Macro::Rule(rule, last) => builtin::rule(self.format, rule, last, &mut text),
+            }
+            Ok(with_line_ending(text, layout.line_ending))
+        };
+        for index in range {
+            let rule = &rules[index];
+            let ended_file = match rule.layout.as_ref() {
+                Some(kept) if Some(kept.offset + kept.source.len()) == layout.rules_end => {
+                    EndedFile::Yes
+                }
+                Some(kept) if Some(kept.offset) == file_end => EndedFile::Maybe,
+                _ => EndedFile::No,
+            };
+            // The built-in rule never fails, so neither does the kept source.
+            match kept_source(rule, rules.get(index + 1), ended_file, &mut call) {
+                Ok(Some(source)) => out.push_str(&source),
+                Ok(None) | Err(_) => {
+                    let mut text = String::new();
+                    builtin::rule(self.format, rule, index + 1 == rules.len(), &mut text);
+                    out.push_str(&with_line_ending(text, layout.line_ending));
+                }
+            }
         }
     }
 
