@@ -218,9 +218,15 @@ fn batches_re_emit_a_file_in_its_own_form_as_a_whole_render_does() {
         read.rules[256].text.push_str(" Amended.");
         let whole = render(&read, format, &RenderOptions::default()).unwrap();
         assert!(verify_written(&read, &whole, format).is_ok(), "{format}");
-        assert!(write_in_batches(&read, format).unwrap() == whole, "{format}");
+        assert!(
+            write_in_batches(&read, format).unwrap() == whole,
+            "{format}"
+        );
         read.title.push_str(" (AMENDED)");
         let whole = render(&read, format, &RenderOptions::default()).unwrap();
-        assert!(write_in_batches(&read, format).unwrap() == whole, "{format}");
+        assert!(
+            write_in_batches(&read, format).unwrap() == whole,
+            "{format}"
+        );
     }
 }
