@@ -1,9 +1,11 @@
 //! Rendering throughput: every published form of a synthetic ruleset of
-//! 10,000 rules with long histories, in bytes written per second; the
-//! published set as `build` renders it (on every core), and written into a
-//! fresh folder with one durable sync.
+//! 10,000 rules with long histories, in bytes written per second; each
+//! whole form written and its meaning checked as `nomic render` does (a
+//! batch of rules at a time); the published set as `build` renders it (on
+//! every core), and written into a fresh folder with one durable sync.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use nomic::meaning::{write_checked, MeaningError};
 use nomic::model::Format;
 use nomic::model::{synthetic_ruleset, Change, Date, HistoryEntry, Ruleset};
 use nomic::output::write_batch_within;
@@ -62,6 +64,23 @@ fn bench(c: &mut Criterion) {
     group.bench_function("published set as build renders it, 10k rules", |b| {
         b.iter(|| published_files(black_box(&ruleset), &renderer).expect("renders"));
     });
+    group.finish();
+
+    // What `nomic render --to FORM` does after reading: write the form and
+    // read it back, a batch of rules at a time.
+    let mut group = c.benchmark_group("render and check");
+    group.sample_size(10);
+    for format in Format::WHOLE_RULESET {
+        let Some(parts) = renderer.parts(&ruleset, format) else {
+            continue;
+        };
+        let checked =
+            |parts| write_checked(parts, |_| Ok::<(), MeaningError>(())).expect("reads back");
+        group.throughput(Throughput::Bytes(checked(&parts).len() as u64));
+        group.bench_function(format!("{format}, 10k rules"), |b| {
+            b.iter(|| checked(black_box(&parts)));
+        });
+    }
     group.finish();
 
     let files = published_files(&ruleset, &renderer).expect("renders");

@@ -2,11 +2,12 @@
 
 use super::io::{print_stdout, read_input, Failure};
 use nomic::meaning;
+use nomic::meaning::MeaningError;
 use nomic::model::Format;
 use nomic::model::Ruleset;
 use nomic::output::write_atomic;
 use nomic::parse::{Parsed, ReadOptions};
-use nomic::render::{self, RenderOptions};
+use nomic::render::{RenderError, RenderOptions, Renderer};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -72,13 +73,28 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     // and so do the rules' kept sources where the render cannot use them.
     let ruleset = without_unused_layout(parsed, format, options.canonical);
     drop(bytes);
-    let text = render::render(&ruleset, format, &options)
-        .map_err(|err| Failure::message(err.to_string()))?;
-    // Templates of one's own write a form of one's own: nothing to read back.
-    if options.templates.is_none() {
-        meaning::verify_written(&ruleset, &text, format)
-            .map_err(|err| Failure::message(format!("{err}; nothing was written")))?;
-    }
+    let renderer = Renderer::new(&options).map_err(|err| Failure::message(err.to_string()))?;
+    let refused = |err: MeaningError| Failure::message(format!("{err}; nothing was written"));
+    let text = match renderer.parts(&ruleset, format) {
+        // Templates of one's own write a form of one's own: nothing to read
+        // back. The embedded ones are written and read back a batch at a time.
+        Some(parts) if options.templates.is_none() => {
+            meaning::write_checked(&parts, |len| parts.check_size(len).map_err(Refusal::Render))
+                .map_err(|err| match err {
+                    Refusal::Render(err) => Failure::message(err.to_string()),
+                    Refusal::Meaning(err) => refused(err),
+                })?
+        }
+        _ => {
+            let text = renderer
+                .render(&ruleset, format)
+                .map_err(|err| Failure::message(err.to_string()))?;
+            if options.templates.is_none() {
+                meaning::verify_written(&ruleset, &text, format).map_err(refused)?;
+            }
+            text
+        }
+    };
     match args.output {
         Some(path) => {
             write_atomic(&path, text.as_bytes()).map_err(|err| {
@@ -88,6 +104,18 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         None => print_stdout(&text)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Why a render was refused: the renderer's refusal, or the meaning check's.
+enum Refusal {
+    Render(RenderError),
+    Meaning(MeaningError),
+}
+
+impl From<MeaningError> for Refusal {
+    fn from(err: MeaningError) -> Self {
+        Refusal::Meaning(err)
+    }
 }
 
 /// The parsed ruleset, less each rule's kept layout (a copy of its source)

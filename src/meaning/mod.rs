@@ -9,11 +9,13 @@
 //! Markup a text form drops by design (HTML tags, link targets written
 //! after their text) is compared as the text forms write it.
 
+mod batches;
 mod normal;
 
 use crate::model::{Format, Rule, Ruleset};
 use crate::parse::{self, ParseError};
 use crate::render::PublishedFile;
+pub use batches::{checks_in_batches, write_checked};
 use normal::{first_difference, normal_form, Difference};
 use std::collections::HashMap;
 use std::fmt;
@@ -100,9 +102,18 @@ pub fn verify_written(
     written: &str,
     format: Format,
 ) -> Result<(), MeaningError> {
+    verify_written_slice(&intended.rules, written, format)
+}
+
+/// [`verify_written`] for the rules `intended`.
+fn verify_written_slice(
+    intended: &[Rule],
+    written: &str,
+    format: Format,
+) -> Result<(), MeaningError> {
     let actual = parse::read_meaning(written, format)
         .map_err(|source| MeaningError::Unreadable { format, source })?;
-    compare(intended, &actual, format)
+    compare_rules(intended, &actual.rules, format)
 }
 
 /// Compares the rules of two rulesets in the parts `format` carries.
@@ -110,19 +121,22 @@ pub fn verify_written(
 /// # Errors
 /// [`MeaningError`] naming the first rule whose meaning differs.
 pub fn compare(intended: &Ruleset, actual: &Ruleset, format: Format) -> Result<(), MeaningError> {
-    for (meant, read) in intended.rules.iter().zip(&actual.rules) {
+    compare_rules(&intended.rules, &actual.rules, format)
+}
+
+fn compare_rules(intended: &[Rule], actual: &[Rule], format: Format) -> Result<(), MeaningError> {
+    for (meant, read) in intended.iter().zip(actual) {
         compare_rule(meant, read, format)?;
     }
-    if intended.rules.len() != actual.rules.len() {
+    if intended.len() != actual.len() {
         let first = intended
-            .rules
-            .get(actual.rules.len())
-            .or_else(|| actual.rules.get(intended.rules.len()))
+            .get(actual.len())
+            .or_else(|| actual.get(intended.len()))
             .map(|rule| rule.number);
         return Err(MeaningError::RuleCount {
             format,
-            expected: intended.rules.len(),
-            found: actual.rules.len(),
+            expected: intended.len(),
+            found: actual.len(),
             first,
         });
     }

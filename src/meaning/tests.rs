@@ -151,3 +151,82 @@ fn a_rule_page_is_checked_against_the_last_rule_of_its_number() {
     // The one-call form agrees.
     assert!(verify_published(&set, &[page(&first)]).is_err());
 }
+
+/// The whole forms [`write_checked`] writes a batch at a time.
+const BATCHED: [Format; 5] = [
+    Format::MdLong,
+    Format::MdShort,
+    Format::TxtLong,
+    Format::TxtShort,
+    Format::TxtPlain,
+];
+
+/// `set` written and checked a batch at a time, as `nomic render` does.
+fn write_in_batches(set: &Ruleset, format: Format) -> Result<String, MeaningError> {
+    let renderer = crate::render::Renderer::new(&RenderOptions::default()).unwrap();
+    let parts = renderer.parts(set, format).expect("an embedded template");
+    write_checked(&parts, |_| Ok::<(), MeaningError>(()))
+}
+
+#[test]
+fn batches_write_what_a_whole_render_writes() {
+    // Several batches, the last one short.
+    let set = crate::model::synthetic_ruleset(600, 7);
+    for format in BATCHED {
+        assert!(checks_in_batches(format), "{format}");
+        let whole = render(&set, format, &RenderOptions::default()).unwrap();
+        assert!(verify_written(&set, &whole, format).is_ok(), "{format}");
+        let batched = write_in_batches(&set, format).unwrap();
+        assert!(
+            batched == whole,
+            "{format}: the batches differ from the whole"
+        );
+    }
+}
+
+#[test]
+fn a_rule_that_swallows_the_next_batch_is_refused_as_a_whole_read_refuses_it() {
+    // An unclosed fence at the end of a batch (rule index 255) hides the
+    // heading of the first rule of the next: only the next rule's region,
+    // read with each batch, shows it.
+    for at in [255, 256, 599] {
+        let mut set = crate::model::synthetic_ruleset(600, 7);
+        set.rules[at].text = "Code follows:\n\n```\nnot closed".to_string();
+        for format in [Format::MdLong, Format::MdShort] {
+            let whole = render(&set, format, &RenderOptions::default()).unwrap();
+            let expected = verify_written(&set, &whole, format)
+                .err()
+                .map(|e| e.to_string());
+            let found = write_in_batches(&set, format).err().map(|e| e.to_string());
+            assert_eq!(found, expected, "{format}, rule index {at}");
+            if at < 599 {
+                assert!(found.is_some(), "{format}, rule index {at}: not refused");
+            }
+        }
+    }
+}
+
+#[test]
+fn batches_re_emit_a_file_in_its_own_form_as_a_whole_render_does() {
+    let set = crate::model::synthetic_ruleset(600, 11);
+    for format in BATCHED {
+        let file = render(&set, format, &RenderOptions::default()).unwrap();
+        // CRLF line endings, a changed rule and a changed title: kept bytes,
+        // canonical regions and headers meet at batch edges.
+        let file = file.replace('\n', "\r\n");
+        let mut read = crate::parse::parse_str(&file, Some(format)).unwrap();
+        read.rules[256].text.push_str(" Amended.");
+        let whole = render(&read, format, &RenderOptions::default()).unwrap();
+        assert!(verify_written(&read, &whole, format).is_ok(), "{format}");
+        assert!(
+            write_in_batches(&read, format).unwrap() == whole,
+            "{format}"
+        );
+        read.title.push_str(" (AMENDED)");
+        let whole = render(&read, format, &RenderOptions::default()).unwrap();
+        assert!(
+            write_in_batches(&read, format).unwrap() == whole,
+            "{format}"
+        );
+    }
+}

@@ -15,15 +15,27 @@ pub fn looks_preformatted(line: &str) -> bool {
     if trimmed.is_empty() {
         return false;
     }
+    // One pass over the bytes: a tab, a run of three blanks, or a
+    // box-drawing character (U+2500 to U+257F, `E2 94 xx` and `E2 95 xx`).
     // A lone carriage return is read as a space (it ends a line to
     // Markdown), so it counts as one in a run: otherwise the text would
     // become aligned columns once written with spaces.
-    let aligned = trimmed.contains('\t')
-        || trimmed
-            .as_bytes()
-            .windows(3)
-            .any(|run| run.iter().all(|&b| b == b' ' || b == b'\r'));
-    looks_tabular(line) || aligned
+    let bytes = trimmed.as_bytes();
+    let mut run = 0;
+    for (k, &b) in bytes.iter().enumerate() {
+        match b {
+            b' ' | b'\r' => {
+                run += 1;
+                if run == 3 {
+                    return true;
+                }
+            }
+            b'\t' => return true,
+            0xe2 if matches!(bytes.get(k + 1), Some(0x94 | 0x95)) => return true,
+            _ => run = 0,
+        }
+    }
+    ascii_table(trimmed)
 }
 
 /// Whether a line is part of a table: box-drawing characters, or an ASCII
@@ -32,11 +44,16 @@ pub fn looks_preformatted(line: &str) -> bool {
 pub fn looks_tabular(line: &str) -> bool {
     let trimmed = line.trim();
     let box_drawing = trimmed
-        .chars()
-        .any(|c| ('\u{2500}'..='\u{257f}').contains(&c));
-    let ascii_table = (trimmed.starts_with('|') && trimmed.ends_with('|') && trimmed.len() > 1)
-        || (trimmed.starts_with("+-") && trimmed.ends_with('+'));
-    box_drawing || ascii_table
+        .as_bytes()
+        .windows(2)
+        .any(|pair| pair[0] == 0xe2 && matches!(pair[1], 0x94 | 0x95));
+    box_drawing || ascii_table(trimmed)
+}
+
+/// An ASCII table row or ruler (`| a | b |`, `+---+---+`), trimmed.
+fn ascii_table(trimmed: &str) -> bool {
+    (trimmed.starts_with('|') && trimmed.ends_with('|') && trimmed.len() > 1)
+        || (trimmed.starts_with("+-") && trimmed.ends_with('+'))
 }
 
 /// Whether a word at the start of a line would open a list item in a text
@@ -83,12 +100,29 @@ pub fn needs_break_mark(
         indent
     };
     let last = lines.last().map_or(0, |line| width_of(line));
+    let last_word = lines.last().and_then(|line| line.last()).copied();
+    last_line_needs_break_mark(last_indent + last, last_word, then)
+}
+
+/// [`needs_break_mark`] told by the last wrapped line alone: `column` is
+/// where it ends (indent included), `last_word` its last word.
+#[must_use]
+pub fn last_line_needs_break_mark(column: usize, last_word: Option<&str>, then: &str) -> bool {
     // A line ending in a lone `\` would read as marked: the mark follows it.
-    let ends_in_mark = lines
-        .last()
-        .and_then(|line| line.last())
-        .is_some_and(|word| *word == LONE_MARK);
-    ends_in_mark || then.width() < LONE_WORD && !is_hard_break(last_indent + last, then.width())
+    let ends_in_mark = last_word == Some(LONE_MARK);
+    let then_width = word_width(then);
+    ends_in_mark || then_width < LONE_WORD && !is_hard_break(column, then_width)
+}
+
+/// The columns `word` takes: its length when it is printable ASCII (the
+/// common case, told without a look-up per character), else its Unicode width.
+#[must_use]
+pub fn word_width(word: &str) -> usize {
+    if word.bytes().all(|b| b.wrapping_sub(b' ') < 0x5f) {
+        word.len()
+    } else {
+        word.width()
+    }
 }
 
 /// A word this wide stands on a line of its own in the wrapped forms
@@ -118,26 +152,59 @@ pub fn wrap_words<'a>(
     indent: usize,
     then: Option<&str>,
 ) -> Vec<Vec<&'a str>> {
-    then.and_then(|then| wrap_before_break(words, first_indent, indent, then.width()))
-        .unwrap_or_else(|| greedy(words, first_indent, indent, WRAP_WIDTH))
+    let widths: Vec<usize> = words.iter().map(|w| word_width(w)).collect();
+    let mut ends = Vec::new();
+    wrap_ends(words, &widths, first_indent, indent, then, &mut ends);
+    let mut start = 0;
+    ends.iter()
+        .map(|&end| {
+            let line = words[start..end].to_vec();
+            start = end;
+            line
+        })
+        .collect()
+}
+
+/// [`wrap_words`] as the end (exclusive word index) of each line, into
+/// `ends` (cleared first): `widths` are the words' widths. Without words,
+/// one empty line (none when a line break follows).
+pub fn wrap_ends(
+    words: &[&str],
+    widths: &[usize],
+    first_indent: usize,
+    indent: usize,
+    then: Option<&str>,
+    ends: &mut Vec<usize>,
+) {
+    ends.clear();
+    let before_break = then.is_some_and(|then| {
+        wrap_before_break(words, widths, first_indent, indent, word_width(then), ends)
+    });
+    if !before_break {
+        ends.clear();
+        greedy(words, widths, first_indent, indent, ends);
+    }
 }
 
 /// Wrapping that a line break ends, such that every wrap reads as one (the
 /// next word would not have fitted within the slack), no line starts with a
 /// list marker, and the last line leaves room for the break to read as one.
-/// Lines are as long as such a wrapping allows; `None` when none exists.
-fn wrap_before_break<'a>(
-    words: &[&'a str],
+/// Lines are as long as such a wrapping allows; `false` when none exists.
+fn wrap_before_break(
+    words: &[&str],
+    widths: &[usize],
     first_indent: usize,
     indent: usize,
     then_width: usize,
-) -> Option<Vec<Vec<&'a str>>> {
+    ends: &mut Vec<usize>,
+) -> bool {
     let n = words.len();
-    let widths: Vec<usize> = words.iter().map(|w| w.width()).collect();
-    // The lines that may start at `p`: their ends `q`, longest first.
-    let ends = |p: usize| -> Vec<usize> {
+    // longest[p]: the end of the longest line that may start at `p` and
+    // after which a valid wrapping of the rest exists (0: none).
+    let mut longest = vec![0; n + 1];
+    let finishes = |longest: &[usize], q: usize| q == n || longest[q] != 0;
+    for p in (0..n).rev() {
         let mut column = if p == 0 { first_indent } else { indent };
-        let mut out = Vec::new();
         for q in p + 1..=n {
             column += widths[q - 1] + usize::from(q > p + 1);
             if column > WRAP_WIDTH && q > p + 1 {
@@ -148,62 +215,50 @@ fn wrap_before_break<'a>(
                 && !is_hard_break(column, widths[q])
                 && !opens_list_item(words[q])
                 && words[q - 1] != LONE_MARK;
-            if fits_end || wraps {
-                out.push(q);
+            if (fits_end || wraps) && finishes(&longest, q) {
+                longest[p] = q;
             }
         }
-        out.reverse();
-        out
-    };
-    // finishes[p]: a valid wrapping of words[p..] exists.
-    let mut finishes = vec![false; n + 1];
-    finishes[n] = true;
-    let mut choices: Vec<Vec<usize>> = vec![Vec::new(); n + 1];
-    for p in (0..n).rev() {
-        choices[p] = ends(p).into_iter().filter(|&q| finishes[q]).collect();
-        finishes[p] = !choices[p].is_empty();
     }
-    if !finishes[0] {
-        return None;
+    if n > 0 && longest[0] == 0 {
+        return false;
     }
-    let mut lines = Vec::new();
     let mut p = 0;
     while p < n {
-        let q = choices[p][0];
-        lines.push(words[p..q].to_vec());
-        p = q;
+        p = longest[p];
+        ends.push(p);
     }
-    Some(lines)
+    true
 }
 
 fn width_of(line: &[&str]) -> usize {
-    line.iter().map(|w| w.width()).sum::<usize>() + line.len().saturating_sub(1)
+    line.iter().map(|w| word_width(w)).sum::<usize>() + line.len().saturating_sub(1)
 }
 
-/// Greedy wrapping at `width`, a word that would open a list item never
-/// starting a line (after a word wider than the line, it overflows that
-/// line instead).
-fn greedy<'a>(
-    words: &[&'a str],
+/// Greedy wrapping at [`WRAP_WIDTH`], a word that would open a list item
+/// never starting a line (after a word wider than the line, it overflows
+/// that line instead).
+fn greedy(
+    words: &[&str],
+    widths: &[usize],
     first_indent: usize,
     indent: usize,
-    width: usize,
-) -> Vec<Vec<&'a str>> {
-    let mut lines: Vec<Vec<&'a str>> = vec![Vec::new()];
+    ends: &mut Vec<usize>,
+) {
+    let width = WRAP_WIDTH;
+    // The current line is words[start..i].
+    let mut start = 0;
     let mut column = first_indent;
-    for &word in words {
-        let word_width = word.width();
-        let current = lines.last_mut().expect("one line at least");
-        if current.is_empty() || column + 1 + word_width <= width {
-            column += usize::from(!current.is_empty()) + word_width;
-            current.push(word);
+    for (i, (&word, &word_width)) in words.iter().zip(widths).enumerate() {
+        let len = i - start;
+        if len == 0 || column + 1 + word_width <= width {
+            column += usize::from(len > 0) + word_width;
             continue;
         }
-        if opens_list_item(word) && current.len() == 1 && column > width {
+        if len == 1 && column > width && opens_list_item(word) {
             // The word before it stands alone, wider than the line: the
             // marker stays on that line rather than start the next.
             column += 1 + word_width;
-            current.push(word);
             continue;
         }
         // The words that move down with `word`: the one before a list
@@ -211,21 +266,24 @@ fn greedy<'a>(
         // start with a marker: `(5 - 1)`), and a lone `\` that would end
         // the line (it would read as the break mark), as long as one word
         // stays.
-        let mut keep = current.len();
-        loop {
-            let starts_next = current.get(keep).copied().unwrap_or(word);
-            if keep > 1 && (opens_list_item(starts_next) || current[keep - 1] == LONE_MARK) {
+        let mut keep = len;
+        while keep > 1 {
+            let starts_next = if keep < len {
+                words[start + keep]
+            } else {
+                word
+            };
+            if opens_list_item(starts_next) || words[start + keep - 1] == LONE_MARK {
                 keep -= 1;
             } else {
                 break;
             }
         }
-        let mut next = current.split_off(keep);
-        next.push(word);
-        column = indent + width_of(&next);
-        lines.push(next);
+        ends.push(start + keep);
+        start += keep;
+        column = indent + widths[start..=i].iter().sum::<usize>() + (i - start);
     }
-    lines
+    ends.push(words.len());
 }
 
 #[cfg(test)]

@@ -310,6 +310,8 @@ pub(crate) fn read_meaning(text: &str, format: Format) -> Result<Ruleset, ParseE
         Format::TxtLong | Format::TxtShort => {
             txt_long::read_wrapped(text, format, ReadMode::Meaning)
         }
+        Format::TxtPlain => txt_plain::read(text, ReadMode::Meaning),
+        Format::TxtRule => txt_rule::read(text, ReadMode::Meaning),
         _ => parse_as(text, format),
     }
 }

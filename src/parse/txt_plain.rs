@@ -8,9 +8,16 @@ use super::lines::looks_like_txt_heading;
 use super::text::{self, txt_headings, Line, TxtHeadings};
 use super::txt_rule::HeadedRules;
 use super::wrapped::unwrapped_body;
+use super::ReadMode;
 use crate::model::{Format, Ruleset};
 
 pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
+    read(text, ReadMode::Full)
+}
+
+/// [`parse`] in `mode`: a meaning read keeps no layout and takes no
+/// fingerprints.
+pub(crate) fn read(text: &str, mode: ReadMode) -> Result<Ruleset, ParseError> {
     let format = Format::TxtPlain;
     let lines = text::lines(text, text::bom_len(text));
     let title = match lines.first() {
@@ -68,7 +75,7 @@ pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
         separator: 2,
         body: unwrapped_body,
     };
-    Ok(rules.assemble(text, &lines, &headings))
+    Ok(rules.assemble(text, &lines, &headings, mode))
 }
 
 #[cfg(test)]

@@ -5,15 +5,22 @@
 //! (read as a Markdown hard break).
 //! Several pages joined by blank lines read as one ruleset (titled "").
 
-use super::assemble::{assemble, Document, Piece};
+use super::assemble::{assemble_read, Document, Piece};
 use super::error::ParseError;
 use super::lines::{self, Heading};
 use super::quirks::{blank_line_after, quirk, separator_quirks, trailing_spaces};
 use super::text::{self, rule_ranges, txt_headings, Line};
 use super::wrapped::unwrapped_body;
+use super::ReadMode;
 use crate::model::{Format, QuirkKind, Ruleset};
 
 pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
+    read(text, ReadMode::Full)
+}
+
+/// [`parse`] in `mode`: a meaning read keeps no layout and takes no
+/// fingerprints.
+pub(crate) fn read(text: &str, mode: ReadMode) -> Result<Ruleset, ParseError> {
     let format = Format::TxtRule;
     let lines = text::lines(text, text::bom_len(text));
     let Some(first_at) = lines.iter().position(|l| !l.is_blank()) else {
@@ -37,7 +44,7 @@ pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
         separator: 1,
         body: unwrapped_body,
     };
-    Ok(rules.assemble(text, &lines, &headings))
+    Ok(rules.assemble(text, &lines, &headings, mode))
 }
 
 /// How the text forms without rulers (`txt-plain`, `txt-rule`) lay out a
@@ -53,12 +60,13 @@ pub(super) struct HeadedRules {
 }
 
 impl HeadedRules {
-    /// The ruleset of `lines` cut at `headings`.
+    /// The ruleset of `lines` cut at `headings`, read in `mode`.
     pub(super) fn assemble(
         self,
         text: &str,
         lines: &[Line<'_>],
         headings: &[(usize, Heading)],
+        mode: ReadMode,
     ) -> Ruleset {
         let pieces = rule_ranges(headings, lines.len())
             .map(|(range, heading, is_last)| self.rule(&lines[range], heading, is_last))
@@ -67,7 +75,7 @@ impl HeadedRules {
         if text.ends_with('\n') {
             quirks.push(quirk(QuirkKind::FinalNewline, text.len(), 0));
         }
-        assemble(
+        assemble_read(
             text,
             Document {
                 format: self.format,
@@ -76,6 +84,7 @@ impl HeadedRules {
                 footer_start: text.len(),
                 quirks,
             },
+            mode,
         )
     }
 

@@ -23,8 +23,8 @@ use super::literal;
 use super::quirks::quirk;
 use super::text::Line;
 use crate::model::{
-    is_hard_break, looks_preformatted, looks_tabular, wrap_words, LayoutQuirk, QuirkKind,
-    HARD_BREAK_MARK,
+    is_hard_break, looks_preformatted, looks_tabular, word_width, wrap_words, LayoutQuirk,
+    QuirkKind, HARD_BREAK_MARK,
 };
 use unicode_width::UnicodeWidthStr;
 
@@ -231,7 +231,7 @@ fn push_preformatted<'a>(blocks: &mut Vec<Block<'a>>, lines: &[Line<'a>]) {
 /// purpose in a wrapped body: `b`'s first word would have fitted on `a`.
 fn hard_break_between(a: &str, b: &str) -> bool {
     let next = b.split(' ').next().unwrap_or_default();
-    is_hard_break(a.trim_end().width(), next.width())
+    is_hard_break(word_width(a.trim_end()), word_width(next))
 }
 
 /// The trimming a body line's text gets before it is read.

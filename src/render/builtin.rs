@@ -158,7 +158,7 @@ fn txt_long(rule: &Rule, long: bool, out: &mut String) {
     marker(rule, out);
     out.push_str("\n\n");
     if !rule.text.is_empty() {
-        out.push_str(&text::wrap_markdown(&rule.text, text::WIDTH, text::INDENT));
+        text::wrap_markdown_into(&rule.text, text::WIDTH, text::INDENT, out);
         out.push_str("\n\n");
     }
     if !long {

@@ -11,12 +11,14 @@ mod agora;
 mod builtin;
 mod dialect;
 pub mod manifest;
+mod parts;
 pub mod publish;
 mod relink;
 mod templates;
 pub mod text;
 
 pub use manifest::Manifest;
+pub use parts::Parts;
 pub use publish::{
     agora_published_files, page_rule, published_files, rule_pages, stale_rule_pages, Plan,
     PublishError, PublishedFile,
@@ -166,9 +168,8 @@ impl Renderer {
             .layout
             .as_ref()
             .filter(|layout| !self.canonical && layout.format == format);
-        let builtin = self.builtin.contains(&format);
-        if builtin && layout.is_none() {
-            return builtin_document(ruleset, format, &title, name);
+        if let Some(parts) = self.parts(ruleset, format) {
+            return parts.document();
         }
         let template = self
             .env
@@ -188,17 +189,6 @@ impl Renderer {
         // Lossless re-emit: kept bytes where the meaning is unchanged,
         // the template's macros for everything else.
         let newline = layout.line_ending;
-        if builtin {
-            let mut call = |called: Macro<'_>| {
-                let mut text = String::new();
-                match called {
-                    Macro::Header(title) => builtin::header(format, title, &mut text),
-                    Macro::Rule(rule, last) => builtin::rule(format, rule, last, &mut text),
-                }
-                Ok(with_line_ending(text, newline))
-            };
-            return re_emit(ruleset, layout, &title, name, &mut call);
-        }
         let context = minijinja::context! { title => title.clone(), rules => Vec::<Value>::new() };
         let mut captured = template
             .render_captured(context)
@@ -249,46 +239,6 @@ impl Renderer {
         })
     }
 }
-
-/// A whole document of a form whose template is the embedded one:
-/// header, every rule, footer. The rules are written on every core, in
-/// runs of [`RUN`], and joined in order.
-fn builtin_document(
-    ruleset: &Ruleset,
-    format: Format,
-    title: &str,
-    name: &str,
-) -> Result<String, RenderError> {
-    use rayon::prelude::*;
-    let limit = Capped::new(ruleset);
-    let count = ruleset.rules.len();
-    let runs: Vec<String> = ruleset
-        .rules
-        .par_chunks(RUN)
-        .enumerate()
-        .map(|(run, rules)| {
-            let mut out = String::new();
-            for (index, rule) in rules.iter().enumerate() {
-                builtin::rule(format, rule, run * RUN + index + 1 == count, &mut out);
-            }
-            out
-        })
-        .collect();
-    let mut out = String::new();
-    builtin::header(format, title, &mut out);
-    out.reserve(runs.iter().map(String::len).sum::<usize>() + 2 * text::WIDTH);
-    for run in &runs {
-        out.push_str(run);
-    }
-    builtin::footer(format, &mut out);
-    if out.len() > limit.limit {
-        return Err(limit.too_large(name));
-    }
-    Ok(out)
-}
-
-/// How many rules one task of [`builtin_document`] writes.
-const RUN: usize = 64;
 
 /// Lossless re-emit of a ruleset read in `format` with `layout`: the kept
 /// header while the title is unchanged, each rule's kept bytes while its

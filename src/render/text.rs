@@ -7,8 +7,7 @@
 //! with `  • ` bullets for `txt-plain` ([`markdown_to_export`]).
 
 use crate::model::{
-    is_hard_break, looks_preformatted, needs_break_mark, opens_list_item, wrap_words,
-    HARD_BREAK_MARK,
+    is_hard_break, last_line_needs_break_mark, looks_preformatted, opens_list_item, wrap_ends,
 };
 use unicode_width::UnicodeWidthStr;
 
@@ -178,18 +177,38 @@ pub fn markdown_to_export(md: &str) -> String {
 /// spaces; list items get a hanging indent so continuation lines align with
 /// the item's text. Verbatim blocks are indented but not wrapped.
 pub fn wrap_markdown(md: &str, width: usize, indent: usize) -> String {
+    let mut out = String::with_capacity(md.len() + md.len() / 8);
+    wrap_markdown_into(md, width, indent, &mut out);
+    out
+}
+
+/// [`wrap_markdown`] appended to `out`: one pass over each block, the
+/// words of each line cut out of it in place and laid out straight into
+/// `out` (no string a word or a line).
+pub fn wrap_markdown_into(md: &str, width: usize, indent: usize, out: &mut String) {
     let margin = " ".repeat(indent);
     let blocks = blocks(md);
     let indents = item_indents(&blocks);
-    join_blocks(&blocks, |n, block| match block {
-        Block::Paragraph(text) => wrap_lines(text, width, &margin, &margin, false),
-        Block::Item { marker, text, .. } => {
-            let first = format!("{margin}{}{marker} ", " ".repeat(indents[n]));
-            let rest = " ".repeat(first.width());
-            wrap_lines(text, width, &first, &rest, true)
+    let mut wrap = Wrap::new(width);
+    let mut first = String::new();
+    for (n, block) in blocks.iter().enumerate() {
+        if n > 0 {
+            out.push_str("\n\n");
         }
-        Block::Verbatim(text) => verbatim(text, &margin),
-    })
+        match block {
+            Block::Paragraph(text) => wrap.lines(text, &margin, &margin, false, out),
+            Block::Item { marker, text, .. } => {
+                first.clear();
+                first.push_str(&margin);
+                first.extend(std::iter::repeat_n(' ', indents[n]));
+                first.push_str(marker);
+                first.push(' ');
+                let rest = " ".repeat(first.width());
+                wrap.lines(text, &first, &rest, true, out);
+            }
+            Block::Verbatim(text) => out.push_str(&verbatim(text, &margin)),
+        }
+    }
 }
 
 /// Greedy word wrap of one line: words split at ASCII spaces (a no-break
@@ -202,7 +221,7 @@ pub fn wrap_line(line: &str, width: usize, first: &str, rest: &str) -> String {
 
 /// [`wrap_line`] for a line that a line break ends, `then` being the first
 /// word after it: the last line is left short enough for readers to see the
-/// break (see [`wrap_words`]).
+/// break (see [`crate::model::wrap_words`]).
 pub fn wrap_line_before(
     line: &str,
     width: usize,
@@ -210,107 +229,217 @@ pub fn wrap_line_before(
     rest: &str,
     then: Option<&str>,
 ) -> String {
-    let words = words(line);
-    // Wrapping is measured against the text forms' width; another width
-    // shifts the indents by the difference.
-    let shift = WIDTH.saturating_sub(width);
-    let (first_indent, indent) = (first.width() + shift, rest.width() + shift);
-    let lines = wrap_words(&words, first_indent, indent, then);
-    let mut out = String::with_capacity(first.len() + line.len() + lines.len() * (rest.len() + 1));
-    out.push_str(first);
-    for (n, words) in lines.iter().enumerate() {
-        if n > 0 {
-            out.push('\n');
-            out.push_str(rest);
-        }
-        for (k, word) in words.iter().enumerate() {
-            if k > 0 {
-                out.push(' ');
-            }
-            out.push_str(word);
-        }
-    }
-    if then.is_some_and(|then| {
-        !words.is_empty() && needs_break_mark(&lines, first_indent, indent, then)
-    }) {
-        out.push(' ');
-        out.push(HARD_BREAK_MARK);
-    }
-    if words.is_empty() {
-        return out.trim_end().to_string();
-    }
+    let mut out = String::with_capacity(first.len() + line.len() + 2 * rest.len());
+    let mut wrap = Wrap::new(width);
+    wrap.split(line);
+    wrap.lay_out(first, rest, then, &mut out);
     out
 }
 
-/// The words of a line of a block's text: split at ASCII spaces and
-/// source line breaks (a no-break space stays inside its word).
-fn words(line: &str) -> Vec<&str> {
-    line.split([' ', SOFT_BREAK])
-        .filter(|word| !word.is_empty())
-        .collect()
+/// The buffers of wrapping, kept from line to line: the words of the line
+/// being wrapped (slices of it), their widths, and where its lines end.
+struct Wrap<'t> {
+    width: usize,
+    words: Vec<&'t str>,
+    widths: Vec<usize>,
+    ends: Vec<usize>,
+    /// Where each written line of a part starts in the output.
+    starts: Vec<usize>,
 }
 
-/// The lines of a block's text (cut at its line breaks), each wrapped. A
-/// line after a break that would open a list item there (`1.`) stands one
-/// column further in, where the readers see text.
-///
-/// Each part is wrapped only where the wrapped lines read back as that
-/// part (the reader's own test, [`crate::parse::reads_as_one_part`]): a
-/// part that wrapping would change (a word whose tabs would stand at a
-/// line's edge, a wrap that would read as a line break or open a list
-/// item) is written on one line. Whether a part wraps is decided from its
-/// text alone, so a file written so is written the same again.
-fn wrap_lines(text: &str, width: usize, first: &str, rest: &str, in_item: bool) -> String {
-    let lines: Vec<&str> = text.split('\n').collect();
-    let further = format!("{rest} ");
-    lines
-        .iter()
-        .enumerate()
-        .map(|(i, line)| {
-            let then = lines
-                .get(i + 1)
-                .and_then(|next| next.split([' ', SOFT_BREAK]).find(|w| !w.is_empty()));
+impl<'t> Wrap<'t> {
+    fn new(width: usize) -> Self {
+        Wrap {
+            width,
+            words: Vec::new(),
+            widths: Vec::new(),
+            ends: Vec::new(),
+            starts: Vec::new(),
+        }
+    }
+
+    /// Cuts `line` into its words (at ASCII spaces and source line breaks;
+    /// a no-break space stays inside its word) and measures them: one pass
+    /// over the bytes, a word of printable ASCII being as wide as it is long.
+    fn split(&mut self, line: &'t str) {
+        self.words.clear();
+        self.widths.clear();
+        let mut start = 0;
+        let mut plain = true;
+        for (k, &b) in line.as_bytes().iter().enumerate() {
+            if b == b' ' {
+                self.push_piece(&line[start..k], plain);
+                start = k + 1;
+                plain = true;
+            } else if b.wrapping_sub(b' ') >= 0x5f {
+                plain = false;
+            }
+        }
+        self.push_piece(&line[start..], plain);
+    }
+
+    /// Adds the words of `piece` (text between two spaces): itself when it
+    /// is `plain` (printable ASCII), else its parts between source line
+    /// breaks, measured.
+    fn push_piece(&mut self, piece: &'t str, plain: bool) {
+        if piece.is_empty() {
+            return;
+        }
+        if plain {
+            self.words.push(piece);
+            self.widths.push(piece.len());
+            return;
+        }
+        for word in piece.split(SOFT_BREAK).filter(|word| !word.is_empty()) {
+            self.words.push(word);
+            self.widths.push(word.width());
+        }
+    }
+
+    /// The lines of a block's text (cut at its line breaks), each wrapped,
+    /// appended to `out`. A line after a break that would open a list item
+    /// there (`1.`) stands one column further in, where the readers see
+    /// text.
+    ///
+    /// Each part is wrapped only where the wrapped lines read back as that
+    /// part (the reader's own test, [`crate::parse::reads_as_one_part`]): a
+    /// part that wrapping would change (a word whose tabs would stand at a
+    /// line's edge, a wrap that would read as a line break or open a list
+    /// item) is written on one line. Whether a part wraps is decided from
+    /// its text alone, so a file written so is written the same again.
+    fn lines(&mut self, text: &'t str, first: &str, rest: &str, in_item: bool, out: &mut String) {
+        let further = format!("{rest} ");
+        let mut parts = text.split('\n').enumerate().peekable();
+        while let Some((i, line)) = parts.next() {
+            if i > 0 {
+                out.push('\n');
+            }
+            let then = parts
+                .peek()
+                .and_then(|(_, next)| next.split([' ', SOFT_BREAK]).find(|w| !w.is_empty()));
             let start = match i {
                 0 => first,
                 _ if opens_list_in_paragraph(line) => &further,
                 _ => rest,
             };
-            let wrapped = wrap_line_before(line, width, start, rest, then);
-            if width != WIDTH || reads_back(&wrapped, start, rest, in_item, then.is_some()) {
-                wrapped
-            } else {
-                one_line(line, start, then)
+            self.split(line);
+            let at = out.len();
+            self.lay_out(start, rest, then, out);
+            if self.width != WIDTH || self.reads_back(&out[at..], start, rest, in_item, then) {
+                continue;
             }
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
+            out.truncate(at);
+            self.one_line(start, then, out);
+        }
+    }
 
-/// Whether `wrapped` (a part of a block's text laid out by
-/// [`wrap_line_before`], its first line after `start` and the others after
-/// `rest`, `marked` when a line break follows it) reads back as the part.
-fn reads_back(wrapped: &str, start: &str, rest: &str, in_item: bool, marked: bool) -> bool {
-    let lines: Vec<&str> = wrapped.split('\n').collect();
-    let last = lines.len() - 1;
-    let texts: Option<Vec<&str>> = lines
-        .iter()
-        .enumerate()
-        .map(|(k, line)| {
-            let text = line.strip_prefix(if k == 0 { start } else { rest })?;
-            // The break mark a following line break may add (a last word
-            // `\` is always followed by it).
-            Some(match text.strip_suffix(MARK_AFTER_WORD) {
-                Some(before) if marked && k == last => before,
-                _ => text,
-            })
-        })
-        .collect();
-    // A part without words is the item's marker alone: nothing to read.
-    texts.is_none_or(|texts| {
+    /// The words [`Wrap::split`] cut, wrapped, the first line after `first`
+    /// and the others after `rest`, with the break mark when a line break
+    /// follows (`then` its first word) that would not read as one without it.
+    fn lay_out(&mut self, first: &str, rest: &str, then: Option<&str>, out: &mut String) {
+        // Wrapping is measured against the text forms' width; another width
+        // shifts the indents by the difference.
+        let shift = WIDTH.saturating_sub(self.width);
+        let (first_indent, indent) = (first.width() + shift, rest.width() + shift);
+        wrap_ends(
+            &self.words,
+            &self.widths,
+            first_indent,
+            indent,
+            then,
+            &mut self.ends,
+        );
+        let at = out.len();
+        out.push_str(first);
+        self.starts.clear();
+        let mut start = 0;
+        let mut column = first_indent;
+        for (n, &end) in self.ends.iter().enumerate() {
+            if n > 0 {
+                out.push('\n');
+                self.starts.push(out.len());
+                out.push_str(rest);
+                column = indent;
+            }
+            for k in start..end {
+                if k > start {
+                    out.push(' ');
+                    column += 1;
+                }
+                out.push_str(self.words[k]);
+                column += self.widths[k];
+            }
+            start = end;
+        }
+        if self.words.is_empty() {
+            let trimmed = out[at..].trim_end().len();
+            out.truncate(at + trimmed);
+            return;
+        }
+        if then.is_some_and(|then| {
+            last_line_needs_break_mark(column, self.words.last().copied(), then)
+        }) {
+            out.push_str(MARK_AFTER_WORD);
+        }
+    }
+
+    /// Whether `wrapped` (a part of a block's text laid out by
+    /// [`Wrap::lay_out`], its first line after `start` and the others after
+    /// `rest`, a line break following it when `then` is some) reads back as
+    /// the part.
+    fn reads_back(
+        &self,
+        wrapped: &str,
+        start: &str,
+        rest: &str,
+        in_item: bool,
+        then: Option<&str>,
+    ) -> bool {
+        let mut lines = Vec::with_capacity(self.ends.len());
+        let mut texts = Vec::with_capacity(self.ends.len());
+        for (k, line) in wrapped.split('\n').enumerate() {
+            let Some(text) = line.strip_prefix(if k == 0 { start } else { rest }) else {
+                return true;
+            };
+            lines.push(line);
+            texts.push(text);
+        }
+        // The break mark a following line break may add (a last word `\`
+        // is always followed by it).
+        if let Some(last) = texts.last_mut() {
+            if let Some(before) = last
+                .strip_suffix(MARK_AFTER_WORD)
+                .filter(|_| then.is_some())
+            {
+                *last = before;
+            }
+        }
+        // A part without words is the item's marker alone: nothing to read.
         texts.iter().all(|text| text.is_empty())
             || plainly_one_part(&texts, start.width(), rest.width())
             || crate::parse::reads_as_one_part(&lines, &texts, in_item)
-    })
+    }
+
+    /// The words [`Wrap::split`] cut on one line after `start`, with the
+    /// break mark when a line break follows (`then` its first word) that
+    /// would not read as one without it.
+    fn one_line(&self, start: &str, then: Option<&str>, out: &mut String) {
+        out.push_str(start);
+        let mut column = start.width();
+        for (k, word) in self.words.iter().enumerate() {
+            if k > 0 {
+                out.push(' ');
+                column += 1;
+            }
+            out.push_str(word);
+            column += self.widths[k];
+        }
+        if then.is_some_and(|then| {
+            last_line_needs_break_mark(column, self.words.last().copied(), then)
+        }) {
+            out.push_str(MARK_AFTER_WORD);
+        }
+    }
 }
 
 /// A test that implies [`crate::parse::reads_as_one_part`] for the lines
@@ -328,11 +457,14 @@ fn plainly_one_part(texts: &[&str], start: usize, rest: usize) -> bool {
         let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
             return false;
         };
-        let plain = bytes.iter().all(|&b| (b' '..=b'~').contains(&b))
-            && first != b' '
+        // One pass: printable ASCII, and no three spaces in a row.
+        let mut spaces = 0;
+        let plain = bytes.iter().all(|&b| {
+            spaces = if b == b' ' { spaces + 1 } else { 0 };
+            b.wrapping_sub(b' ') < 0x5f && spaces < 3
+        }) && first != b' '
             && last != b' '
-            && !matches!(first, b'|' | b'+')
-            && !text.contains("   ");
+            && !matches!(first, b'|' | b'+');
         let opens_item = k > 0 && (matches!(first, b'*' | b'-' | b'+') || first.is_ascii_digit());
         let breaks = texts.get(k + 1).is_some_and(|next| {
             let indent = if k == 0 { start } else { rest };
@@ -345,19 +477,6 @@ fn plainly_one_part(texts: &[&str], start: usize, rest: usize) -> bool {
 
 /// The break mark as written after a line's last word.
 const MARK_AFTER_WORD: &str = " \\";
-
-/// A part of a block's text on one line after `start`, with the break mark
-/// when a line break follows (`then` its first word) that would not read
-/// as one without it.
-fn one_line(line: &str, start: &str, then: Option<&str>) -> String {
-    let words = words(line);
-    let mut out = format!("{start}{}", words.join(" "));
-    let indent = start.width();
-    if then.is_some_and(|then| needs_break_mark(&[words], indent, indent, then)) {
-        out.push_str(MARK_AFTER_WORD);
-    }
-    out
-}
 
 /// A verbatim block's lines, each after `margin`: a block whose every line
 /// is laid out by hand (a table, columns) stands at the margin, any other
