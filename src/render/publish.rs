@@ -10,7 +10,7 @@ use crate::model::{Format, Rule, Ruleset};
 use crate::output::{existing_within, write_batch_within, WriteError, WriteOutcome};
 use rayon::prelude::*;
 use std::borrow::Cow;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::{fs, io};
 
@@ -257,7 +257,9 @@ pub fn stale_rule_pages<'a>(
     dir: &Path,
     wanted: impl IntoIterator<Item = &'a Path>,
 ) -> Vec<PathBuf> {
-    let wanted: BTreeSet<&Path> = wanted.into_iter().collect();
+    // Hashed, not ordered: an ordered set of paths compares them part by
+    // part, and every page of the folder is looked up.
+    let wanted: HashSet<&Path> = wanted.into_iter().collect();
     let mut removals = Vec::new();
     for (folder, extension, _) in RULE_FOLDERS {
         // A folder that is a link is never listed (the write refuses it).
