@@ -293,6 +293,17 @@ fn rows_for(size: usize, dir: &Path, nomic: &Path, with_build: bool) -> Result<V
             nomic: Job::new(nomic, &["render", &old_s, "--to", "txt-long"]),
             peer: peer_markdown("pulldown-cmark"),
         },
+    ];
+    // Issue 15 asks for every form, not only txt-long.
+    for form in ["md-long", "md-short", "txt-short", "txt-plain"] {
+        rows.push(Row {
+            name: name(&format!("render {form}")),
+            input_bytes: bytes,
+            nomic: Job::new(nomic, &["render", &old_s, "--to", form]),
+            peer: peer_markdown("pulldown-cmark"),
+        });
+    }
+    rows.extend([
         Row {
             name: name("check"),
             input_bytes: bytes,
@@ -310,7 +321,7 @@ fn rows_for(size: usize, dir: &Path, nomic: &Path, with_build: bool) -> Result<V
                 )
             }),
         },
-    ];
+    ]);
     if with_build {
         rows.extend(build_rows(dir, &old_s, bytes, nomic, name)?);
     }
