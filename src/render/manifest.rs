@@ -133,13 +133,12 @@ impl Manifest {
         // One look at each file, on every core: for a build with nothing to
         // do, that is most of its work.
         self.key == key
-            && self.files.par_iter().all(|stamp| {
-                fs::symlink_metadata(dir.join(&stamp.path)).is_ok_and(|meta| {
-                    meta.is_file()
-                        && one_name(&meta)
-                        && Stamp::of(stamp.path.clone(), &meta) == *stamp
-                })
-            })
+            && self
+                .files
+                .chunk_by(|a, b| a.path.parent() == b.path.parent())
+                .collect::<Vec<_>>()
+                .par_iter()
+                .all(|files| same_in_folder(dir, files))
     }
 
     /// The recorded files' paths, relative to the folder.
@@ -178,7 +177,51 @@ impl Manifest {
     }
 }
 
-#[cfg(unix)]
+/// Whether every file of `files` (all in one folder) is still as stamped:
+/// a plain file with one name and the recorded size, time and inode. On
+/// Linux each is looked up from the opened folder, not by its whole path
+/// (the path's walk was most of the cost).
+#[cfg(target_os = "linux")]
+fn same_in_folder(dir: &Path, files: &[Stamp]) -> bool {
+    use rustix::fs::{open, statat, AtFlags, FileType, Mode, OFlags};
+    let Some(first) = files.first() else {
+        return true;
+    };
+    let folder = dir.join(first.path.parent().unwrap_or(Path::new("")));
+    let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
+    let Ok(fd) = open(&folder, flags, Mode::empty()) else {
+        return false;
+    };
+    files.iter().all(|stamp| {
+        let Some(name) = stamp.path.file_name() else {
+            return false;
+        };
+        statat(&fd, name, AtFlags::SYMLINK_NOFOLLOW).is_ok_and(|stat| {
+            // As `Stamp::of` counts a time: nanoseconds since the epoch,
+            // 0 before it.
+            #[allow(clippy::unnecessary_cast)] // the field's type differs by architecture
+            let modified = u64::try_from(stat.st_mtime).map_or(0, |seconds| {
+                u128::from(seconds) * 1_000_000_000 + u128::from(stat.st_mtime_nsec as u64)
+            });
+            FileType::from_raw_mode(stat.st_mode) == FileType::RegularFile
+                && stat.st_nlink == 1
+                && u64::try_from(stat.st_size).ok() == Some(stamp.len)
+                && modified == stamp.modified
+                && stat.st_ino == stamp.inode
+        })
+    })
+}
+
+#[cfg(not(target_os = "linux"))]
+fn same_in_folder(dir: &Path, files: &[Stamp]) -> bool {
+    files.iter().all(|stamp| {
+        fs::symlink_metadata(dir.join(&stamp.path)).is_ok_and(|meta| {
+            meta.is_file() && one_name(&meta) && Stamp::of(stamp.path.clone(), &meta) == *stamp
+        })
+    })
+}
+
+#[cfg(all(unix, not(target_os = "linux")))]
 fn one_name(meta: &Metadata) -> bool {
     std::os::unix::fs::MetadataExt::nlink(meta) == 1
 }

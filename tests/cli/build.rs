@@ -295,4 +295,26 @@ fn the_manifest_never_hides_a_hand_edit_or_a_stale_page() {
     fs::remove_file(root.join("site/rules/md/101.md")).unwrap();
     assert!(again().stdout.contains("created rules/md/101.md"));
     assert!(again().stdout.contains("Everything is up to date."));
+
+    // A page given a second name: no longer the plain file with one name
+    // the manifest recorded (its size, time and inode are unchanged), so it
+    // is written again as a file of its own.
+    fs::hard_link(&page, root.join("second-name.txt")).unwrap();
+    let unlinked = again();
+    assert!(
+        unlinked.stdout.contains("changed rules/txt/203.txt"),
+        "{}",
+        unlinked.stdout
+    );
+    assert!(again().stdout.contains("Everything is up to date."));
+
+    // A page replaced by a link to a copy of itself: written again as a file.
+    let linked = root.join("site/rules/md/102.md");
+    let copy = root.join("copy-of-102.md");
+    fs::copy(&linked, &copy).unwrap();
+    fs::remove_file(&linked).unwrap();
+    std::os::unix::fs::symlink(&copy, &linked).unwrap();
+    assert!(again().stdout.contains("changed rules/md/102.md"));
+    assert!(!fs::symlink_metadata(&linked).unwrap().is_symlink());
+    assert!(again().stdout.contains("Everything is up to date."));
 }
