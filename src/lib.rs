@@ -43,3 +43,5 @@ pub mod render;
 pub mod rules_text;
 pub mod sim;
 pub mod site;
+#[cfg(test)]
+mod test_files;

@@ -90,31 +90,40 @@ impl fmt::Display for Date {
     }
 }
 
+impl Date {
+    /// What `Display` writes, as ten ASCII bytes, when the year has four
+    /// digits and month and day two (every date a reader makes); `None`
+    /// otherwise. Without the formatting machinery: a ruleset's JSON holds
+    /// a date per history line.
+    pub(crate) fn iso_bytes(self) -> Option<[u8; 10]> {
+        let (Ok(year @ 0..=9999), month @ 0..=99, day @ 0..=99) =
+            (u16::try_from(self.year), self.month, self.day)
+        else {
+            return None;
+        };
+        let digit = |n: u16| b'0' + (n % 10) as u8;
+        let (month, day) = (u16::from(month), u16::from(day));
+        Some([
+            digit(year / 1000),
+            digit(year / 100),
+            digit(year / 10),
+            digit(year),
+            b'-',
+            digit(month / 10),
+            digit(month),
+            b'-',
+            digit(day / 10),
+            digit(day),
+        ])
+    }
+}
+
 impl Serialize for Date {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        // What `Display` writes, without the formatting machinery (a JSON
-        // ruleset holds a date per history line).
-        if let (Ok(year @ 0..=9999), month @ 0..=99, day @ 0..=99) =
-            (u16::try_from(self.year), self.month, self.day)
-        {
-            let digit = |n: u16| b'0' + (n % 10) as u8;
-            let (month, day) = (u16::from(month), u16::from(day));
-            let iso = [
-                digit(year / 1000),
-                digit(year / 100),
-                digit(year / 10),
-                digit(year),
-                b'-',
-                digit(month / 10),
-                digit(month),
-                b'-',
-                digit(day / 10),
-                digit(day),
-            ];
-            let iso = std::str::from_utf8(&iso).expect("ASCII digits");
-            return serializer.serialize_str(iso);
+        match self.iso_bytes() {
+            Some(iso) => serializer.serialize_str(std::str::from_utf8(&iso).expect("ASCII digits")),
+            None => serializer.collect_str(self),
         }
-        serializer.collect_str(self)
     }
 }
 

@@ -297,27 +297,13 @@ fn optional_date(out: &mut Vec<u8>, date: Option<Date>) {
         out.extend_from_slice(b"null");
         return;
     };
-    if let (Ok(year @ 0..=9999), month @ 0..=99, day @ 0..=99) =
-        (u16::try_from(date.year), date.month, date.day)
-    {
-        let digit = |n: u16| b'0' + (n % 10) as u8;
-        let (month, day) = (u16::from(month), u16::from(day));
-        out.extend_from_slice(&[
-            b'"',
-            digit(year / 1000),
-            digit(year / 100),
-            digit(year / 10),
-            digit(year),
-            b'-',
-            digit(month / 10),
-            digit(month),
-            b'-',
-            digit(day / 10),
-            digit(day),
-            b'"',
-        ]);
-    } else {
-        string(out, &date.to_string());
+    match date.iso_bytes() {
+        Some(iso) => {
+            out.push(b'"');
+            out.extend_from_slice(&iso);
+            out.push(b'"');
+        }
+        None => string(out, &date.to_string()),
     }
 }
 

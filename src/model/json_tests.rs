@@ -14,24 +14,9 @@ fn both(ruleset: &Ruleset) -> (String, String) {
     (expected, String::from_utf8(out).unwrap())
 }
 
-/// The files under `dir`, at any depth.
-fn files_under(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files_under(&path, files);
-        } else {
-            files.push(path);
-        }
-    }
-}
-
 #[test]
 fn every_bundled_ruleset_and_fixture_writes_as_serde_json_writes_it() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    files_under(&root.join("rulesets"), &mut files);
-    files_under(&root.join("tests/fixtures"), &mut files);
+    let files = crate::test_files::repository_files();
     let mut written = 0;
     let mut agora = 0;
     let options = crate::parse::ReadOptions::default();

@@ -235,34 +235,23 @@ mod tests {
                 .unwrap()
         };
         let (one, four) = (pool(1), pool(4));
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut read = 0;
-        for dir in ["rulesets", "tests/fixtures"] {
-            let mut stack = vec![root.join(dir)];
-            while let Some(dir) = stack.pop() {
-                for entry in std::fs::read_dir(dir).unwrap() {
-                    let path = entry.unwrap().path();
-                    if path.is_dir() {
-                        stack.push(path);
-                        continue;
-                    }
-                    let Ok(text) = std::fs::read_to_string(&path) else {
-                        continue;
-                    };
-                    let Ok(format) = crate::parse::detect(&text) else {
-                        continue;
-                    };
-                    if !matches!(format, Format::MdLong | Format::MdShort | Format::MdRule) {
-                        continue;
-                    }
-                    for mode in [ReadMode::Full, ReadMode::Layout, ReadMode::Meaning] {
-                        let alone = one.install(|| super::read_markdown(&text, format, mode));
-                        let shared = four.install(|| super::read_markdown(&text, format, mode));
-                        assert_eq!(alone, shared, "{}", path.display());
-                    }
-                    read += 1;
-                }
+        for path in crate::test_files::repository_files() {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let Ok(format) = crate::parse::detect(&text) else {
+                continue;
+            };
+            if !matches!(format, Format::MdLong | Format::MdShort | Format::MdRule) {
+                continue;
             }
+            for mode in [ReadMode::Full, ReadMode::Layout, ReadMode::Meaning] {
+                let alone = one.install(|| super::read_markdown(&text, format, mode));
+                let shared = four.install(|| super::read_markdown(&text, format, mode));
+                assert_eq!(alone, shared, "{}", path.display());
+            }
+            read += 1;
         }
         assert!(read >= 10, "only {read} Markdown rulesets");
         // And a generated ruleset of many rules.

@@ -197,24 +197,9 @@ mod tests {
         assert_eq!(String::from_utf8(written).unwrap(), whole);
     }
 
-    /// The files under `dir`, at any depth.
-    fn files_under(dir: &std::path::Path, files: &mut Vec<std::path::PathBuf>) {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                files_under(&path, files);
-            } else {
-                files.push(path);
-            }
-        }
-    }
-
     #[test]
     fn every_bundled_markdown_ruleset_streams_to_the_json_of_its_read() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let mut files = Vec::new();
-        files_under(&root.join("rulesets"), &mut files);
-        files_under(&root.join("tests/fixtures"), &mut files);
+        let files = crate::test_files::repository_files();
         let mut streamed = 0;
         for path in files {
             let Ok(text) = std::fs::read_to_string(&path) else {
