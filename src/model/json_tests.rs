@@ -49,17 +49,7 @@ fn an_empty_ruleset_and_a_rule_of_empty_lists_write_as_serde_json_writes_them() 
 
 #[test]
 fn every_history_kind_writes_its_serde_name() {
-    for kind in [
-        HistoryKind::Initial,
-        HistoryKind::Enacted,
-        HistoryKind::Amended,
-        HistoryKind::Transmuted,
-        HistoryKind::Repealed,
-        HistoryKind::Reenacted,
-        HistoryKind::CreatedFromTemporary,
-        HistoryKind::Renumbered,
-        HistoryKind::Other,
-    ] {
+    for kind in KINDS {
         let expected = serde_json::to_string(&kind).unwrap();
         assert_eq!(format!("\"{}\"", kind_name(kind)), expected);
     }
