@@ -8,7 +8,7 @@ use nomic::meaning;
 use nomic::output::WriteOutcome;
 use nomic::parse::ReadOptions;
 use nomic::render::{
-    agora_published_files, published_files, stale_rule_pages, Manifest, Plan, PublishedFile,
+    agora_published_files, has_stale_rule_pages, published_files, Manifest, Plan, PublishedFile,
     RenderOptions, Renderer,
 };
 use std::path::{Path, PathBuf};
@@ -104,15 +104,23 @@ fn manifest_store() -> Option<PathBuf> {
 /// built from inputs with `key` (no file changed by hand, no stale page).
 fn current(dir: &Path, key: &str) -> Option<Manifest> {
     let manifest = Manifest::read(&manifest_store()?, dir)?;
-    if !manifest.is_current(dir, key) || !stale_rule_pages(dir, manifest.paths()).is_empty() {
-        return None;
-    }
-    let site = manifest
-        .paths()
-        .filter_map(|path| path.strip_prefix("site").ok());
-    super::site::stale_pages(&dir.join("site"), site)
-        .is_empty()
-        .then_some(manifest)
+    // The folders' pages are counted against the manifest's while its files
+    // are looked at, on the other core; the count means something only once
+    // every recorded file is found in place.
+    let (in_place, (stale_rules, stale_site)) = rayon::join(
+        || manifest.is_current(dir, key),
+        || {
+            rayon::join(
+                || has_stale_rule_pages(dir, |folder| manifest.names_in(folder)),
+                || {
+                    super::site::has_stale_pages(&dir.join("site"), |folder| {
+                        manifest.names_in(&Path::new("site").join(folder))
+                    })
+                },
+            )
+        },
+    );
+    (in_place && !stale_rules && !stale_site).then_some(manifest)
 }
 
 /// After a plan was carried out: a manifest of the folder for the next build,
@@ -164,7 +172,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
                     writes: Vec::new(),
                     removals: Vec::new(),
                 },
-                current: current.files.len(),
+                current: current.len(),
                 key: None,
             });
             continue;

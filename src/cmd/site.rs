@@ -102,6 +102,44 @@ fn write(dir: &Path, files: &[PublishedFile]) -> Result<(usize, usize), Failure>
     Ok((written, stale.len()))
 }
 
+/// Whether `dir` holds a numbered page, or the index of versions, that is
+/// not among `present`, where `present(folder)` names the files of `folder`
+/// (relative to `dir`) known to be in it, each once: [`stale_pages`] for a
+/// set whose every file was just found in place, by counting each folder's
+/// pages instead of looking every name up.
+pub(super) fn has_stale_pages<'a, I>(dir: &Path, present: impl Fn(&Path) -> I) -> bool
+where
+    I: IntoIterator<Item = &'a std::ffi::OsStr>,
+{
+    let stale_in_folder = |(folder, extension): &(&str, &str)| {
+        let known = present(Path::new(folder))
+            .into_iter()
+            .filter(|name| numbered_page(&name.to_string_lossy(), extension))
+            .count();
+        fs::read_dir(dir.join(folder)).is_ok_and(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .filter(|entry| numbered_page(&entry.file_name().to_string_lossy(), extension))
+                .nth(known)
+                .is_some()
+        })
+    };
+    let changes_index = || {
+        dir.join("changes").join("index.html").is_file()
+            && !present(Path::new("changes"))
+                .into_iter()
+                .any(|name| name == "index.html")
+    };
+    SITE_FOLDERS.iter().any(stale_in_folder) || changes_index()
+}
+
+/// `206.html`: a page [`stale_pages`] may remove.
+fn numbered_page(name: &str, extension: &str) -> bool {
+    name.strip_suffix(extension)
+        .and_then(|stem| stem.strip_suffix('.'))
+        .is_some_and(|stem| !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// Numbered pages (`rules/206.html`, `changes/3.html`) under `dir` that are
 /// not among `files`, paths relative to `dir`.
 pub(super) fn stale_pages<'a>(
@@ -117,12 +155,8 @@ pub(super) fn stale_pages<'a>(
         };
         for entry in entries.filter_map(Result::ok) {
             let name = entry.file_name().to_string_lossy().into_owned();
-            let numbered = name
-                .strip_suffix(extension)
-                .and_then(|stem| stem.strip_suffix('.'))
-                .is_some_and(|stem| !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_digit()));
             let relative = Path::new(folder).join(&name);
-            if numbered && !files.contains(relative.as_path()) {
+            if numbered_page(&name, extension) && !files.contains(relative.as_path()) {
                 stale.push(dir.join(relative));
             }
         }

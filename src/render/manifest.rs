@@ -5,22 +5,31 @@
 //! [`Manifest`] holds a key naming what the set was built from (the
 //! caller's fingerprint of the source bytes and the build's options) and,
 //! for every file of the set, its size, modification time and inode as the
-//! build left them. The folder is current when the key is the same and every
-//! file still has exactly those: a file edited, replaced or removed by hand
-//! fails the comparison, and the build then compares contents as usual. A
-//! missing or unreadable manifest only costs that full comparison. The
-//! manifest is kept in a store folder the caller names (a cache), one file
-//! per output folder, never in the output folder itself.
+//! build left them, grouped by folder. The folder is current when the key is
+//! the same and every file still has exactly those: a file edited, replaced
+//! or removed by hand fails the comparison, and the build then compares
+//! contents as usual. A missing or unreadable manifest only costs that full
+//! comparison. The manifest is kept in a store folder the caller names (a
+//! cache), one file per output folder, never in the output folder itself.
+//!
+//! The file is `postcard`, not JSON: an unchanged build of 10,000 rules reads
+//! 30,000 stamps, and parsing them as JSON was a fifth of its time.
 
 use super::publish::Plan;
 use crate::output::{write_atomic, WriteError};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+use std::ffi::OsStr;
 use std::fs::{self, Metadata};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
+
+/// The first bytes of a manifest file: a file of another layout (an older
+/// nomic's) is not read as this one.
+const MAGIC: &[u8] = b"nomic build manifest 2\n";
 
 /// What a build wrote into its output folder, and from what.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,17 +38,25 @@ pub struct Manifest {
     pub key: String,
     /// A number the caller keeps with the set (`nomic build` keeps the count
     /// of damaged characters it reports).
-    #[serde(default)]
     pub note: usize,
-    /// Every file of the set, relative to the folder.
+    /// Every folder of the set that holds files, each once.
+    pub folders: Vec<Folder>,
+}
+
+/// The files of the set in one folder.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Folder {
+    /// Relative to the output folder (empty for the folder itself).
+    pub path: PathBuf,
+    /// The files, by name in byte order, each name once.
     pub files: Vec<Stamp>,
 }
 
 /// One file as the build left it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stamp {
-    /// Relative to the output folder.
-    pub path: PathBuf,
+    /// The file's name in its folder.
+    pub name: PathBuf,
     /// Size in bytes.
     pub len: u64,
     /// Modification time, nanoseconds since the epoch.
@@ -49,9 +66,9 @@ pub struct Stamp {
 }
 
 impl Stamp {
-    fn of(path: PathBuf, meta: &Metadata) -> Stamp {
+    fn of(name: PathBuf, meta: &Metadata) -> Stamp {
         Stamp {
-            path,
+            name,
             len: meta.len(),
             modified: meta
                 .modified()
@@ -96,7 +113,7 @@ impl Manifest {
     pub fn location(store: &Path, dir: &Path) -> Option<PathBuf> {
         let absolute = fs::canonicalize(dir).ok()?;
         let digest = Manifest::key(&[absolute.as_os_str().as_encoded_bytes()]);
-        Some(store.join(format!("{}.json", &digest[..32])))
+        Some(store.join(format!("{}.manifest", &digest[..32])))
     }
 
     /// The manifest `store` keeps for `dir`, if there is a readable one.
@@ -106,7 +123,40 @@ impl Manifest {
         if !meta.is_file() {
             return None;
         }
-        serde_json::from_slice(&fs::read(path).ok()?).ok()
+        Manifest::from_bytes(&fs::read(path).ok()?)
+    }
+
+    /// A manifest from its file's bytes, if they hold a well-formed one.
+    #[must_use]
+    pub fn from_bytes(bytes: &[u8]) -> Option<Manifest> {
+        let manifest: Manifest = postcard::from_bytes(bytes.strip_prefix(MAGIC)?).ok()?;
+        manifest.well_formed().then_some(manifest)
+    }
+
+    /// The manifest's file's bytes.
+    ///
+    /// # Errors
+    /// A name that is not UTF-8 (such a set gets no manifest).
+    pub fn to_bytes(&self) -> io::Result<Vec<u8>> {
+        let mut bytes = MAGIC.to_vec();
+        let encoded = postcard::to_stdvec(self).map_err(io::Error::other)?;
+        bytes.extend_from_slice(&encoded);
+        Ok(bytes)
+    }
+
+    /// Each folder once, each name once in its folder, and plain names: what
+    /// [`Manifest::is_current`] and counting a folder's pages rely on.
+    fn well_formed(&self) -> bool {
+        let mut folders: Vec<&Path> = self.folders.iter().map(|f| f.path.as_path()).collect();
+        folders.sort_unstable();
+        folders.windows(2).all(|pair| pair[0] != pair[1])
+            && self.folders.iter().all(|folder| {
+                folder
+                    .files
+                    .windows(2)
+                    .all(|pair| pair[0].name.as_os_str() < pair[1].name.as_os_str())
+                    && folder.files.iter().all(|stamp| plain_name(&stamp.name))
+            })
     }
 
     /// Stamps every file of `plan` as it is in the folder now (after the
@@ -115,15 +165,27 @@ impl Manifest {
     /// # Errors
     /// A file of the set that cannot be examined.
     pub fn of_plan(plan: &Plan, key: String, note: usize) -> io::Result<Manifest> {
-        let files = plan
-            .writes
-            .iter()
-            .map(|(file, _)| {
-                let meta = fs::symlink_metadata(plan.dir.join(&file.path))?;
-                Ok(Stamp::of(file.path.clone(), &meta))
+        let mut folders: BTreeMap<&Path, Vec<Stamp>> = BTreeMap::new();
+        for (file, _) in &plan.writes {
+            let (Some(folder), Some(name)) = (file.path.parent(), file.path.file_name()) else {
+                return Err(io::Error::other("a file of the set has no name"));
+            };
+            let meta = fs::symlink_metadata(plan.dir.join(&file.path))?;
+            let stamp = Stamp::of(PathBuf::from(name), &meta);
+            folders.entry(folder).or_default().push(stamp);
+        }
+        let folders = folders
+            .into_iter()
+            .map(|(path, mut files)| {
+                files.sort_unstable_by(|a, b| a.name.as_os_str().cmp(b.name.as_os_str()));
+                files.dedup_by(|a, b| a.name == b.name);
+                Folder {
+                    path: path.to_path_buf(),
+                    files,
+                }
             })
-            .collect::<io::Result<_>>()?;
-        Ok(Manifest { key, note, files })
+            .collect();
+        Ok(Manifest { key, note, folders })
     }
 
     /// Whether `dir` still holds exactly what this manifest records, built
@@ -133,17 +195,34 @@ impl Manifest {
         // One look at each file, on every core: for a build with nothing to
         // do, that is most of its work.
         self.key == key
-            && self
-                .files
-                .chunk_by(|a, b| a.path.parent() == b.path.parent())
-                .collect::<Vec<_>>()
-                .par_iter()
-                .all(|files| same_in_folder(dir, files))
+            && self.folders.par_iter().all(|folder| {
+                folder
+                    .files
+                    .par_chunks(2048)
+                    .all(|files| same_in_folder(&dir.join(&folder.path), files))
+            })
     }
 
-    /// The recorded files' paths, relative to the folder.
-    pub fn paths(&self) -> impl Iterator<Item = &Path> {
-        self.files.iter().map(|stamp| stamp.path.as_path())
+    /// The number of files recorded.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.folders.iter().map(|folder| folder.files.len()).sum()
+    }
+
+    /// Whether no file is recorded.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The names recorded in `folder` (relative to the output folder).
+    pub fn names_in(&self, folder: &Path) -> impl Iterator<Item = &OsStr> + use<'_> {
+        // Each folder is recorded once (a manifest read is well formed).
+        self.folders
+            .iter()
+            .find(|f| f.path == folder)
+            .into_iter()
+            .flat_map(|f| f.files.iter().map(|stamp| stamp.name.as_os_str()))
     }
 
     /// Keeps the manifest of `dir` in `store` (created if needed), written
@@ -156,8 +235,7 @@ impl Manifest {
             return Ok(());
         };
         fs::create_dir_all(store)?;
-        let json = serde_json::to_vec(self).map_err(io::Error::from)?;
-        write_atomic(&path, &json)?;
+        write_atomic(&path, &self.to_bytes()?)?;
         Ok(())
     }
 
@@ -177,26 +255,28 @@ impl Manifest {
     }
 }
 
-/// Whether every file of `files` (all in one folder) is still as stamped:
+/// A name of one part: not empty, not `.` or `..`, no separator.
+fn plain_name(name: &Path) -> bool {
+    let mut parts = name.components();
+    matches!(
+        (parts.next(), parts.next()),
+        (Some(std::path::Component::Normal(part)), None) if part == name.as_os_str()
+    )
+}
+
+/// Whether every file of `files` (all in `folder`) is still as stamped:
 /// a plain file with one name and the recorded size, time and inode. On
 /// Linux each is looked up from the opened folder, not by its whole path
 /// (the path's walk was most of the cost).
 #[cfg(target_os = "linux")]
-fn same_in_folder(dir: &Path, files: &[Stamp]) -> bool {
+fn same_in_folder(folder: &Path, files: &[Stamp]) -> bool {
     use rustix::fs::{open, statat, AtFlags, FileType, Mode, OFlags};
-    let Some(first) = files.first() else {
-        return true;
-    };
-    let folder = dir.join(first.path.parent().unwrap_or(Path::new("")));
     let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
-    let Ok(fd) = open(&folder, flags, Mode::empty()) else {
+    let Ok(fd) = open(folder, flags, Mode::empty()) else {
         return false;
     };
     files.iter().all(|stamp| {
-        let Some(name) = stamp.path.file_name() else {
-            return false;
-        };
-        statat(&fd, name, AtFlags::SYMLINK_NOFOLLOW).is_ok_and(|stat| {
+        statat(&fd, &stamp.name, AtFlags::SYMLINK_NOFOLLOW).is_ok_and(|stat| {
             // As `Stamp::of` counts a time: nanoseconds since the epoch,
             // 0 before it.
             #[allow(clippy::unnecessary_cast)] // the field's type differs by architecture
@@ -213,10 +293,10 @@ fn same_in_folder(dir: &Path, files: &[Stamp]) -> bool {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn same_in_folder(dir: &Path, files: &[Stamp]) -> bool {
+fn same_in_folder(folder: &Path, files: &[Stamp]) -> bool {
     files.iter().all(|stamp| {
-        fs::symlink_metadata(dir.join(&stamp.path)).is_ok_and(|meta| {
-            meta.is_file() && one_name(&meta) && Stamp::of(stamp.path.clone(), &meta) == *stamp
+        fs::symlink_metadata(folder.join(&stamp.name)).is_ok_and(|meta| {
+            meta.is_file() && one_name(&meta) && Stamp::of(stamp.name.clone(), &meta) == *stamp
         })
     })
 }
@@ -230,3 +310,7 @@ fn one_name(meta: &Metadata) -> bool {
 fn one_name(_: &Metadata) -> bool {
     true
 }
+
+#[cfg(test)]
+#[path = "manifest_tests.rs"]
+mod tests;

@@ -291,6 +291,16 @@ fn the_manifest_never_hides_a_hand_edit_or_a_stale_page() {
         cleaned.stdout
     );
 
+    // A website page of no rule: removed as well.
+    fs::write(root.join("site/site/rules/999.html"), "<p>Repealed.</p>").unwrap();
+    let cleaned = again();
+    assert!(
+        cleaned.stdout.contains("removed 1 file of the website"),
+        "{}",
+        cleaned.stdout
+    );
+    assert!(!root.join("site/site/rules/999.html").exists());
+
     // A removed page: written again.
     fs::remove_file(root.join("site/rules/md/101.md")).unwrap();
     assert!(again().stdout.contains("created rules/md/101.md"));

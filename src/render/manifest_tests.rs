@@ -1,0 +1,126 @@
+use super::*;
+use crate::render::publish::{has_stale_rule_pages, stale_rule_pages};
+use proptest::prelude::*;
+
+fn stamp(name: &str, len: u64) -> Stamp {
+    Stamp {
+        name: PathBuf::from(name),
+        len,
+        modified: 1_700_000_000_123_456_789,
+        inode: 42 + len,
+    }
+}
+
+fn sample() -> Manifest {
+    Manifest {
+        key: "k".repeat(64),
+        note: 3,
+        folders: vec![
+            Folder {
+                path: PathBuf::new(),
+                files: vec![stamp("rules.md", 10), stamp("rules.txt", 11)],
+            },
+            Folder {
+                path: PathBuf::from("rules/md"),
+                files: vec![stamp("101.md", 1), stamp("102.md", 2), stamp("UC1.md", 3)],
+            },
+        ],
+    }
+}
+
+#[test]
+fn a_manifest_reads_back_as_written() {
+    let manifest = sample();
+    let bytes = manifest.to_bytes().unwrap();
+    assert!(bytes.starts_with(MAGIC));
+    assert_eq!(Manifest::from_bytes(&bytes), Some(manifest));
+}
+
+#[test]
+fn damaged_or_foreign_bytes_are_no_manifest() {
+    let bytes = sample().to_bytes().unwrap();
+    // A JSON manifest of an older nomic, no magic, a cut file, trailing junk
+    // that changes the layout, and nothing at all.
+    assert_eq!(Manifest::from_bytes(br#"{"key":"k","files":[]}"#), None);
+    assert_eq!(Manifest::from_bytes(&bytes[MAGIC.len()..]), None);
+    for cut in [MAGIC.len(), MAGIC.len() + 5, bytes.len() - 1] {
+        assert_eq!(Manifest::from_bytes(&bytes[..cut]), None, "cut at {cut}");
+    }
+    assert_eq!(Manifest::from_bytes(b""), None);
+}
+
+#[test]
+fn a_manifest_naming_a_file_twice_or_a_path_is_refused() {
+    // Counting a folder's pages against the manifest's is sound only when
+    // each name is there once; such a file is not read.
+    let mut twice = sample();
+    twice.folders[1].files.push(stamp("102.md", 2));
+    assert_eq!(Manifest::from_bytes(&twice.to_bytes().unwrap()), None);
+    let mut unsorted = sample();
+    unsorted.folders[1].files.swap(0, 1);
+    assert_eq!(Manifest::from_bytes(&unsorted.to_bytes().unwrap()), None);
+    let mut folder_twice = sample();
+    folder_twice.folders.push(folder_twice.folders[1].clone());
+    assert_eq!(
+        Manifest::from_bytes(&folder_twice.to_bytes().unwrap()),
+        None
+    );
+    for bad in ["../101.md", "a/101.md", "..", "."] {
+        let mut path = sample();
+        path.folders[1].files = vec![stamp(bad, 1)];
+        assert_eq!(
+            Manifest::from_bytes(&path.to_bytes().unwrap()),
+            None,
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn names_in_gives_one_folders_names() {
+    let manifest = sample();
+    let names: Vec<_> = manifest.names_in(Path::new("rules/md")).collect();
+    assert_eq!(names, ["101.md", "102.md", "UC1.md"]);
+    assert_eq!(manifest.names_in(Path::new("rules/txt")).count(), 0);
+    assert_eq!(manifest.len(), 5);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Counting pages gives what looking each name up gives, for any set of
+    /// pages on disk and any subset of them known to be in place.
+    #[test]
+    fn counting_pages_finds_what_looking_them_up_finds(
+        on_disk in proptest::collection::btree_set((0u16..40, 0u8..4), 0..30),
+        known in proptest::collection::vec(any::<bool>(), 30),
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let names = |(n, kind): &(u16, u8)| match kind {
+            0 => ("rules/md", format!("{n:03}.md")),
+            1 => ("rules/txt", format!("{n}.txt")),
+            2 => ("rules/md", format!("note{n}.md")),
+            _ => ("rules/txt", format!("{n:03}.md")),
+        };
+        fs::create_dir_all(dir.path().join("rules/md")).unwrap();
+        fs::create_dir_all(dir.path().join("rules/txt")).unwrap();
+        let mut present: Vec<PathBuf> = Vec::new();
+        for (i, entry) in on_disk.iter().enumerate() {
+            let (folder, name) = names(entry);
+            let path = Path::new(folder).join(&name);
+            fs::write(dir.path().join(&path), "x").unwrap();
+            if known[i % known.len()] {
+                present.push(path);
+            }
+        }
+        let looked_up = !stale_rule_pages(dir.path(), present.iter().map(PathBuf::as_path)).is_empty();
+        let counted = has_stale_rule_pages(dir.path(), |folder| {
+            present
+                .iter()
+                .filter(move |path| path.parent() == Some(folder))
+                .filter_map(|path| path.file_name())
+                .collect::<Vec<_>>()
+        });
+        prop_assert_eq!(looked_up, counted);
+    }
+}
