@@ -327,7 +327,7 @@ fn escaped(byte: u8) -> bool {
 
 /// A JSON string, escaped as serde_json escapes it: the runs between bytes
 /// that need an escape are copied whole, found a word at a time.
-fn string(out: &mut Vec<u8>, s: &str) {
+pub(crate) fn string(out: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
     out.reserve(bytes.len() + 2);
     out.push(b'"');

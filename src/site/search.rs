@@ -9,26 +9,37 @@
 //! `elasticlunr::Index::add_doc` runs the English pipeline (tokenizer,
 //! trimmer, stop words, stemmer) inside the index, one document after
 //! another, and that was the longest serial step of a site. Here every
-//! rule's tokens go through the same pipeline on every core, and only the
-//! insertion into elasticlunr's own inverted indexes and document store is
-//! serial (one field per core). The index is then serialized in the shape
-//! `elasticlunr::Index` serializes to; a test holds the two byte for byte.
+//! rule's tokens go through the same pipeline on every core (a word seen
+//! before is not run again), and each field's inverted index is built on a
+//! core of its own, as a trie in one vector ([`trie`]) rather than
+//! elasticlunr's nested maps, which recursed once per character to be
+//! written and dropped. The whole is written in the shape `elasticlunr::Index`
+//! serializes to; tests hold the two byte for byte. A word longer than
+//! [`LONGEST_WORD`] characters is left out of the index.
+
+mod trie;
 
 use super::plan::Site;
 use crate::render::text::markdown_to_text;
 use elasticlunr::document_store::DocumentStore;
-use elasticlunr::inverted_index::InvertedIndex;
 use elasticlunr::lang::English;
 use elasticlunr::{Language, Pipeline};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+use trie::Trie;
 
 /// The indexed fields, in the order elasticlunr.js is told them.
 const FIELDS: [&str; 3] = ["number", "title", "text"];
 
 /// The field elasticlunr names each document by (its default).
 const REF_FIELD: &str = "id";
+
+/// The longest word the index keeps, in characters. Nobody searches for a
+/// longer one, and each character is a level of the index that the
+/// browser's elasticlunr.js walks by recursion.
+pub(crate) const LONGEST_WORD: usize = 100;
 
 /// What a search result shows of a rule: its title (first words) and its
 /// mutability. The index itself keeps no documents.
@@ -38,32 +49,35 @@ struct Doc<'a> {
     mutability: &'a str,
 }
 
-/// `elasticlunr::Index` as it serializes (its fields are private): the
-/// same keys in the same order, built from the crate's own parts.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct IndexJson<'a> {
-    fields: [&'a str; 3],
-    pipeline: &'a Pipeline,
-    #[serde(rename = "ref")]
-    ref_field: &'a str,
-    version: &'a str,
-    index: BTreeMap<&'a str, InvertedIndex>,
-    document_store: DocumentStore,
-    lang: String,
-}
-
-#[derive(Serialize)]
-struct SearchData<'a> {
-    index: IndexJson<'a>,
-    docs: BTreeMap<String, Doc<'a>>,
-}
-
 /// One rule's tokens for each field, after the pipeline, each with how
 /// often it occurs; and how many tokens each field has.
 struct Tokens {
     number: String,
-    fields: [(BTreeMap<String, u64>, usize); 3],
+    fields: [(BTreeMap<Arc<str>, u64>, usize); 3],
+}
+
+/// elasticlunr's English pipeline (trimmer, stop words, stemmer) with what
+/// it made of each word so far: each step looks at one token alone, so a
+/// word seen before gives what it gave then.
+struct Memo {
+    pipeline: Pipeline,
+    seen: HashMap<String, Option<Arc<str>>>,
+}
+
+impl Memo {
+    fn run(&mut self, token: String) -> Option<Arc<str>> {
+        if let Some(kept) = self.seen.get(&token) {
+            return kept.clone();
+        }
+        let kept = self
+            .pipeline
+            .run(vec![token.clone()])
+            .pop()
+            .filter(|word| word.chars().nth(LONGEST_WORD).is_none())
+            .map(Arc::from);
+        self.seen.insert(token, kept.clone());
+        kept
+    }
 }
 
 /// The search index of the site's rules, over number, title and text.
@@ -73,18 +87,23 @@ pub(crate) fn index_js(site: &Site<'_>) -> Result<String, serde_json::Error> {
         .into_par_iter()
         // A pipeline per task: its steps are not `Sync`.
         .map_init(
-            || english.make_pipeline(),
-            |pipeline, index| {
+            || Memo {
+                pipeline: english.make_pipeline(),
+                seen: HashMap::new(),
+            },
+            |memo, index| {
                 let rule = site.rules[index];
                 let number = rule.number.to_string();
                 let text = markdown_to_text(&rule.text);
                 let values = [number.as_str(), site.summary(index), text.as_str()];
                 let fields = values.map(|value| {
-                    let tokens = pipeline.run(english.tokenize(value));
-                    let count = tokens.len();
+                    let mut count = 0;
                     let mut frequency = BTreeMap::new();
-                    for token in tokens {
-                        *frequency.entry(token).or_insert(0u64) += 1;
+                    for token in english.tokenize(value) {
+                        if let Some(word) = memo.run(token) {
+                            count += 1;
+                            *frequency.entry(word).or_insert(0u64) += 1;
+                        }
                     }
                     (frequency, count)
                 });
@@ -92,20 +111,30 @@ pub(crate) fn index_js(site: &Site<'_>) -> Result<String, serde_json::Error> {
             },
         )
         .collect();
-    // Each field's inverted index on its own core; what elasticlunr's
-    // `add_doc` would add for each document, in the same order.
-    let index = FIELDS
+    // The documents in the order their references sort (elasticlunr keeps
+    // them in maps by reference), each field's index on its own core.
+    let mut order: Vec<usize> = (0..tokens.len()).collect();
+    order.sort_by(|a, b| tokens[*a].number.cmp(&tokens[*b].number));
+    let refs: Vec<String> = order.iter().map(|i| tokens[*i].number.clone()).collect();
+    let index: Vec<(&str, Vec<u8>)> = FIELDS
         .par_iter()
         .enumerate()
         .map(|(field, name)| {
-            let mut inverted = InvertedIndex::new();
-            for rule in &tokens {
-                for (token, count) in &rule.fields[field].0 {
-                    #[allow(clippy::cast_precision_loss)] // counts are far below 2^52
-                    inverted.add_token(&rule.number, token, (*count as f64).sqrt());
+            let mut trie = Trie::new();
+            let mut nodes: HashMap<&str, Option<u32>> = HashMap::new();
+            for (doc, rule) in order.iter().enumerate() {
+                let doc = u32::try_from(doc).expect("fewer than 2^32 rules");
+                for (token, count) in &tokens[*rule].fields[field].0 {
+                    let node = *nodes.entry(token).or_insert_with(|| trie.node(token));
+                    if let Some(node) = node {
+                        #[allow(clippy::cast_precision_loss)] // counts are far below 2^52
+                        trie.add(node, doc, (*count as f64).sqrt());
+                    }
                 }
             }
-            (*name, inverted)
+            let mut json = Vec::new();
+            trie.write_json(&mut json, &refs);
+            (*name, json)
         })
         .collect();
     let mut document_store = DocumentStore::new(false);
@@ -115,7 +144,7 @@ pub(crate) fn index_js(site: &Site<'_>) -> Result<String, serde_json::Error> {
         }
         document_store.add_doc(&rule.number, BTreeMap::new());
     }
-    let docs = site
+    let docs: BTreeMap<String, Doc<'_>> = site
         .rules
         .iter()
         .enumerate()
@@ -127,20 +156,35 @@ pub(crate) fn index_js(site: &Site<'_>) -> Result<String, serde_json::Error> {
             (rule.number.to_string(), doc)
         })
         .collect();
-    let data = SearchData {
-        index: IndexJson {
-            fields: FIELDS,
-            pipeline: &english.make_pipeline(),
-            ref_field: REF_FIELD,
-            version: elasticlunr::ELASTICLUNR_VERSION,
-            index,
-            document_store,
-            lang: english.name(),
-        },
-        docs,
-    };
-    let json = serde_json::to_string(&data)?;
-    Ok(format!("window.nomicSearch = {json};\n"))
+    // `{"index":INDEX,"docs":DOCS}`, INDEX in the shape `elasticlunr::Index`
+    // serializes to (its fields are private): the same keys in the same order.
+    let mut out = b"window.nomicSearch = {\"index\":{\"fields\":".to_vec();
+    serde_json::to_writer(&mut out, &FIELDS)?;
+    out.extend_from_slice(b",\"pipeline\":");
+    serde_json::to_writer(&mut out, &english.make_pipeline())?;
+    out.extend_from_slice(b",\"ref\":");
+    serde_json::to_writer(&mut out, REF_FIELD)?;
+    out.extend_from_slice(b",\"version\":");
+    serde_json::to_writer(&mut out, elasticlunr::ELASTICLUNR_VERSION)?;
+    out.extend_from_slice(b",\"index\":{");
+    let mut by_name = index;
+    by_name.sort_by_key(|(name, _)| *name);
+    for (position, (name, json)) in by_name.iter().enumerate() {
+        if position > 0 {
+            out.push(b',');
+        }
+        serde_json::to_writer(&mut out, name)?;
+        out.push(b':');
+        out.extend_from_slice(json);
+    }
+    out.extend_from_slice(b"},\"documentStore\":");
+    serde_json::to_writer(&mut out, &document_store)?;
+    out.extend_from_slice(b",\"lang\":");
+    serde_json::to_writer(&mut out, &english.name())?;
+    out.extend_from_slice(b"},\"docs\":");
+    serde_json::to_writer(&mut out, &docs)?;
+    out.extend_from_slice(b"};\n");
+    Ok(String::from_utf8(out).expect("serde_json and the index write UTF-8"))
 }
 
 #[cfg(test)]
@@ -198,6 +242,26 @@ mod tests {
             read += 1;
         }
         assert!(read >= 5, "only {read} bundled rulesets read");
+    }
+
+    #[test]
+    fn a_word_too_long_to_search_for_is_left_out_and_the_rest_is_indexed() {
+        let long = "a".repeat(300_000);
+        let longest = "b".repeat(LONGEST_WORD);
+        let rules = vec![crate::model::Rule::new(
+            101,
+            format!("Players {long} vote {longest} quickly."),
+        )];
+        let ruleset = Ruleset::new("Long words", rules);
+        let site = Site::new(&ruleset, false);
+        let js = index_js(&site).unwrap();
+        assert!(!js.contains("aaaa"), "the long word is not indexed");
+        // Each kept word is a path of one-character keys: the longest
+        // allowed is there in full.
+        assert_eq!(js.matches(r#""b":{"docs""#).count(), LONGEST_WORD);
+        for word in [r#""p":{"docs""#, r#""v":{"docs""#, r#""q":{"docs""#] {
+            assert!(js.contains(word), "{word}");
+        }
     }
 
     #[test]

@@ -328,3 +328,21 @@ fn the_manifest_never_hides_a_hand_edit_or_a_stale_page() {
     assert!(!fs::symlink_metadata(&linked).unwrap().is_symlink());
     assert!(again().stdout.contains("Everything is up to date."));
 }
+
+#[test]
+fn a_word_of_300000_letters_is_published_without_overflowing_the_stack() {
+    // The search index had a level per character of every word, built,
+    // written and dropped by recursion: this input aborted the build.
+    let word = "a".repeat(300_000);
+    let out = Test::new()
+        .file(
+            "rules.md",
+            format!("# Long word\n\n---\n\n## 101/0 (MUTABLE)\n\nA rule with {word} in it.\n"),
+        )
+        .args(["build", "rules.md", "-o", "out"])
+        .run()
+        .status(0);
+    assert!(out.read("out/rules/md/101.md").contains(&word));
+    let index = out.read("out/site/search-index.js");
+    assert!(index.contains(r#""r":{"docs""#) && !index.contains("aaaa"));
+}

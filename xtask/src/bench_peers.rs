@@ -383,8 +383,7 @@ fn build_rows(
             nomic: fresh(),
             peer: Some((
                 "cp -r, then sync -f".into(),
-                Job::new("sh", &durable_copy)
-                    .prepared(move || remove_settled(&copied_durably)),
+                Job::new("sh", &durable_copy).prepared(move || remove_settled(&copied_durably)),
             )),
         },
         Row {
