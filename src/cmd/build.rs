@@ -69,7 +69,7 @@ struct Job {
 /// source's bytes. None where the output depends on more than those files
 /// (templates of one's own, the git history, an Agora source folder).
 fn input_key(source: &Path, args: &Args) -> Result<Option<String>, Failure> {
-    if args.templates.is_some() || args.git || super::agora::is_source(source) {
+    if !keyed(source, args) {
         return Ok(None);
     }
     let (_, bytes) = read_input(source)?;
@@ -84,6 +84,12 @@ fn input_key(source: &Path, args: &Args) -> Result<Option<String>, Failure> {
         repair,
         &bytes,
     ])))
+}
+
+/// Whether the build's output depends on the source file and options alone,
+/// so that its inputs have a manifest key.
+fn keyed(source: &Path, args: &Args) -> bool {
+    args.templates.is_none() && !args.git && !super::agora::is_source(source)
 }
 
 /// Where build manifests are kept: `$XDG_CACHE_HOME/nomic/build`, else
@@ -101,14 +107,15 @@ fn manifest_store() -> Option<PathBuf> {
 }
 
 /// The manifest of `dir`, when it shows that the folder holds exactly the set
-/// built from inputs with `key` (no file changed by hand, no stale page).
-fn current(dir: &Path, key: &str) -> Option<Manifest> {
+/// it records (no file changed by hand, no stale page); whether that set was
+/// built from the same inputs is for the caller to compare (its key).
+fn current(dir: &Path) -> Option<Manifest> {
     let manifest = Manifest::read(&manifest_store()?, dir)?;
     // The folders' pages are counted against the manifest's while its files
     // are looked at, on the other core; the count means something only once
     // every recorded file is found in place.
     let (in_place, (stale_rules, stale_site)) = rayon::join(
-        || manifest.is_current(dir, key),
+        || manifest.files_in_place(dir),
         || {
             rayon::join(
                 || has_stale_rule_pages(dir, |folder| manifest.names_in(folder)),
@@ -161,8 +168,15 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let mut plans = Vec::new();
     let mut progress = Files::new(jobs.len(), "rendering");
     for (source, dir) in jobs {
-        let key = input_key(&source, &args)?;
-        if let Some(current) = key.as_deref().and_then(|key| current(&dir, key)) {
+        // The source is read and digested on one core while the folder is
+        // looked at on the other; the look counts only if the keys agree.
+        let (key, found) = rayon::join(
+            || input_key(&source, &args),
+            || keyed(&source, &args).then(|| current(&dir)).flatten(),
+        );
+        let key = key?;
+        let found = found.filter(|manifest| key.as_deref() == Some(manifest.key.as_str()));
+        if let Some(current) = found {
             plans.push(Job {
                 source: source.display().to_string(),
                 damaged: current.note,

@@ -192,15 +192,20 @@ impl Manifest {
     /// from inputs with `key`: every file a plain file with one name and the
     /// recorded size, time and inode.
     pub fn is_current(&self, dir: &Path, key: &str) -> bool {
+        self.key == key && self.files_in_place(dir)
+    }
+
+    /// Whether every recorded file is in `dir` as recorded: a plain file
+    /// with one name and the recorded size, time and inode.
+    pub fn files_in_place(&self, dir: &Path) -> bool {
         // One look at each file, on every core: for a build with nothing to
         // do, that is most of its work.
-        self.key == key
-            && self.folders.par_iter().all(|folder| {
-                folder
-                    .files
-                    .par_chunks(2048)
-                    .all(|files| same_in_folder(&dir.join(&folder.path), files))
-            })
+        self.folders.par_iter().all(|folder| {
+            folder
+                .files
+                .par_chunks(2048)
+                .all(|files| same_in_folder(&dir.join(&folder.path), files))
+        })
     }
 
     /// The number of files recorded.
