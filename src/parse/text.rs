@@ -85,7 +85,18 @@ pub(super) fn lines_by(text: &str, from: usize, all_returns: bool) -> Vec<Line<'
 /// The lines of `text` from byte `from`, one at a time, as [`lines`] gives
 /// them.
 pub(super) fn line_iter(text: &str, from: usize) -> LineIter<'_> {
-    LineIter { text, start: from }
+    line_iter_by(text, from, false)
+}
+
+/// The lines of `text` from byte `from`, one at a time, as [`lines_by`]
+/// gives them (a list of a file's lines is 32 bytes a line; this keeps
+/// none).
+pub(super) fn line_iter_by(text: &str, from: usize, all_returns: bool) -> LineIter<'_> {
+    LineIter {
+        text,
+        start: from,
+        all_returns,
+    }
 }
 
 /// The iterator of [`line_iter`].
@@ -93,6 +104,7 @@ pub(super) fn line_iter(text: &str, from: usize) -> LineIter<'_> {
 pub(super) struct LineIter<'a> {
     text: &'a str,
     start: usize,
+    all_returns: bool,
 }
 
 impl<'a> Iterator for LineIter<'a> {
@@ -103,10 +115,11 @@ impl<'a> Iterator for LineIter<'a> {
         if start >= text.len() {
             return None;
         }
-        let (content_end, end) = match memchr::memchr(b'\n', &text.as_bytes()[start..]) {
+        let bytes = text.as_bytes();
+        let (mut content_end, end) = match memchr::memchr(b'\n', &bytes[start..]) {
             Some(i) => {
                 let newline = start + i;
-                let content_end = if newline > start && text.as_bytes()[newline - 1] == b'\r' {
+                let content_end = if newline > start && bytes[newline - 1] == b'\r' {
                     newline - 1
                 } else {
                     newline
@@ -115,6 +128,9 @@ impl<'a> Iterator for LineIter<'a> {
             }
             None => (text.len(), text.len()),
         };
+        while self.all_returns && content_end > start && bytes[content_end - 1] == b'\r' {
+            content_end -= 1;
+        }
         self.start = end;
         Some(Line {
             start,
@@ -229,7 +245,9 @@ mod tests {
                 .iter()
                 .map(|line| Line { text: line.text.trim_end_matches('\r'), ..*line })
                 .collect();
-            proptest::prop_assert_eq!(lines_by(&text, from, true), trimmed);
+            proptest::prop_assert_eq!(&lines_by(&text, from, true), &trimmed);
+            let trimmed_one_by_one: Vec<Line<'_>> = line_iter_by(&text, from, true).collect();
+            proptest::prop_assert_eq!(trimmed_one_by_one, trimmed);
         }
     }
 }
