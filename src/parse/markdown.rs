@@ -93,8 +93,9 @@ pub(super) fn headings(text: &str, format: Format) -> Result<RuleHeadings, Parse
         .clone()
         .nth(header.body_from)
         .map_or(text.len(), |line| line.start);
-    let candidates = md_heading_lines(text, body_start);
-    let mut cut = cut(text, format, lines, &header, candidates.into_iter())?;
+    let starts = md_heading_starts(text, body_start);
+    let candidates = starts.iter().map(|&start| (start, line_at(text, start)));
+    let mut cut = cut(text, format, lines, &header, candidates)?;
     // Kept while the rules are read: not the room it grew into.
     cut.headings.shrink_to_fit();
     Ok(RuleHeadings {
@@ -104,34 +105,35 @@ pub(super) fn headings(text: &str, format: Format) -> Result<RuleHeadings, Parse
     })
 }
 
-/// The lines of `text` from the line start `from` on that look like a rule
-/// heading (`## ` and a digit), each keyed by its start, as
-/// `text::lines_by(text, _, true)` gives them.
-fn md_heading_lines(text: &str, from: usize) -> Vec<(usize, Line<'_>)> {
+/// The starts of the lines of `text` from the line start `from` on that
+/// look like a rule heading (`## ` and a digit), in order.
+fn md_heading_starts(text: &str, from: usize) -> Vec<usize> {
     let bytes = text.as_bytes();
-    let line_at = |start: usize| {
-        let (mut content_end, end) = match memchr::memchr(b'\n', &bytes[start..]) {
-            Some(i) => (start + i, start + i + 1),
-            None => (text.len(), text.len()),
-        };
-        while content_end > start && bytes[content_end - 1] == b'\r' {
-            content_end -= 1;
-        }
-        Line {
-            start,
-            text: &text[start..content_end],
-            end,
-        }
-    };
     let first = (from < text.len()).then_some(from);
     let rest = memchr::memmem::find_iter(&bytes[from..], b"\n## ").map(|at| from + at + 1);
     first
         .into_iter()
         .chain(rest)
-        .map(line_at)
-        .filter(|line| looks_like_md_heading(line.text))
-        .map(|line| (line.start, line))
+        .filter(|&start| looks_like_md_heading(line_at(text, start).text))
         .collect()
+}
+
+/// The line of `text` that starts at `start`, as
+/// `text::lines_by(text, _, true)` gives it.
+fn line_at(text: &str, start: usize) -> Line<'_> {
+    let bytes = text.as_bytes();
+    let (mut content_end, end) = match memchr::memchr(b'\n', &bytes[start..]) {
+        Some(i) => (start + i, start + i + 1),
+        None => (text.len(), text.len()),
+    };
+    while content_end > start && bytes[content_end - 1] == b'\r' {
+        content_end -= 1;
+    }
+    Line {
+        start,
+        text: &text[start..content_end],
+        end,
+    }
 }
 
 /// What [`split`] finds besides the lines.
@@ -218,7 +220,8 @@ fn cut<'a>(
     let titled = format != Format::MdRule;
     let body = lines.skip(header.body_from);
     let hidden = hidden_blocks(text, bom, candidates.clone().map(|(_, line)| line));
-    let mut headings = Vec::new();
+    // At most one heading a candidate: no room grown into.
+    let mut headings = Vec::with_capacity(candidates.size_hint().0);
     let mut rule_quirks = Vec::new();
     for (key, line) in candidates {
         if let Some(block) = hidden_block(&hidden, line.start) {
