@@ -9,7 +9,9 @@
 
 use super::{finding, locate, Code, Input};
 use crate::diagnostic::Diagnostic;
+use crate::model::Rule;
 use pulldown_cmark::{Event, Parser, Tag};
+use rayon::prelude::*;
 use std::path::{Component, Path, PathBuf};
 
 pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
@@ -20,38 +22,48 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     if !input.format.is_markdown() && input.format != crate::model::Format::Json {
         return Vec::new();
     }
+    // Each rule on any core; the findings come back in rule order.
+    let per_rule: Vec<Vec<Diagnostic>> = input
+        .ruleset
+        .rules
+        .par_iter()
+        .with_min_len(64)
+        .map(|rule| rule_files(rule, base))
+        .collect();
+    per_rule.into_iter().flatten().collect()
+}
+
+/// The findings of one rule's images and links.
+fn rule_files(rule: &Rule, base: &Path) -> Vec<Diagnostic> {
     let mut findings = Vec::new();
-    for rule in &input.ruleset.rules {
-        let mut seen: Vec<String> = Vec::new();
-        // History lines link to the rule's page after each change.
-        let history_links = rule
-            .history
-            .iter()
-            .filter_map(|entry| entry.link.clone())
-            .map(|link| ("history link", link));
-        for (what, destination) in destinations(&rule.text).into_iter().chain(history_links) {
-            let nth = seen.iter().filter(|d| **d == destination).count();
-            seen.push(destination.clone());
-            let Some(path) = local_path(&destination) else {
-                continue;
-            };
-            if base.join(&path).exists() {
-                continue;
-            }
-            let span =
-                locate::phrase(rule, &destination, nth).unwrap_or_else(|| locate::heading(rule));
-            findings.push(
-                finding(
-                    Code::MissingFile,
-                    format!("{what} `{destination}` in rule {} does not exist", rule.number),
-                    span,
-                )
-                .with_label(format!("no file {}", display(base, &path)))
-                .with_help(
-                    "add the file, or correct the path (paths are relative to the folder of the file that holds them)",
-                ),
-            );
+    let mut seen: Vec<String> = Vec::new();
+    // History lines link to the rule's page after each change.
+    let history_links = rule
+        .history
+        .iter()
+        .filter_map(|entry| entry.link.clone())
+        .map(|link| ("history link", link));
+    for (what, destination) in destinations(&rule.text).into_iter().chain(history_links) {
+        let nth = seen.iter().filter(|d| **d == destination).count();
+        seen.push(destination.clone());
+        let Some(path) = local_path(&destination) else {
+            continue;
+        };
+        if base.join(&path).exists() {
+            continue;
         }
+        let span = locate::phrase(rule, &destination, nth).unwrap_or_else(|| locate::heading(rule));
+        findings.push(
+            finding(
+                Code::MissingFile,
+                format!("{what} `{destination}` in rule {} does not exist", rule.number),
+                span,
+            )
+            .with_label(format!("no file {}", display(base, &path)))
+            .with_help(
+                "add the file, or correct the path (paths are relative to the folder of the file that holds them)",
+            ),
+        );
     }
     findings
 }
@@ -61,8 +73,7 @@ fn destinations(markdown: &str) -> Vec<(&'static str, String)> {
     // Every link and image starts with `[` (`[a](b)`, `![a](b)`, `[a][b]`)
     // or `<` (`<https://…>`): a text with neither holds none, and is not
     // read as Markdown (most rule texts).
-    let bytes = markdown.as_bytes();
-    if !bytes.contains(&b'[') && !bytes.contains(&b'<') {
+    if memchr::memchr2(b'[', b'<', markdown.as_bytes()).is_none() {
         return Vec::new();
     }
     Parser::new(markdown)

@@ -25,13 +25,12 @@ fn broken_headings(input: &Input<'_>) -> Vec<Diagnostic> {
     let header_end = input.ruleset.layout.as_ref().map_or(0, |l| l.header.len());
     let mut candidates = Vec::new();
     // Only a line that starts with `#` (Markdown) or `Rule` (text) can be
-    // a broken heading: the lines are found from where that letter occurs
-    // (a byte search), not read one by one.
-    let (lead, first) = if markdown { ("#", '#') } else { ("Rule", 'R') };
-    let bytes = input.text.as_bytes();
-    for (at, _) in input.text.match_indices(first) {
-        let line_start = at == 0 || bytes[at - 1] == b'\n';
-        if !line_start || at < header_end || !input.text[at..].starts_with(lead) {
+    // a broken heading: the lines are found by a search for a line break
+    // and that start (a byte search), not read one by one, nor stopped at
+    // every `#` inside a line.
+    let lead = if markdown { "#" } else { "Rule" };
+    for at in lines_starting_with(input.text, lead) {
+        if at < header_end {
             continue;
         }
         let end = input.text[at..]
@@ -66,6 +65,14 @@ fn broken_headings(input: &Input<'_>) -> Vec<Diagnostic> {
             .with_help(format!("write `{fixed}`"))
         })
         .collect()
+}
+
+/// The offsets of the lines of `text` that start with `lead`, in order.
+fn lines_starting_with(text: &str, lead: &str) -> Vec<usize> {
+    let after_break = format!("\n{lead}");
+    let first_line = text.starts_with(lead).then_some(0);
+    let rest = memchr::memmem::find_iter(text.as_bytes(), after_break.as_bytes()).map(|at| at + 1);
+    first_line.into_iter().chain(rest).collect()
 }
 
 /// `##206/1 (IMMUTABLE)` (or `### 206`): the heading it was meant to be.
@@ -133,6 +140,26 @@ mod tests {
         assert_eq!(broken_txt_heading("Rule206/1"), Some("Rule 206/1".into()));
         assert_eq!(broken_txt_heading("Rule 206"), None);
         assert_eq!(broken_txt_heading("Rules 2"), None);
+    }
+
+    proptest::proptest! {
+        /// The byte search finds the lines that start with the lead, as
+        /// reading the lines one by one does.
+        #[test]
+        fn lines_starting_with_a_lead_are_found_by_a_byte_search(text in "[#R\nule x]{0,24}") {
+            for lead in ["#", "Rule"] {
+                let mut by_lines = Vec::new();
+                let mut start = 0;
+                for line in text.split_inclusive('\n') {
+                    if line.starts_with(lead) {
+                        by_lines.push(start);
+                    }
+                    start += line.len();
+                }
+                let found = lines_starting_with(&text, lead);
+                proptest::prop_assert_eq!(found, by_lines);
+            }
+        }
     }
 
     #[test]

@@ -4,8 +4,9 @@
 
 use super::{finding, Code, Input};
 use crate::diagnostic::Diagnostic;
-use crate::model::{LayoutQuirk, QuirkKind};
-use crate::render::{self, RenderOptions};
+use crate::model::{Format, LayoutQuirk, QuirkKind};
+use crate::render::{RenderOptions, Renderer};
+use rayon::prelude::*;
 use similar::{DiffTag, TextDiff};
 use std::ops::Range;
 
@@ -106,16 +107,9 @@ fn quirk_finding(quirk: &LayoutQuirk, text: &str) -> Diagnostic {
 /// One warning per rule (or header, or footer) whose lines differ from the
 /// canonical rendering where no quirk already says why.
 fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic> {
-    let options = RenderOptions {
-        canonical: true,
-        templates: None,
-    };
-    let Ok(canonical) = render::render(input.ruleset, input.format, &options) else {
+    let Some(canonical) = canonical_if_different(input) else {
         return Vec::new();
     };
-    if canonical == input.text {
-        return Vec::new();
-    }
     let mut findings = Vec::new();
     // CRLF is one finding for the file; the lines are then compared as LF.
     // Both texts have the same lines, so line numbers carry over.
@@ -193,6 +187,98 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
         );
     }
     findings
+}
+
+/// The canonical rendering of the file's ruleset, `None` when it is the
+/// file exactly or cannot be rendered (no finding either way).
+///
+/// A form with a built-in writer is rendered a run of rules at a time on
+/// every core and compared with the file as it comes: a canonical file's
+/// canonical text is never held whole. From the first difference on, the
+/// rendering is kept (after the file's matching bytes, which it equals), so
+/// a file that differs is rendered once too.
+fn canonical_if_different(input: &Input<'_>) -> Option<String> {
+    let options = RenderOptions {
+        canonical: true,
+        templates: None,
+    };
+    let renderer = Renderer::new(&options).ok()?;
+    // `Renderer::render` writes these forms without parts.
+    let by_parts = input.format != Format::Dialect && !input.format.is_agora();
+    let Some(parts) = by_parts
+        .then(|| renderer.parts(input.ruleset, input.format))
+        .flatten()
+    else {
+        let canonical = renderer.render(input.ruleset, input.format).ok()?;
+        return (canonical != input.text).then_some(canonical);
+    };
+    let mut compared = Compared {
+        text: input.text,
+        same: 0,
+        differs: None,
+    };
+    let mut piece = String::new();
+    parts.header(&mut piece);
+    compared.push(&piece);
+    let count = parts.rules().len();
+    for window in (0..count).step_by(WINDOW) {
+        let end = (window + WINDOW).min(count);
+        let runs: Vec<String> = (window..end)
+            .step_by(RUN)
+            .collect::<Vec<_>>()
+            .into_par_iter()
+            .map(|start| {
+                let mut run = String::new();
+                parts.rules_at(start..(start + RUN).min(end), &mut run);
+                run
+            })
+            .collect();
+        for run in &runs {
+            compared.push(run);
+        }
+    }
+    piece.clear();
+    parts.footer(&mut piece);
+    compared.push(&piece);
+    let canonical = match compared.differs {
+        None if compared.same == input.text.len() => return None,
+        // The file goes on past the canonical text.
+        None => input.text[..compared.same].to_string(),
+        Some(canonical) => canonical,
+    };
+    // What `Renderer::render` refuses as too large.
+    parts.check_size(canonical.len()).ok()?;
+    Some(canonical)
+}
+
+/// How many rules one task of [`canonical_if_different`] writes.
+const RUN: usize = 64;
+
+/// How many rules [`canonical_if_different`] writes before comparing them.
+const WINDOW: usize = 16 * RUN;
+
+/// A rendering compared with the file piece by piece.
+struct Compared<'t> {
+    text: &'t str,
+    /// How many bytes of the file the pieces so far are.
+    same: usize,
+    /// The rendering from its start, once a piece differed from the file.
+    differs: Option<String>,
+}
+
+impl Compared<'_> {
+    fn push(&mut self, piece: &str) {
+        if let Some(canonical) = &mut self.differs {
+            canonical.push_str(piece);
+        } else if self.text[self.same..].starts_with(piece) {
+            self.same += piece.len();
+        } else {
+            let mut canonical = String::with_capacity(self.text.len());
+            canonical.push_str(&self.text[..self.same]);
+            canonical.push_str(piece);
+            self.differs = Some(canonical);
+        }
+    }
 }
 
 /// The one finding for a file with CRLF line endings, on its first line.

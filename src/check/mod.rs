@@ -184,6 +184,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn one_thread_finds_what_every_core_finds_on_every_bundled_file() {
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap();
+        let mut files = 0;
+        for path in crate::test_files::repository_files() {
+            let Ok(bytes) = std::fs::read(&path) else {
+                continue;
+            };
+            let Ok(parsed) = crate::parse::read(&bytes, &crate::parse::ReadOptions::default())
+            else {
+                continue;
+            };
+            let input = Input::from_parsed(&parsed, path.parent());
+            let several = check(&input);
+            assert_eq!(one.install(|| check(&input)), several, "{}", path.display());
+            files += 1;
+        }
+        assert!(files >= 20, "only {files} files");
+    }
+
+    #[test]
     fn deny_warnings_turns_warnings_into_errors_and_the_summary_counts_them() {
         let mut findings = vec![
             finding(Code::RuleOutOfOrder, "w", 0..1),

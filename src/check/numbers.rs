@@ -11,7 +11,9 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     let mut first_seen: HashMap<u32, &crate::model::Rule> = HashMap::new();
     let mut highest: HashMap<String, (i64, String)> = HashMap::new();
     for rule in &input.ruleset.rules {
-        let heading = locate::heading(rule);
+        // Where a finding points, found only for a finding (a walk over the
+        // rule's kept source).
+        let heading = || locate::heading(rule);
         let label = rule.label();
         if let Some(first) = first_seen.get(&rule.number) {
             let first_line = input.line_of(locate::heading(first).start);
@@ -19,7 +21,7 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
                 finding(
                     Code::DuplicateRuleNumber,
                     format!("rule {label} appears more than once"),
-                    heading,
+                    heading(),
                 )
                 .with_label(format!("rule {label} is already on line {first_line}"))
                 .with_help("give one of them a number no other rule has, or delete the copy"),
@@ -37,7 +39,7 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
                     finding(
                         Code::RuleOutOfOrder,
                         format!("rule {label} comes after rule {previous_label}"),
-                        heading,
+                        heading(),
                     )
                     .with_label("out of order")
                     .with_help("list rules in ascending order of number"),

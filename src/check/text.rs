@@ -2,6 +2,8 @@
 
 use super::{finding, locate, Code, Input};
 use crate::diagnostic::Diagnostic;
+use crate::model::Rule;
+use rayon::prelude::*;
 use std::collections::HashMap;
 
 /// Paragraphs shorter than this many words (headings such as `Cowboy:`,
@@ -9,48 +11,59 @@ use std::collections::HashMap;
 const MIN_WORDS: usize = 5;
 
 pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+    // Each rule on any core; the findings come back in rule order.
+    let per_rule: Vec<Vec<Diagnostic>> = input
+        .ruleset
+        .rules
+        .par_iter()
+        .with_min_len(64)
+        .map(|rule| rule_findings(input, rule))
+        .collect();
+    per_rule.into_iter().flatten().collect()
+}
+
+/// An empty rule, or the paragraphs a rule repeats.
+fn rule_findings(input: &Input<'_>, rule: &Rule) -> Vec<Diagnostic> {
     let mut findings = Vec::new();
-    for rule in &input.ruleset.rules {
-        if rule.text.trim().is_empty() {
-            findings.push(
-                finding(
-                    Code::EmptyRule,
-                    format!("rule {} has no text", rule.number),
-                    locate::heading(rule),
-                )
-                .with_label("empty rule")
-                .with_help("restore the rule's text, or repeal the rule"),
-            );
+    if rule.text.trim().is_empty() {
+        findings.push(
+            finding(
+                Code::EmptyRule,
+                format!("rule {} has no text", rule.number),
+                locate::heading(rule),
+            )
+            .with_label("empty rule")
+            .with_help("restore the rule's text, or repeal the rule"),
+        );
+        return findings;
+    }
+    if !has_repeat(&rule.text) {
+        return findings;
+    }
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    for paragraph in paragraphs(&rule.text) {
+        let count = seen.entry(paragraph).or_insert(0);
+        *count += 1;
+        if *count == 1 {
             continue;
         }
-        if !has_repeat(&rule.text) {
-            continue;
+        let first = locate::phrase(rule, paragraph, 0);
+        let span = locate::phrase(rule, paragraph, *count - 1).map_or_else(
+            || locate::heading(rule),
+            |span| locate::first_line_of(input.text, span),
+        );
+        let mut diagnostic = finding(
+            Code::RepeatedParagraph,
+            format!("a paragraph of rule {} is repeated", rule.number),
+            span,
+        );
+        if let Some(first) = first {
+            diagnostic = diagnostic.with_label(format!(
+                "same as the paragraph on line {}",
+                input.line_of(first.start)
+            ));
         }
-        let mut seen: HashMap<&str, usize> = HashMap::new();
-        for paragraph in paragraphs(&rule.text) {
-            let count = seen.entry(paragraph).or_insert(0);
-            *count += 1;
-            if *count == 1 {
-                continue;
-            }
-            let first = locate::phrase(rule, paragraph, 0);
-            let span = locate::phrase(rule, paragraph, *count - 1).map_or_else(
-                || locate::heading(rule),
-                |span| locate::first_line_of(input.text, span),
-            );
-            let mut diagnostic = finding(
-                Code::RepeatedParagraph,
-                format!("a paragraph of rule {} is repeated", rule.number),
-                span,
-            );
-            if let Some(first) = first {
-                diagnostic = diagnostic.with_label(format!(
-                    "same as the paragraph on line {}",
-                    input.line_of(first.start)
-                ));
-            }
-            findings.push(diagnostic.with_help("delete the copy"));
-        }
+        findings.push(diagnostic.with_help("delete the copy"));
     }
     findings
 }

@@ -41,8 +41,6 @@ fn hidden_block(hidden: &[Range<usize>], offset: usize) -> Option<&Range<usize>>
     hidden.get(after).filter(|block| block.start <= offset)
 }
 
-const TITLE_EXPECTED: &str = "a title line `# TITLE`";
-
 /// Reads the title and finds the rule headings. `md-rule` pages have no
 /// title: their first non-blank line is a rule heading.
 pub(super) fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseError> {
@@ -51,15 +49,131 @@ pub(super) fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseE
     // ending to Markdown, and one no canonical form keeps (written before
     // `\n`, it reads as part of `\r\n`): the line's text ends before it.
     let lines = text::lines_by(text, bom, true);
+    let header = header(format, lines.iter().copied())?;
+    let candidates = lines
+        .iter()
+        .copied()
+        .enumerate()
+        .skip(header.body_from)
+        .filter(|(_, line)| looks_like_md_heading(line.text));
+    let cut = cut(text, format, lines.iter().copied(), &header, candidates)?;
+    Ok(MdDocument {
+        format,
+        title: cut.title,
+        lines,
+        headings: cut.headings,
+        rule_quirks: cut.rule_quirks,
+        header_quirks: cut.header_quirks,
+        hidden: cut.hidden,
+    })
+}
+
+/// A Markdown ruleset cut at its rule headings without a list of its
+/// lines: each heading is keyed by the byte offset its line starts at.
+pub(super) struct RuleHeadings {
+    /// The title (empty for `md-rule`).
+    pub title: String,
+    /// The byte offset of each rule heading's line, with the parsed heading.
+    pub headings: Vec<(usize, Heading)>,
+    /// Byte ranges of code blocks and raw HTML blocks, in order.
+    pub hidden: Vec<Range<usize>>,
+}
+
+/// [`split`] without a list of the file's lines (32 bytes a line): what a
+/// reader of one rule at a time needs, which finds a rule's lines from its
+/// heading's offset to the next one's (`text::lines_by` on that range). The
+/// heading-shaped lines are found by a byte search for a line break and
+/// `## `, not by reading every line. It fails where `split` fails, with the
+/// same error.
+pub(super) fn headings(text: &str, format: Format) -> Result<RuleHeadings, ParseError> {
+    let bom = text::bom_len(text);
+    let lines = text::line_iter_by(text, bom, true);
+    let header = header(format, lines.clone())?;
+    let body_start = lines
+        .clone()
+        .nth(header.body_from)
+        .map_or(text.len(), |line| line.start);
+    let starts = md_heading_starts(text, body_start);
+    let candidates = starts.iter().map(|&start| (start, line_at(text, start)));
+    let mut cut = cut(text, format, lines, &header, candidates)?;
+    // Kept while the rules are read: not the room it grew into.
+    cut.headings.shrink_to_fit();
+    Ok(RuleHeadings {
+        title: cut.title,
+        headings: cut.headings,
+        hidden: cut.hidden,
+    })
+}
+
+/// The starts of the lines of `text` from the line start `from` on that
+/// look like a rule heading (`## ` and a digit), in order.
+fn md_heading_starts(text: &str, from: usize) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let first = (from < text.len()).then_some(from);
+    let rest = memchr::memmem::find_iter(&bytes[from..], b"\n## ").map(|at| from + at + 1);
+    first
+        .into_iter()
+        .chain(rest)
+        .filter(|&start| looks_like_md_heading(line_at(text, start).text))
+        .collect()
+}
+
+/// The line of `text` that starts at `start`, as
+/// `text::lines_by(text, _, true)` gives it.
+fn line_at(text: &str, start: usize) -> Line<'_> {
+    let bytes = text.as_bytes();
+    let (mut content_end, end) = match memchr::memchr(b'\n', &bytes[start..]) {
+        Some(i) => (start + i, start + i + 1),
+        None => (text.len(), text.len()),
+    };
+    while content_end > start && bytes[content_end - 1] == b'\r' {
+        content_end -= 1;
+    }
+    Line {
+        start,
+        text: &text[start..content_end],
+        end,
+    }
+}
+
+/// What [`split`] finds besides the lines.
+struct Cut {
+    title: String,
+    headings: Vec<(usize, Heading)>,
+    rule_quirks: Vec<(usize, LayoutQuirk)>,
+    header_quirks: Vec<LayoutQuirk>,
+    hidden: Vec<Range<usize>>,
+}
+
+/// Where a document's title is and its body starts.
+struct Header<'a> {
+    title: &'a str,
+    /// The title line (the first rule heading of a title-less page).
+    first: Line<'a>,
+    /// The index of the first line after the title.
+    body_from: usize,
+}
+
+const TITLE_EXPECTED: &str = "a title line `# TITLE`";
+
+/// The title of a document whose lines are `lines`.
+fn header<'a>(
+    format: Format,
+    lines: impl Iterator<Item = Line<'a>> + Clone,
+) -> Result<Header<'a>, ParseError> {
     let titled = format != Format::MdRule;
     // Blank lines before the title stay in the header.
-    let first_at = lines.iter().position(|l| !l.is_blank()).unwrap_or(0);
+    let first = lines
+        .clone()
+        .enumerate()
+        .find(|(_, l)| !l.is_blank())
+        .or_else(|| lines.clone().next().map(|l| (0, l)));
     let expected = if titled {
         TITLE_EXPECTED
     } else {
         "a rule heading such as `## 101/0 (IMMUTABLE)`"
     };
-    let Some(first) = lines.get(first_at) else {
+    let Some((first_at, first)) = first else {
         return Err(ParseError::new("the file is empty", 0..0)
             .expected(expected)
             .in_format(format));
@@ -84,13 +198,32 @@ pub(super) fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseE
     // Rule headings are looked for after the title (from the first line of
     // a title-less page).
     let body_from = if titled { first_at + 1 } else { first_at };
-    let hidden = hidden_blocks(text, bom, &lines[body_from..]);
-    let mut headings = Vec::new();
+    Ok(Header {
+        title,
+        first,
+        body_from,
+    })
+}
+
+/// The rule headings, quirks and hidden blocks of `text`, whose lines (from
+/// its byte order mark on) are `lines` and whose lines after the title that
+/// look like a rule heading are `candidates`, in order, each with the key
+/// its heading is kept under.
+fn cut<'a>(
+    text: &'a str,
+    format: Format,
+    lines: impl Iterator<Item = Line<'a>> + Clone,
+    header: &Header<'a>,
+    candidates: impl Iterator<Item = (usize, Line<'a>)> + Clone,
+) -> Result<Cut, ParseError> {
+    let bom = text::bom_len(text);
+    let titled = format != Format::MdRule;
+    let body = lines.skip(header.body_from);
+    let hidden = hidden_blocks(text, bom, candidates.clone().map(|(_, line)| line));
+    // At most one heading a candidate: no room grown into.
+    let mut headings = Vec::with_capacity(candidates.size_hint().0);
     let mut rule_quirks = Vec::new();
-    for (index, line) in lines.iter().enumerate().skip(body_from) {
-        if !looks_like_md_heading(line.text) {
-            continue;
-        }
+    for (key, line) in candidates {
         if let Some(block) = hidden_block(&hidden, line.start) {
             if block.end >= text.len() && !headings.is_empty() {
                 // An unterminated fence or HTML block swallows every later
@@ -101,12 +234,12 @@ pub(super) fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseE
             continue;
         }
         let heading =
-            md_heading(line.text).map_err(|err| ParseError::heading(err, line, format))?;
-        headings.push((index, heading));
+            md_heading(line.text).map_err(|err| ParseError::heading(err, &line, format))?;
+        headings.push((key, heading));
     }
     if headings.is_empty() {
-        if let Some(stray) = lines[body_from..]
-            .iter()
+        if let Some(stray) = body
+            .clone()
             .find(|l| !l.is_blank() && l.text.trim() != "---")
         {
             return Err(
@@ -117,18 +250,16 @@ pub(super) fn split(text: &str, format: Format) -> Result<MdDocument<'_>, ParseE
         }
     }
     let mut header_quirks = Vec::new();
-    if titled && lines.get(body_from).is_none_or(|l| l.text != "---") {
+    if titled && body.clone().next().is_none_or(|l| l.text != "---") {
         let description = "no `---` line under the title".into();
-        header_quirks.push(quirk(QuirkKind::Other { description }, first.end, 0));
+        header_quirks.push(quirk(QuirkKind::Other { description }, header.first.end, 0));
     }
-    Ok(MdDocument {
-        format,
-        header_quirks,
-        hidden,
-        title: title.trim_end().to_string(),
-        lines,
+    Ok(Cut {
+        title: header.title.trim_end().to_string(),
         headings,
         rule_quirks,
+        header_quirks,
+        hidden,
     })
 }
 
@@ -147,12 +278,21 @@ const PIECE: usize = 64 * 1024;
 /// before it ends (it reaches that piece's end). So a piece whose last block
 /// reaches its end is read again with the pieces after it (one, then three,
 /// then seven more…) until no block reaches the end or the file ends.
-fn hidden_blocks(text: &str, bom: usize, lines: &[Line<'_>]) -> Vec<Range<usize>> {
+fn hidden_blocks<'a>(
+    text: &str,
+    bom: usize,
+    lines: impl IntoIterator<Item = Line<'a>>,
+) -> Vec<Range<usize>> {
     hidden_blocks_by(text, bom, lines, PIECE)
 }
 
 /// [`hidden_blocks`] in pieces of at least `piece` bytes.
-fn hidden_blocks_by(text: &str, bom: usize, lines: &[Line<'_>], piece: usize) -> Vec<Range<usize>> {
+fn hidden_blocks_by<'a>(
+    text: &str,
+    bom: usize,
+    lines: impl IntoIterator<Item = Line<'a>>,
+    piece: usize,
+) -> Vec<Range<usize>> {
     let mut bounds = vec![bom];
     for line in lines {
         let last = bounds[bounds.len() - 1];
@@ -247,9 +387,12 @@ mod tests {
         let bom = text::bom_len(text);
         let lines = text::lines(text, bom);
         let whole = markdown_blocks(text, bom..text.len());
-        assert_eq!(hidden_blocks_by(text, bom, &lines, usize::MAX), whole);
+        assert_eq!(
+            hidden_blocks_by(text, bom, lines.iter().copied(), usize::MAX),
+            whole
+        );
         for piece in [0, 1, 20] {
-            let pieces = hidden_blocks_by(text, bom, &lines, piece);
+            let pieces = hidden_blocks_by(text, bom, lines.iter().copied(), piece);
             assert_eq!(pieces, whole, "piece {piece} of {text:?}");
         }
     }
@@ -332,6 +475,69 @@ mod tests {
         assert_eq!(doc.headings.len(), 1);
         let parsed = crate::parse::read(text.as_bytes(), &Default::default()).unwrap();
         assert_eq!(parsed.ruleset.layout.unwrap().header, "\n\n# T\n\n");
+    }
+
+    /// [`headings`] gives what [`split`] gives: the same headings (by
+    /// their lines' starts), blocks and title, or the same error.
+    fn same_headings(text: &str, format: Format) {
+        match (split(text, format), headings(text, format)) {
+            (Ok(doc), Ok(cut)) => {
+                assert_eq!(doc.title, cut.title);
+                assert_eq!(doc.hidden, cut.hidden);
+                let keyed: Vec<(usize, Heading)> = doc
+                    .headings
+                    .iter()
+                    .map(|(line, heading)| (doc.lines[*line].start, heading.clone()))
+                    .collect();
+                assert_eq!(keyed, cut.headings, "{text:?}");
+            }
+            (Err(whole), Err(alone)) => assert_eq!(whole, alone, "{text:?}"),
+            (whole, alone) => panic!(
+                "{text:?}: split {:?}, headings {:?}",
+                whole.err(),
+                alone.err()
+            ),
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn headings_found_by_a_byte_search_are_the_headings_of_split(
+            text in "(# T\n)?([#]{1,3}|[ 1x\r\n]|---|```|\u{feff}){0,24}"
+        ) {
+            for format in [Format::MdLong, Format::MdShort, Format::MdRule] {
+                same_headings(&text, format);
+            }
+        }
+    }
+
+    #[test]
+    fn headings_without_lines_are_the_headings_of_split() {
+        let same = same_headings;
+        let mut files = 0;
+        for path in crate::test_files::repository_files() {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            for format in [Format::MdLong, Format::MdShort, Format::MdRule] {
+                same(&text, format);
+            }
+            files += 1;
+        }
+        assert!(files >= 20, "only {files} files");
+        for text in [
+            "",
+            "\n\n",
+            "\u{feff}# T\r\r\n---\r\n## 1\r\r\n\r\nx\r\n",
+            "# T\n\n```\n## 2\n",
+            "# T\n---\nstray\n",
+            "## 1/0\n\nx",
+            "# T\n## 1x\n",
+        ] {
+            for format in [Format::MdLong, Format::MdShort, Format::MdRule] {
+                same(text, format);
+            }
+        }
     }
 
     #[test]

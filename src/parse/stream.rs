@@ -3,8 +3,9 @@
 //! rule is in memory besides the text and its lines.
 
 use super::encoding::find_mojibake;
+use super::lines::Heading;
 use super::markdown::{self, MdDocument};
-use super::{detect, md_long, EncodingIssue};
+use super::{detect, md_long, text, EncodingIssue};
 use crate::model::{json, Format, Rule};
 use rayon::prelude::*;
 use serde::ser::{SerializeStruct, Serializer};
@@ -31,9 +32,15 @@ pub struct RuleStream<'t> {
     rules: Cell<Option<Rules<'t>>>,
 }
 
-/// The rules of a document, read one at a time.
+/// The rules of a document, read one at a time. The file's lines are not
+/// kept: a rule's (or a batch's) are found from its headings' offsets.
 struct Rules<'t> {
-    doc: MdDocument<'t>,
+    text: &'t str,
+    format: Format,
+    /// The byte offset of each rule heading's line, with the heading.
+    headings: Vec<(usize, Heading)>,
+    /// Code blocks and raw HTML blocks, in order.
+    hidden: Vec<Range<usize>>,
     next: usize,
 }
 
@@ -42,22 +49,62 @@ impl Iterator for Rules<'_> {
 
     fn next(&mut self) -> Option<Rule> {
         let index = self.next;
-        if index >= self.doc.headings.len() {
+        if index >= self.headings.len() {
             return None;
         }
         self.next += 1;
-        Some(read_rule(&self.doc, index))
+        self.batch(index..index + 1).pop()
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.doc.headings.len() - self.next;
+        let left = self.headings.len() - self.next;
         (left, Some(left))
     }
 }
 
-/// The rule of heading `index`, without its layout.
-fn read_rule(doc: &MdDocument<'_>, index: usize) -> Rule {
-    md_long::rule_at(doc, index).rule.into_without_layout()
+impl Rules<'_> {
+    /// Where the rule of heading `index` starts in the text (the end of the
+    /// text past the last rule).
+    fn start(&self, index: usize) -> usize {
+        self.headings
+            .get(index)
+            .map_or(self.text.len(), |(start, _)| *start)
+    }
+
+    /// The rules of headings `range`, without their layout: their lines
+    /// found and read as the whole document's (`md_long::rule`).
+    fn batch(&self, range: Range<usize>) -> Vec<Rule> {
+        let (from, to) = (self.start(range.start), self.start(range.end));
+        let first = self.hidden.partition_point(|block| block.end <= from);
+        let last = self.hidden.partition_point(|block| block.start < to);
+        let doc = MdDocument {
+            format: self.format,
+            title: String::new(),
+            // Every line of the range and no other: a heading starts a line,
+            // so the lines end where the text is cut.
+            lines: text::lines_by(&self.text[..to], from, true),
+            headings: Vec::new(),
+            rule_quirks: Vec::new(),
+            header_quirks: Vec::new(),
+            hidden: self.hidden[first..last.max(first)].to_vec(),
+        };
+        let count = self.headings.len();
+        let mut line = 0;
+        range
+            .map(|index| {
+                let (start, heading) = &self.headings[index];
+                let end = self.start(index + 1);
+                let first_line = line;
+                while line < doc.lines.len() && doc.lines[line].start < end {
+                    line += 1;
+                }
+                debug_assert_eq!(doc.lines[first_line].start, *start);
+                md_long::rule(&doc, first_line..line, heading, index + 1 == count)
+                    .rule
+                    .into_without_layout()
+            })
+            .collect()
+    }
 }
 
 /// How many bytes of the file a batch of rules read on one core holds (at
@@ -68,9 +115,9 @@ impl RuleStream<'_> {
     /// Writes the JSON it serializes as (pretty, as
     /// `serde_json::to_writer_pretty` writes it) to `writer`, reading the
     /// rules on every core: batches of rules are read and written into
-    /// buffers of their own, four batches a core at a time, and the buffers
-    /// written in file order. At most those batches' rules and JSON are in
-    /// memory at once.
+    /// buffers of their own, two batches a core at a time, and the buffers
+    /// written in file order. At most those batches' lines, rules and JSON
+    /// are in memory at once.
     ///
     /// # Errors
     /// The writer's.
@@ -78,19 +125,18 @@ impl RuleStream<'_> {
         let mut out = Vec::new();
         json::write_ruleset_head(&mut out, &self.title);
         writer.write_all(&out)?;
-        let doc = self.rules.take().map(|rules| rules.doc);
-        let count = doc.as_ref().map_or(0, |doc| doc.headings.len());
-        if let Some(doc) = &doc {
-            let batches = batches(doc);
-            let window = 4 * rayon::current_num_threads().max(1);
+        let rules = self.rules.take();
+        let count = rules.as_ref().map_or(0, |rules| rules.headings.len());
+        if let Some(rules) = &rules {
+            let batches = batches(&rules.headings);
+            let window = 2 * rayon::current_num_threads().max(1);
             for group in batches.chunks(window) {
                 let written: Vec<io::Result<Vec<u8>>> = group
                     .par_iter()
                     .map(|range| {
                         let mut buf = Vec::with_capacity(3 * BATCH);
-                        for index in range.clone() {
-                            let rule = read_rule(doc, index);
-                            json::write_rule_item(&mut buf, &rule, index == 0)?;
+                        for (rule, index) in rules.batch(range.clone()).iter().zip(range.clone()) {
+                            json::write_rule_item(&mut buf, rule, index == 0)?;
                         }
                         Ok(buf)
                     })
@@ -106,13 +152,14 @@ impl RuleStream<'_> {
     }
 }
 
-/// The document's headings in batches of about [`BATCH`] bytes of text.
-fn batches(doc: &MdDocument<'_>) -> Vec<Range<usize>> {
+/// The headings (by the offsets their lines start at) in batches of about
+/// [`BATCH`] bytes of text.
+fn batches(headings: &[(usize, Heading)]) -> Vec<Range<usize>> {
     let mut batches = Vec::new();
     let mut first = 0;
     let mut from = 0;
-    for (index, (line, _)) in doc.headings.iter().enumerate() {
-        let start = doc.lines[*line].start;
+    for (index, (start, _)) in headings.iter().enumerate() {
+        let start = *start;
         if index > first && start >= from + BATCH {
             batches.push(first..index);
             first = index;
@@ -122,8 +169,8 @@ fn batches(doc: &MdDocument<'_>) -> Vec<Range<usize>> {
             from = start;
         }
     }
-    if first < doc.headings.len() {
-        batches.push(first..doc.headings.len());
+    if first < headings.len() {
+        batches.push(first..headings.len());
     }
     batches
 }
@@ -143,12 +190,19 @@ pub fn stream_rules(text: &str, from: Option<Format>) -> Option<RuleStream<'_>> 
     if !matches!(format, Format::MdLong | Format::MdShort | Format::MdRule) {
         return None;
     }
-    let doc = markdown::split(text, format).ok()?;
+    // The file's lines are not listed: each batch finds its own.
+    let cut = markdown::headings(text, format).ok()?;
     Some(RuleStream {
         format,
         encoding: find_mojibake(text),
-        title: doc.title.clone(),
-        rules: Cell::new(Some(Rules { doc, next: 0 })),
+        title: cut.title,
+        rules: Cell::new(Some(Rules {
+            text,
+            format,
+            headings: cut.headings,
+            hidden: cut.hidden,
+            next: 0,
+        })),
     })
 }
 
@@ -237,6 +291,50 @@ mod tests {
         let text = crate::render::render(&ruleset, Format::MdLong, &options).unwrap();
         assert!(text.len() > 4 * super::BATCH, "{} bytes", text.len());
         same_json(&text, None);
+    }
+
+    #[test]
+    fn batches_read_their_own_lines_as_the_whole_file_reads_them() {
+        let ruleset = crate::model::synthetic_ruleset(2_000, 11);
+        let options = crate::render::RenderOptions::default();
+        let text = crate::render::render(&ruleset, Format::MdLong, &options).unwrap();
+        // Code blocks (one holding a heading-shaped line, one left open at
+        // the end), HTML, and CRLF or `\r\r\n` line endings, in rules of
+        // every batch.
+        let mut marked = String::new();
+        for (k, rule) in text.split("\n## ").enumerate() {
+            if k > 0 {
+                match k % 97 {
+                    5 => marked.push_str("\n```\n## 77 in a fence\n```\n"),
+                    9 => marked.push_str("\n<div>\n## 78 in html\n</div>\n"),
+                    _ => {}
+                }
+                marked.push_str("\n## ");
+            }
+            marked.push_str(rule);
+        }
+        marked.push_str("\n```\n## 79 never closed\n");
+        for text in [
+            marked.clone(),
+            marked.replace('\n', "\r\n"),
+            marked.replace('\n', "\r\r\n"),
+        ] {
+            same_json(&text, None);
+            // One thread writes what several write.
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(1)
+                .build()
+                .unwrap();
+            let mut one = Vec::new();
+            pool.install(|| stream_rules(&text, None).unwrap().write_json(&mut one))
+                .unwrap();
+            let mut several = Vec::new();
+            stream_rules(&text, None)
+                .unwrap()
+                .write_json(&mut several)
+                .unwrap();
+            assert_eq!(one, several);
+        }
     }
 
     #[test]

@@ -44,16 +44,67 @@ pub(super) fn lines(text: &str, from: usize) -> Vec<Line<'_>> {
 
 /// [`lines`], each line's text ending before every carriage return it ends
 /// in (`\r\r\n`) when `all_returns`, not only before the one of `\r\n`.
+///
+/// A large text is cut into pieces at line starts, and the pieces' lines
+/// are found on every core, each piece's into its own part of the list.
 pub(super) fn lines_by(text: &str, from: usize, all_returns: bool) -> Vec<Line<'_>> {
+    lines_in_pieces(text, from, all_returns, PIECE)
+}
+
+/// How many bytes of a text [`lines_by`] reads on one core at least.
+const PIECE: usize = 512 * 1024;
+
+/// [`lines_by`] in pieces of at least `piece` bytes.
+fn lines_in_pieces(text: &str, from: usize, all_returns: bool, piece: usize) -> Vec<Line<'_>> {
+    use rayon::prelude::*;
     let bytes = text.as_bytes();
-    let rest = bytes.get(from..).unwrap_or_default();
+    let from = from.min(text.len());
+    // Each piece ends after a line feed (the last at the end of the text).
+    let mut pieces: Vec<Range<usize>> = Vec::new();
+    let mut start = from;
+    while start < text.len() {
+        let cut = start.saturating_add(piece.max(1)).min(text.len());
+        let end = memchr::memchr(b'\n', &bytes[cut - 1..]).map_or(text.len(), |i| cut + i);
+        pieces.push(start..end);
+        start = end;
+    }
     // One allocation of the right size: counting line feeds is far cheaper
     // than growing (and copying) the list of a file's lines.
-    let count = memchr::memchr_iter(b'\n', rest).count();
-    let mut lines = Vec::with_capacity(count + 1);
-    let mut start = from;
-    for found in memchr::memchr_iter(b'\n', rest) {
-        let newline = from + found;
+    let counts: Vec<usize> = pieces
+        .par_iter()
+        .map(|range| {
+            let feeds = memchr::memchr_iter(b'\n', &bytes[range.clone()]).count();
+            feeds + usize::from(bytes[range.end - 1] != b'\n')
+        })
+        .collect();
+    let empty = Line {
+        start: 0,
+        text: "",
+        end: 0,
+    };
+    let mut lines = vec![empty; counts.iter().sum()];
+    let mut slots = Vec::with_capacity(pieces.len());
+    let mut rest = lines.as_mut_slice();
+    for count in counts {
+        let (slot, after) = rest.split_at_mut(count);
+        slots.push(slot);
+        rest = after;
+    }
+    pieces
+        .into_par_iter()
+        .zip(slots)
+        .for_each(|(range, slot)| fill_lines(text, range, all_returns, slot));
+    lines
+}
+
+/// Writes the lines of `text[range]` (which starts a line and ends after a
+/// line feed or at the end of the text) into `slot`, one a line.
+fn fill_lines<'a>(text: &'a str, range: Range<usize>, all_returns: bool, slot: &mut [Line<'a>]) {
+    let bytes = text.as_bytes();
+    let mut start = range.start;
+    let mut slots = slot.iter_mut();
+    for found in memchr::memchr_iter(b'\n', &bytes[range.clone()]) {
+        let newline = range.start + found;
         let mut content_end = newline;
         if content_end > start && bytes[content_end - 1] == b'\r' {
             content_end -= 1;
@@ -61,31 +112,45 @@ pub(super) fn lines_by(text: &str, from: usize, all_returns: bool) -> Vec<Line<'
                 content_end -= 1;
             }
         }
-        lines.push(Line {
-            start,
-            text: &text[start..content_end],
-            end: newline + 1,
-        });
+        if let Some(line) = slots.next() {
+            *line = Line {
+                start,
+                text: &text[start..content_end],
+                end: newline + 1,
+            };
+        }
         start = newline + 1;
     }
-    if start < text.len() {
-        let mut content_end = text.len();
+    if start < range.end {
+        let mut content_end = range.end;
         while all_returns && content_end > start && bytes[content_end - 1] == b'\r' {
             content_end -= 1;
         }
-        lines.push(Line {
-            start,
-            text: &text[start..content_end],
-            end: text.len(),
-        });
+        if let Some(line) = slots.next() {
+            *line = Line {
+                start,
+                text: &text[start..content_end],
+                end: range.end,
+            };
+        }
     }
-    lines
 }
 
 /// The lines of `text` from byte `from`, one at a time, as [`lines`] gives
 /// them.
 pub(super) fn line_iter(text: &str, from: usize) -> LineIter<'_> {
-    LineIter { text, start: from }
+    line_iter_by(text, from, false)
+}
+
+/// The lines of `text` from byte `from`, one at a time, as [`lines_by`]
+/// gives them (a list of a file's lines is 32 bytes a line; this keeps
+/// none).
+pub(super) fn line_iter_by(text: &str, from: usize, all_returns: bool) -> LineIter<'_> {
+    LineIter {
+        text,
+        start: from,
+        all_returns,
+    }
 }
 
 /// The iterator of [`line_iter`].
@@ -93,6 +158,7 @@ pub(super) fn line_iter(text: &str, from: usize) -> LineIter<'_> {
 pub(super) struct LineIter<'a> {
     text: &'a str,
     start: usize,
+    all_returns: bool,
 }
 
 impl<'a> Iterator for LineIter<'a> {
@@ -103,10 +169,11 @@ impl<'a> Iterator for LineIter<'a> {
         if start >= text.len() {
             return None;
         }
-        let (content_end, end) = match memchr::memchr(b'\n', &text.as_bytes()[start..]) {
+        let bytes = text.as_bytes();
+        let (mut content_end, end) = match memchr::memchr(b'\n', &bytes[start..]) {
             Some(i) => {
                 let newline = start + i;
-                let content_end = if newline > start && text.as_bytes()[newline - 1] == b'\r' {
+                let content_end = if newline > start && bytes[newline - 1] == b'\r' {
                     newline - 1
                 } else {
                     newline
@@ -115,6 +182,9 @@ impl<'a> Iterator for LineIter<'a> {
             }
             None => (text.len(), text.len()),
         };
+        while self.all_returns && content_end > start && bytes[content_end - 1] == b'\r' {
+            content_end -= 1;
+        }
         self.start = end;
         Some(Line {
             start,
@@ -229,7 +299,14 @@ mod tests {
                 .iter()
                 .map(|line| Line { text: line.text.trim_end_matches('\r'), ..*line })
                 .collect();
-            proptest::prop_assert_eq!(lines_by(&text, from, true), trimmed);
+            proptest::prop_assert_eq!(&lines_by(&text, from, true), &trimmed);
+            // Read in pieces of a few bytes, on every core.
+            for piece in [1, 2, 5] {
+                proptest::prop_assert_eq!(&lines_in_pieces(&text, from, false, piece), &one_by_one);
+                proptest::prop_assert_eq!(&lines_in_pieces(&text, from, true, piece), &trimmed);
+            }
+            let trimmed_one_by_one: Vec<Line<'_>> = line_iter_by(&text, from, true).collect();
+            proptest::prop_assert_eq!(trimmed_one_by_one, trimmed);
         }
     }
 }

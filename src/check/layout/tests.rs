@@ -2,6 +2,7 @@ use super::*;
 use crate::check::testing::{codes, with_layout};
 use crate::check::Input;
 use crate::model::{Date, Format, HistoryEntry, Rule, Ruleset};
+use crate::render;
 
 /// A md-long ruleset and its text, with each rule's layout cut from the
 /// text at its heading (what the parser would record).
@@ -102,4 +103,74 @@ fn crlf_line_endings_are_one_finding_and_lines_compare_as_lf() {
     assert_eq!(codes(&findings), ["N708", "N708"]);
     assert_eq!(&text[findings[1].span.clone()], "Players  vote.");
     assert_eq!(findings[1].label.as_deref(), Some("spacing differs"));
+}
+
+/// [`canonical_if_different`] is what the whole rendering compared with
+/// the file gives.
+fn same_as_whole(ruleset: &Ruleset, text: &str, format: Format) {
+    let options = RenderOptions {
+        canonical: true,
+        templates: None,
+    };
+    let whole = render::render(ruleset, format, &options)
+        .ok()
+        .filter(|canonical| canonical != text);
+    let input = Input {
+        ruleset,
+        text,
+        format,
+        encoding: &[],
+        base_dir: None,
+    };
+    assert_eq!(
+        canonical_if_different(&input),
+        whole,
+        "{format} {:?}",
+        ruleset.title
+    );
+}
+
+#[test]
+fn the_rendering_compared_in_runs_is_the_whole_rendering_compared() {
+    let mut read = 0;
+    for path in crate::test_files::repository_files() {
+        let Ok(bytes) = std::fs::read(&path) else {
+            continue;
+        };
+        let Ok(parsed) = crate::parse::read(&bytes, &crate::parse::ReadOptions::default()) else {
+            continue;
+        };
+        same_as_whole(&parsed.ruleset, &parsed.text, parsed.format);
+        read += 1;
+    }
+    assert!(read >= 20, "only {read} files read");
+    // Many windows of runs; the file canonical, or differing in its
+    // header, a rule of a later window, its end, or every line ending.
+    let ruleset = crate::model::synthetic_ruleset(2_500, 3);
+    let options = RenderOptions {
+        canonical: true,
+        templates: None,
+    };
+    for format in [
+        Format::MdLong,
+        Format::MdShort,
+        Format::TxtLong,
+        Format::TxtPlain,
+    ] {
+        let text = render::render(&ruleset, format, &options).unwrap();
+        let middle = text.len() * 3 / 4;
+        let middle = (middle..text.len())
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap();
+        for edited in [
+            text.clone(),
+            format!("x{text}"),
+            format!("{}  {}", &text[..middle], &text[middle..]),
+            format!("{text}more\n"),
+            text[..text.len() - 1].to_string(),
+            text.replace('\n', "\r\n"),
+        ] {
+            same_as_whole(&ruleset, &edited, format);
+        }
+    }
 }
