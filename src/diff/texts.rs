@@ -56,11 +56,18 @@ fn diff_texts_within(
 ) -> Option<RulesetDiff> {
     let (old_starts, new_starts) =
         rayon::join(|| rule_starts(old, format), || rule_starts(new, format));
-    let (old_rules, new_rules) = (chunks(old, &old_starts?), chunks(new, &new_starts?));
-    let (old_kept, new_kept) = differing(old, &old_rules, new, &new_rules);
+    let old_rules = Rules {
+        text: old,
+        starts: old_starts?,
+    };
+    let new_rules = Rules {
+        text: new,
+        starts: new_starts?,
+    };
+    let (old_kept, new_kept) = differing(&old_rules, &new_rules);
     let (old_set, new_set) = rayon::join(
-        || read_kept(old, &old_rules, &old_kept, format, limit),
-        || read_kept(new, &new_rules, &new_kept, format, limit),
+        || read_kept(&old_rules, &old_kept, format, limit),
+        || read_kept(&new_rules, &new_kept, format, limit),
     );
     let options = DiffOptions {
         old_format: Some(format),
@@ -70,27 +77,34 @@ fn diff_texts_within(
     Some(diff(&old_set?, &new_set?, &options))
 }
 
-/// One rule's bytes in its text, with its number.
-struct Chunk {
-    number: u32,
-    bytes: Range<usize>,
+/// A text's rules: where each starts, with its number (`rule_starts`).
+/// A rule's bytes run to the next start, the last rule's to the end.
+struct Rules<'a> {
+    text: &'a str,
+    starts: Vec<(usize, u32)>,
 }
 
-/// The rules of `text` cut at `starts`.
-fn chunks(text: &str, starts: &[(usize, u32)]) -> Vec<Chunk> {
-    let ends = starts
-        .iter()
-        .skip(1)
-        .map(|(start, _)| *start)
-        .chain(std::iter::once(text.len()));
-    starts
-        .iter()
-        .zip(ends)
-        .map(|(&(start, number), end)| Chunk {
-            number,
-            bytes: start..end,
-        })
-        .collect()
+impl Rules<'_> {
+    fn len(&self) -> usize {
+        self.starts.len()
+    }
+
+    fn number(&self, index: usize) -> u32 {
+        self.starts[index].1
+    }
+
+    /// Where the `index`-th rule's bytes lie in the text.
+    fn range(&self, index: usize) -> Range<usize> {
+        let end = self
+            .starts
+            .get(index + 1)
+            .map_or(self.text.len(), |(start, _)| *start);
+        self.starts[index].0..end
+    }
+
+    fn bytes(&self, index: usize) -> &str {
+        &self.text[self.range(index)]
+    }
 }
 
 /// Which rules of each side to read: all but those whose partner (the
@@ -98,29 +112,28 @@ fn chunks(text: &str, starts: &[(usize, u32)]) -> Vec<Chunk> {
 /// When that leaves a side no rule, the first such pair is read after all:
 /// a document of a header alone need not read as its file does (text after
 /// the title and no rule heading is an error).
-fn differing(
-    old: &str,
-    old_rules: &[Chunk],
-    new: &str,
-    new_rules: &[Chunk],
-) -> (Vec<bool>, Vec<bool>) {
-    let mut by_number: HashMap<(u32, usize), usize> = HashMap::with_capacity(old_rules.len());
-    let mut seen: HashMap<u32, usize> = HashMap::with_capacity(old_rules.len());
-    for (index, rule) in old_rules.iter().enumerate() {
-        let occurrence = seen.entry(rule.number).or_default();
-        by_number.insert((rule.number, *occurrence), index);
+fn differing(old: &Rules<'_>, new: &Rules<'_>) -> (Vec<bool>, Vec<bool>) {
+    // Indexes and occurrences as u32 (a file of four billion rules does
+    // not fit in memory anyway): the maps are most of what this holds.
+    let mut by_number: HashMap<(u32, u32), usize> = HashMap::with_capacity(old.len());
+    let mut seen: HashMap<u32, u32> = HashMap::with_capacity(old.len());
+    for index in 0..old.len() {
+        let number = old.number(index);
+        let occurrence = seen.entry(number).or_default();
+        by_number.insert((number, *occurrence), index);
         *occurrence += 1;
     }
     seen.clear();
-    let mut old_kept = vec![true; old_rules.len()];
-    let mut new_kept = vec![true; new_rules.len()];
+    let mut old_kept = vec![true; old.len()];
+    let mut new_kept = vec![true; new.len()];
     let mut first_alike = None;
-    for (index, rule) in new_rules.iter().enumerate() {
-        let occurrence = seen.entry(rule.number).or_default();
-        if let Some(&partner) = by_number.get(&(rule.number, *occurrence)) {
-            if old[old_rules[partner].bytes.clone()] == new[rule.bytes.clone()] {
+    for (index, kept) in new_kept.iter_mut().enumerate() {
+        let number = new.number(index);
+        let occurrence = seen.entry(number).or_default();
+        if let Some(&partner) = by_number.get(&(number, *occurrence)) {
+            if old.bytes(partner) == new.bytes(index) {
                 old_kept[partner] = false;
-                new_kept[index] = false;
+                *kept = false;
                 first_alike.get_or_insert((partner, index));
             }
         }
@@ -136,31 +149,26 @@ fn differing(
     (old_kept, new_kept)
 }
 
-/// The header of `text` and its `kept` rules, in file order, read as one
+/// The header of a text and its `kept` rules, in file order, read as one
 /// document; `None` when they are longer than `limit` of the text's length
 /// (read it whole) or do not read.
 fn read_kept(
-    text: &str,
-    rules: &[Chunk],
+    rules: &Rules<'_>,
     kept: &[bool],
     format: Format,
     limit: fn(usize) -> usize,
 ) -> Option<Ruleset> {
-    let header = rules.first().map_or(text.len(), |rule| rule.bytes.start);
-    let size = header
-        + rules
-            .iter()
-            .zip(kept)
-            .filter(|(_, kept)| **kept)
-            .map(|(rule, _)| rule.bytes.len())
-            .sum::<usize>();
+    let text = rules.text;
+    let header = rules.starts.first().map_or(text.len(), |(start, _)| *start);
+    let kept = || (0..rules.len()).filter(|index| kept[*index]);
+    let size = header + kept().map(|index| rules.range(index).len()).sum::<usize>();
     if size > limit(text.len()) {
         return None;
     }
     let mut document = String::with_capacity(size);
     document.push_str(&text[..header]);
-    for (rule, _) in rules.iter().zip(kept).filter(|(_, kept)| **kept) {
-        document.push_str(&text[rule.bytes.clone()]);
+    for index in kept() {
+        document.push_str(rules.bytes(index));
     }
     let options = ReadOptions {
         from: Some(format),
