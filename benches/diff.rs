@@ -4,11 +4,16 @@
 //! proportional to the input, not quadratic in the number of rules. A second
 //! group moves a tenth of the rules to new numbers with a word changed, so
 //! that the renumbering search (the only pairwise step) has 250 and 1,000
-//! leftovers on each side.
+//! leftovers on each side. A third group compares the same 1% change from
+//! the two md-long files: `diff_texts`, which reads only the rules whose
+//! bytes differ, beside both files read whole and then compared (what
+//! `nomic diff` did before).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use nomic::diff::{diff, DiffOptions};
-use nomic::model::{synthetic_ruleset, Rule, Ruleset};
+use nomic::diff::{diff, diff_texts, DiffOptions};
+use nomic::model::{synthetic_ruleset, Format, Rule, Ruleset};
+use nomic::parse::{read_owned, ReadDepth, ReadOptions};
+use nomic::render::{render, RenderOptions};
 use std::hint::black_box;
 
 /// A copy of `base` with one rule in a hundred changed, the changes spread
@@ -94,6 +99,50 @@ fn bench(c: &mut Criterion) {
         group.throughput(Throughput::Elements(size as u64));
         group.bench_with_input(BenchmarkId::from_parameter(size), &size, |b, _| {
             b.iter(|| diff(black_box(&old), black_box(&new), &options));
+        });
+    }
+    group.finish();
+
+    let mut group = c.benchmark_group("diff_md_long_files_1_percent_changed");
+    group.sample_size(10);
+    let render_options = RenderOptions {
+        canonical: true,
+        templates: None,
+    };
+    let read_options = ReadOptions {
+        from: Some(Format::MdLong),
+        ..ReadOptions::default()
+    };
+    let options = DiffOptions {
+        old_format: Some(Format::MdLong),
+        new_format: Some(Format::MdLong),
+        ..DiffOptions::default()
+    };
+    for size in [2_500usize, 10_000] {
+        let base = synthetic_ruleset(size, 42);
+        let old = render(&base, Format::MdLong, &render_options).unwrap();
+        let new = render(&changed_copy(&base), Format::MdLong, &render_options).unwrap();
+        let read = |text: &str| {
+            read_owned(
+                text.as_bytes().to_vec(),
+                &read_options,
+                None,
+                ReadDepth::Layout,
+            )
+            .unwrap()
+            .ruleset
+        };
+        let whole = diff(&read(&old), &read(&new), &options);
+        assert_eq!(
+            diff_texts(&old, &new, Format::MdLong, &options),
+            Some(whole)
+        );
+        group.throughput(Throughput::Bytes((old.len() + new.len()) as u64));
+        group.bench_with_input(BenchmarkId::new("changed_rules", size), &size, |b, _| {
+            b.iter(|| diff_texts(black_box(&old), black_box(&new), Format::MdLong, &options));
+        });
+        group.bench_with_input(BenchmarkId::new("whole_reads", size), &size, |b, _| {
+            b.iter(|| diff(&read(black_box(&old)), &read(black_box(&new)), &options));
         });
     }
     group.finish();
