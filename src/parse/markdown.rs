@@ -269,33 +269,19 @@ fn cut<'a>(
 /// `None` when it would fail (no title, a heading-shaped line that is not a
 /// heading, no rule at all) or the format is not a titled Markdown one.
 ///
-/// Cheaper than [`split`]: no list of the file's lines, only of its
-/// heading-shaped ones. The header is the text before the first start; a
-/// rule's bytes run to the next start (the last rule's to the end).
+/// [`headings`]' cut, so no list of the file's lines: the header is the text
+/// before the first start; a rule's bytes run to the next start (the last
+/// rule's to the end).
 pub(crate) fn rule_starts(text: &str, format: Format) -> Option<Vec<(usize, u32)>> {
     if !matches!(format, Format::MdLong | Format::MdShort) {
         return None;
     }
-    let bom = text::bom_len(text);
-    let mut lines = text::line_iter(text, bom);
-    // As in `split`: the first non-blank line is the title.
-    let title = lines.by_ref().find(|line| !line.is_blank())?;
-    title.text.strip_prefix("# ")?;
-    // Only heading-shaped lines bound the pieces `hidden_blocks` reads, so
-    // those lines alone give the blocks the whole list of lines gives.
-    let shaped: Vec<Line<'_>> = lines
-        .filter(|line| looks_like_md_heading(line.text))
+    let cut = headings(text, format).ok()?;
+    let starts: Vec<(usize, u32)> = cut
+        .headings
+        .iter()
+        .map(|(start, heading)| (*start, heading.number))
         .collect();
-    let hidden = hidden_blocks(text, bom, &shaped);
-    let mut starts = Vec::with_capacity(shaped.len());
-    for line in &shaped {
-        if hidden_block(&hidden, line.start).is_some() {
-            continue;
-        }
-        // `split` reads a line's text without every carriage return it ends in.
-        let heading = md_heading(line.text.trim_end_matches('\r')).ok()?;
-        starts.push((line.start, heading.number));
-    }
     (!starts.is_empty()).then_some(starts)
 }
 
