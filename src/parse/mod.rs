@@ -52,8 +52,7 @@ pub(crate) enum ReadMode {
     Layout,
     /// What the safety re-read compares ([`crate::meaning::compare_rule`]):
     /// a meaning read whose history lines are kept as written (their
-    /// source) without reading what each records, where the form writes
-    /// them as they are (`txt-long`).
+    /// source) without reading what each records (`txt-long`, `md-long`).
     Check,
 }
 
@@ -322,11 +321,12 @@ pub(crate) fn read_meaning(text: &str, format: Format) -> Result<Ruleset, ParseE
 }
 
 /// [`read_meaning`] as the safety re-read of a write needs it: the same
-/// rules, the same error, and, in the wrapped text forms, history entries
-/// that hold only their source (all the comparison looks at).
+/// rules, the same error, and, in the long forms, history entries that
+/// hold only their source (all the comparison looks at).
 pub(crate) fn read_check(text: &str, format: Format) -> Result<Ruleset, ParseError> {
     match format {
         Format::TxtLong | Format::TxtShort => txt_long::read_wrapped(text, format, ReadMode::Check),
+        Format::MdLong | Format::MdShort => md_long::read_markdown(text, format, ReadMode::Check),
         _ => read_meaning(text, format),
     }
 }
