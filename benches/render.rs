@@ -1,14 +1,17 @@
 //! Rendering throughput: every published form of a synthetic ruleset of
 //! 10,000 rules with long histories, in bytes written per second; each
 //! whole form written and its meaning checked as `nomic render` does (a
-//! batch of rules at a time); the published set as `build` renders it (on
-//! every core), and written into a fresh folder with one durable sync.
+//! batch of rules at a time), and an md-long file re-emitted in its own
+//! form as `nomic render` re-emits it; the published set as `build`
+//! renders it (on every core), and written into a fresh folder with one
+//! durable sync.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use nomic::meaning::{write_checked, MeaningError};
 use nomic::model::Format;
 use nomic::model::{synthetic_ruleset, Change, Date, HistoryEntry, Ruleset};
 use nomic::output::write_batch_within;
+use nomic::parse::{read_owned, ReadDepth, ReadOptions};
 use nomic::render::{published_files, RenderOptions, Renderer};
 use std::hint::black_box;
 
@@ -81,6 +84,26 @@ fn bench(c: &mut Criterion) {
             b.iter(|| checked(black_box(&parts)));
         });
     }
+    // A file rendered to its own form (`nomic render rules-l.md --to
+    // md-long`): read without fingerprints, every kept source re-emitted as
+    // read, and the whole read back a batch at a time.
+    let file = renderer.render(&ruleset, Format::MdLong).expect("renders");
+    let options = ReadOptions {
+        from: Some(Format::MdLong),
+        repair_encoding: false,
+    };
+    let read = read_owned(file.into_bytes(), &options, None, ReadDepth::Layout)
+        .expect("reads")
+        .ruleset;
+    let parts = renderer
+        .parts(&read, Format::MdLong)
+        .expect("embedded")
+        .as_read();
+    group.bench_function("md-long re-emitted as read, 10k rules", |b| {
+        b.iter(|| {
+            write_checked(black_box(&parts), |_| Ok::<(), MeaningError>(())).expect("reads back")
+        });
+    });
     group.finish();
 
     let files = published_files(&ruleset, &renderer).expect("renders");

@@ -1,13 +1,13 @@
 //! `nomic render`: one published form of a ruleset file.
 
-use super::io::{print_stdout, read_input, Failure};
+use super::io::{parse_input_owned, print_stdout, read_input, Failure};
 use nomic::meaning;
 use nomic::meaning::MeaningError;
 use nomic::model::Format;
 use nomic::model::Ruleset;
 use nomic::output::write_atomic;
-use nomic::parse::{Parsed, ReadOptions};
-use nomic::render::{RenderError, RenderOptions, Renderer};
+use nomic::parse::{Parsed, ReadDepth, ReadOptions};
+use nomic::render::{self, Parts, RenderError, RenderOptions, Renderer};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -50,32 +50,49 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     };
     // A render that will not use the file's layout reads the rules for
     // their meaning only (no kept sources, no fingerprints); should the
-    // file turn out to be in the form asked for, it is read again in full.
+    // file turn out to be in the form asked for, it is read again. One that
+    // may use it reads it without fingerprints where the embedded writer
+    // re-emits it (the rules are written as read: nothing to compare).
     let meaning_only = args.canonical
         || args
             .to
             .is_some_and(|to| to != Format::Dialect && !to.is_agora() && args.from != Some(to));
-    let mut parsed = if meaning_only {
-        super::io::parse_rules_input(&name, &bytes, &options)?
+    let layout_depth = if args.templates.is_none() && args.to.is_none_or(render::is_builtin) {
+        ReadDepth::Layout
     } else {
-        super::io::parse_input(&name, &bytes, &options)?
+        ReadDepth::Full
     };
+    // The read takes the bytes (no decoded copy beside them); a repair's
+    // report needs them as they were.
+    let as_given = args.repair_encoding.then(|| bytes.clone());
+    let depth = if meaning_only {
+        ReadDepth::Meaning
+    } else {
+        layout_depth
+    };
+    let mut parsed = parse_input_owned(&name, bytes, &options, depth)?;
     let format = args.to.unwrap_or(parsed.format);
     if meaning_only && uses_layout(format, parsed.format, args.canonical) {
-        parsed = super::io::parse_input(&name, &bytes, &options)?;
+        let again = match &as_given {
+            Some(bytes) => bytes.clone(),
+            None => std::mem::take(&mut parsed.text).into_bytes(),
+        };
+        drop(parsed);
+        parsed = parse_input_owned(&name, again, &options, layout_depth)?;
     }
-    super::io::report_repair(&name, &bytes, &options);
+    super::io::report_repair(&name, as_given.as_deref().unwrap_or_default(), &options);
     let options = RenderOptions {
         canonical: args.canonical,
         templates: args.templates,
     };
-    // Only the ruleset is still needed: the file's bytes and text go first,
-    // and so do the rules' kept sources where the render cannot use them.
+    // Only the ruleset is still needed: the file's text goes first, and so
+    // do the rules' kept sources where the render cannot use them.
     let ruleset = without_unused_layout(parsed, format, options.canonical);
-    drop(bytes);
     let renderer = Renderer::new(&options).map_err(|err| Failure::message(err.to_string()))?;
     let refused = |err: MeaningError| Failure::message(format!("{err}; nothing was written"));
-    let text = match renderer.parts(&ruleset, format) {
+    // The rules are written as read: a kept source is re-emitted without
+    // comparing fingerprints (the read may have taken none).
+    let text = match renderer.parts(&ruleset, format).map(Parts::as_read) {
         // Templates of one's own write a form of one's own: nothing to read
         // back. The embedded ones are written and read back a batch at a time.
         Some(parts) if options.templates.is_none() => {

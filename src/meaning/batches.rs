@@ -100,7 +100,7 @@ pub fn write_checked<E: From<MeaningError>>(
 /// them as they are meant, the one after those (the next batch's first) as
 /// a rule.
 fn reads_back(rules: &[Rule], checked: usize, document: &str, format: Format) -> bool {
-    parse::read_meaning(document, format).is_ok_and(|read| {
+    parse::read_check(document, format).is_ok_and(|read| {
         read.rules.len() == rules.len()
             && rules[..checked]
                 .iter()

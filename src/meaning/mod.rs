@@ -111,7 +111,7 @@ fn verify_written_slice(
     written: &str,
     format: Format,
 ) -> Result<(), MeaningError> {
-    let actual = parse::read_meaning(written, format)
+    let actual = parse::read_check(written, format)
         .map_err(|source| MeaningError::Unreadable { format, source })?;
     compare_rules(intended, &actual.rules, format)
 }

@@ -230,3 +230,50 @@ fn batches_re_emit_a_file_in_its_own_form_as_a_whole_render_does() {
         );
     }
 }
+
+/// `text` read as `format` as deep as `depth`.
+fn read_at(text: &str, format: Format, depth: crate::parse::ReadDepth) -> Ruleset {
+    let options = crate::parse::ReadOptions {
+        from: Some(format),
+        repair_encoding: false,
+    };
+    crate::parse::read_owned(text.as_bytes().to_vec(), &options, None, depth)
+        .unwrap()
+        .ruleset
+}
+
+#[test]
+fn a_layout_read_written_as_read_re_emits_what_a_full_read_does() {
+    use crate::parse::ReadDepth;
+    // `nomic render` to a file's own form reads it without fingerprints and
+    // re-emits every kept source as read: the same bytes as a full read's
+    // render, on generated files across batch edges and on every bundled
+    // ruleset.
+    let renderer = crate::render::Renderer::new(&RenderOptions::default()).unwrap();
+    let mut files: Vec<(String, Format)> = Vec::new();
+    let set = crate::model::synthetic_ruleset(600, 11);
+    for format in BATCHED {
+        let file = render(&set, format, &RenderOptions::default()).unwrap();
+        files.push((file.replace('\n', "\r\n"), format));
+        files.push((file, format));
+    }
+    for name in crate::parse::tests::BUNDLED {
+        let path = format!("{}/rulesets/{name}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let format = crate::parse::detect(&text).unwrap();
+        if crate::render::is_builtin(format) {
+            files.push((text, format));
+        }
+    }
+    for (file, format) in &files {
+        let full = read_at(file, *format, ReadDepth::Full);
+        let whole = render(&full, *format, &RenderOptions::default()).unwrap();
+        let layout = read_at(file, *format, ReadDepth::Layout);
+        let parts = renderer.parts(&layout, *format).unwrap().as_read();
+        let written = write_checked(&parts, |_| Ok::<(), MeaningError>(())).unwrap();
+        assert!(
+            written == whole,
+            "{format}: differs from a full read's render"
+        );
+    }
+}

@@ -40,7 +40,7 @@ pub(super) fn assemble(text: &str, document: Document) -> Ruleset {
 /// no layout (no copies of the source, no fingerprints), a
 /// [`ReadMode::Layout`] read keeps it without fingerprints.
 pub(super) fn assemble_read(text: &str, document: Document, mode: ReadMode) -> Ruleset {
-    if mode == ReadMode::Meaning {
+    if matches!(mode, ReadMode::Meaning | ReadMode::Check) {
         return Ruleset {
             title: document.title,
             rules: document

@@ -14,25 +14,34 @@ use std::ops::Range;
 /// Markdown show less than the line says escaped: a lone carriage return
 /// (a line ending to Markdown, a space once written), backslash escapes,
 /// entities, a `===`/`---` underline and a backslash ending the line.
-pub(super) fn escape_line(line: &str) -> String {
-    let line = line.replace('\r', " ");
+pub(super) fn escape_line(line: impl Into<String>) -> String {
+    let mut line = line.into();
+    if memchr::memchr(b'\r', line.as_bytes()).is_some() {
+        line = line.replace('\r', " ");
+    }
+    let ends_in_backslash = line.ends_with('\\');
+    let underline = is_setext_underline(&line);
+    // Most lines hold neither a backslash nor an ampersand: nothing to find.
+    if !ends_in_backslash && !underline && memchr::memchr2(b'\\', b'&', line.as_bytes()).is_none() {
+        return line;
+    }
     let mut at: Vec<usize> = escapes_and_entities(&line).collect();
-    if line.ends_with('\\') {
+    if ends_in_backslash {
         // A backslash before the line break would make it a hard break.
         at.push(line.len() - 1);
     }
-    if is_setext_underline(&line) {
+    if underline {
         at.push(0);
     }
-    escaped_at(&line, at)
+    escaped_at(line, at)
 }
 
 /// A block's Markdown (a paragraph, or a list item with its marker; its
 /// lines already through [`escape_line`]) with every construct the text
 /// forms do not write escaped, until none is left (escaping one can open
 /// another: `` `#` `x `` → `` \`#` `x ``, where `` ` ` `` is code).
-pub(super) fn escape_markup(block: &str) -> String {
-    let mut block = block.to_string();
+pub(super) fn escape_markup(block: impl Into<String>) -> String {
+    let mut block = block.into();
     // Each round escapes at least one character: a bound, not a limit any
     // real text comes near.
     for _ in 0..block.len().min(256) {
@@ -40,15 +49,15 @@ pub(super) fn escape_markup(block: &str) -> String {
         if at.is_empty() {
             break;
         }
-        block = escaped_at(&block, at);
+        block = escaped_at(block, at);
     }
     block
 }
 
 /// `text` with a backslash before each byte offset of `at`.
-fn escaped_at(text: &str, mut at: Vec<usize>) -> String {
+fn escaped_at(text: String, mut at: Vec<usize>) -> String {
     if at.is_empty() {
-        return text.to_string();
+        return text;
     }
     at.sort_unstable();
     at.dedup();
@@ -75,12 +84,14 @@ fn is_setext_underline(line: &str) -> bool {
 /// write back as it is.
 fn unwritten_markup(line: &str) -> Vec<usize> {
     // Only the characters that can start markup: most lines have none.
-    if !line.contains([
-        '#', '>', '[', '`', '<', '_', '~', '\\', '&', '*', '-', '+', '=', '\n',
-    ]) && !has_number_marker(line)
-    {
+    if !may_hold_markup(line) {
         return Vec::new();
     }
+    parsed_markup(line)
+}
+
+/// [`unwritten_markup`] found by reading `line` as Markdown.
+fn parsed_markup(line: &str) -> Vec<usize> {
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
     let mut at = Vec::new();
     let first_char = |range: &Range<usize>| {
@@ -126,12 +137,31 @@ fn unwritten_markup(line: &str) -> Vec<usize> {
     at
 }
 
-/// Whether a number followed by `.` or `)` (`7.`, `9)`), which can open
-/// an ordered list, is in `line`.
-fn has_number_marker(line: &str) -> bool {
-    line.as_bytes()
-        .windows(2)
-        .any(|pair| pair[0].is_ascii_digit() && matches!(pair[1], b'.' | b')'))
+/// Whether `block` may hold markup the text forms do not write: one of
+/// the inline characters `[`<_~\\&` or a line break anywhere, or a line that
+/// opens with a character of block structure (`#>-+=*`, a digit: a
+/// heading, quote, list item, rule or underline), which Markdown reads only
+/// at the start of a line, after its indent and the markers of the quotes
+/// and list items it is in. A number marker or a hyphen inside a line
+/// (`see 3.2`, `so-called`) starts nothing.
+fn may_hold_markup(block: &str) -> bool {
+    let bytes = block.as_bytes();
+    let opening = bytes
+        .iter()
+        .take_while(|&&b| {
+            matches!(
+                b,
+                b' ' | b'\t' | b'#' | b'>' | b'-' | b'+' | b'=' | b'*' | b'.' | b')' | b'0'..=b'9'
+            )
+        })
+        .any(|&b| !matches!(b, b' ' | b'\t'));
+    opening
+        || bytes.iter().any(|&b| {
+            matches!(
+                b,
+                b'[' | b'`' | b'<' | b'_' | b'~' | b'\\' | b'&' | b'\n' | b'\r'
+            )
+        })
 }
 
 /// Where a backslash escapes punctuation (`\*`) or `&` starts an entity
@@ -157,7 +187,7 @@ fn escapes_and_entities(line: &str) -> impl Iterator<Item = usize> + '_ {
 mod tests {
     /// One line as a paragraph of its own.
     fn escape(line: &str) -> String {
-        super::escape_markup(&super::escape_line(line))
+        super::escape_markup(super::escape_line(line))
     }
 
     #[test]
@@ -193,6 +223,19 @@ mod tests {
             "Rules:  \n1\\. one"
         );
         assert_eq!(super::escape_markup("* a  \n  - b"), "* a  \n  \\- b");
+    }
+
+    proptest::proptest! {
+        /// Where the cheap test finds no markup, Markdown finds none to
+        /// escape either.
+        #[test]
+        fn a_block_without_markup_characters_holds_no_markup(
+            block in " {0,5}[a-c]?[ a-c1-9.)#>*=+\\-]{0,40}"
+        ) {
+            if !super::may_hold_markup(&block) {
+                proptest::prop_assert!(super::parsed_markup(&block).is_empty(), "{block:?}");
+            }
+        }
     }
 
     #[test]

@@ -9,7 +9,9 @@ use super::markdown::{self, MdDocument};
 use super::quirks::{blank_line_after, quirk, separator_quirks, trailing_spaces};
 use super::text::{join_trimmed, Line};
 use super::ReadMode;
-use crate::model::{Format, HistoryEntry, Judgment, LayoutQuirk, QuirkKind, Rule, Ruleset};
+use crate::model::{
+    Format, HistoryEntry, HistoryKind, Judgment, LayoutQuirk, QuirkKind, Rule, Ruleset,
+};
 use rayon::prelude::*;
 use std::ops::Range;
 
@@ -36,7 +38,7 @@ pub(crate) fn read_markdown(
     let mut pieces: Vec<Piece> = (0..doc.headings.len())
         .into_par_iter()
         .with_min_len(16)
-        .map(|index| rule_at(&doc, index))
+        .map(|index| read_rule_at(&doc, index, mode == ReadMode::Check))
         .collect();
     for (k, q) in doc.rule_quirks {
         pieces[k].quirks.push(q);
@@ -67,21 +69,29 @@ enum Section {
 
 /// The rule of the document's heading number `index` (from 0).
 pub(super) fn rule_at(doc: &MdDocument<'_>, index: usize) -> Piece {
+    read_rule_at(doc, index, false)
+}
+
+/// [`rule_at`]; for the safety re-read (`check`), each history entry holds
+/// only its source, which is all that re-read compares.
+fn read_rule_at(doc: &MdDocument<'_>, index: usize, check: bool) -> Piece {
     let (start, heading) = &doc.headings[index];
     let count = doc.headings.len();
     let end = doc
         .headings
         .get(index + 1)
         .map_or(doc.lines.len(), |(next, _)| *next);
-    rule(doc, *start..end, heading, index + 1 == count)
+    read_rule(doc, *start..end, heading, index + 1 == count, check)
 }
 
-/// One rule: `range` of the document's lines, from its heading on.
-pub(super) fn rule(
+/// One rule: `range` of the document's lines, from its heading on; with
+/// `check`, history entries hold only their source.
+fn read_rule(
     doc: &MdDocument<'_>,
     range: Range<usize>,
     heading: &Heading,
     is_last: bool,
+    check: bool,
 ) -> Piece {
     let long = doc.format == Format::MdLong;
     let lines = &doc.lines[range];
@@ -142,7 +152,7 @@ pub(super) fn rule(
                     let description = "a history line without the italics".into();
                     quirks.push(quirk(QuirkKind::Other { description }, line.start, 0));
                 }
-                history.push(history_line(line));
+                history.push(history_line(line, check));
             }
             Section::Judgments => {
                 let inner = lines::italic(line.text).unwrap_or(line.text.trim_end());
@@ -183,20 +193,23 @@ fn section_heading(text: &str) -> Option<(u8, Section)> {
 /// A line without the italics means what it says all the same: it is read
 /// as the entry it spells (`nomic fmt` writes it in italics, which must read
 /// back as the same entry).
-fn history_line<'a>(line: &Line<'a>) -> (HistoryEntry, Line<'a>, usize) {
+fn history_line<'a>(line: &Line<'a>, check: bool) -> (HistoryEntry, Line<'a>, usize) {
+    let entry = |source: &str| {
+        if check {
+            HistoryEntry::new(HistoryKind::Other, source)
+        } else {
+            lines::history_entry(source)
+        }
+    };
     match lines::md_history_line(line.text) {
-        Some((entry, link, trailing)) => {
-            let mut parsed = lines::history_entry(entry);
+        Some((source, link, trailing)) => {
+            let mut parsed = entry(source);
             parsed.link = link.map(str::to_string);
             (parsed, *line, trailing)
         }
         None => {
             let content = line.text.trim_end();
-            (
-                lines::history_entry(content),
-                *line,
-                line.text.len() - content.len(),
-            )
+            (entry(content), *line, line.text.len() - content.len())
         }
     }
 }

@@ -51,6 +51,10 @@ pub(crate) enum ReadMode {
     /// fingerprints (each is left empty), for a caller that checks or
     /// compares the layout and never re-emits a kept source.
     Layout,
+    /// What the safety re-read compares ([`crate::meaning::compare_rule`]):
+    /// a meaning read whose history lines are kept as written (their
+    /// source) without reading what each records (`txt-long`, `md-long`).
+    Check,
 }
 
 /// How to read a file.
@@ -314,6 +318,17 @@ pub(crate) fn read_meaning(text: &str, format: Format) -> Result<Ruleset, ParseE
         Format::TxtPlain => txt_plain::read(text, ReadMode::Meaning),
         Format::TxtRule => txt_rule::read(text, ReadMode::Meaning),
         _ => parse_as(text, format),
+    }
+}
+
+/// [`read_meaning`] as the safety re-read of a write needs it: the same
+/// rules, the same error, and, in the long forms, history entries that
+/// hold only their source (all the comparison looks at).
+pub(crate) fn read_check(text: &str, format: Format) -> Result<Ruleset, ParseError> {
+    match format {
+        Format::TxtLong | Format::TxtShort => txt_long::read_wrapped(text, format, ReadMode::Check),
+        Format::MdLong | Format::MdShort => md_long::read_markdown(text, format, ReadMode::Check),
+        _ => read_meaning(text, format),
     }
 }
 

@@ -13,7 +13,7 @@ use super::quirks::{blank_line_after, quirk, separator_quirks, trailing_spaces};
 use super::text::{self, Line};
 use super::wrapped::{unwrap_body, unwrapped_meaning};
 use super::ReadMode;
-use crate::model::{Format, QuirkKind, Rule, Ruleset};
+use crate::model::{Format, HistoryEntry, HistoryKind, QuirkKind, Rule, Ruleset};
 
 pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
     parse_wrapped(text, Format::TxtLong)
@@ -182,7 +182,7 @@ fn rule(
         .unwrap_or(rest.len());
     let text = match mode {
         ReadMode::Full | ReadMode::Layout => unwrap_body(&rest[..body_end], &mut quirks),
-        ReadMode::Meaning => unwrapped_meaning(&rest[..body_end]),
+        ReadMode::Meaning | ReadMode::Check => unwrapped_meaning(&rest[..body_end]),
     };
     let section = |at: Option<usize>| -> Vec<&str> {
         at.map(|at| {
@@ -196,9 +196,13 @@ fn rule(
         })
         .unwrap_or_default()
     };
+    // The safety re-read compares a history line by its source alone.
     let history = section(history_at)
         .into_iter()
-        .map(lines::history_entry)
+        .map(|line| match mode {
+            ReadMode::Check => HistoryEntry::new(HistoryKind::Other, line),
+            _ => lines::history_entry(line),
+        })
         .collect();
     let judgments = section(judgments_at)
         .into_iter()

@@ -350,11 +350,11 @@ fn to_markdown(blocks: &[Block<'_>], mode: Mode) -> String {
                 markdown.push_str("  \n");
                 markdown.extend(std::iter::repeat_n(' ', indent));
             }
-            markdown.push_str(&escape_bare_marker(literal::escape_line(&part_text(
+            markdown.push_str(&escape_bare_marker(literal::escape_line(part_text(
                 part, mode,
             ))));
         }
-        out.push_str(&literal::escape_markup(&markdown));
+        out.push_str(&literal::escape_markup(markdown));
     }
     out
 }

@@ -91,6 +91,13 @@ pub fn render_rule(
     Renderer::new(options)?.render_rule(rule, format)
 }
 
+/// Whether `format` has an embedded writer in Rust ([`Renderer::parts`]
+/// writes it when no template of one's own replaces it).
+#[must_use]
+pub fn is_builtin(format: Format) -> bool {
+    builtin::FORMS.contains(&format)
+}
+
 /// The title a form gets: `(LONG FORMAT)` and `(SHORT FORMAT)` follow the
 /// target; any other title (`# RULES`, `Nomic I Final Ruleset`) stays.
 pub fn title_for(format: Format, title: &str) -> String {
@@ -273,7 +280,7 @@ fn re_emit(
             Some(kept) if Some(kept.offset) == file_end => EndedFile::Maybe,
             _ => EndedFile::No,
         };
-        match kept_source(rule, next, ended_file, call)? {
+        match kept_source(rule, next, ended_file, false, call)? {
             Some(source) => out.push_str(&source),
             None => out.push_str(&call(Macro::Rule(rule, index + 1 == count))?),
         }
@@ -387,13 +394,21 @@ type CallMacro<'a> = dyn FnMut(Macro<'_>) -> Result<String, RenderError> + 'a;
 /// quirky final newline stays). At a new neighbour or a new end of file only
 /// its trailing line breaks (the separator) become the ones the canonical
 /// form puts there; every byte of the rule itself stays, quirks included.
+/// `as_read` says the rules are exactly as read (see [`Parts::as_read`]):
+/// a kept source is then unchanged without comparing fingerprints.
 fn kept_source<'r>(
     rule: &'r Rule,
     next: Option<&Rule>,
     ended_file: EndedFile,
+    as_read: bool,
     call: &mut CallMacro<'_>,
 ) -> Result<Option<Cow<'r, str>>, RenderError> {
-    let Some(source) = rule.unchanged_source() else {
+    let kept = if as_read {
+        rule.layout.as_ref().map(|layout| layout.source.as_str())
+    } else {
+        rule.unchanged_source()
+    };
+    let Some(source) = kept else {
         return Ok(None);
     };
     let layout = rule.layout.as_ref().expect("a kept source has a layout");

@@ -21,6 +21,8 @@ pub struct Parts<'r> {
     /// The kept layout re-emitted (a file rendered to its own form), and
     /// the offset of the rule read from furthest in.
     layout: Option<(&'r DocumentLayout, Option<usize>)>,
+    /// Whether the rules are exactly as read (see [`Parts::as_read`]).
+    as_read: bool,
 }
 
 impl Renderer {
@@ -56,11 +58,23 @@ impl Renderer {
             name,
             limit: Capped::new(ruleset).limit,
             layout,
+            as_read: false,
         })
     }
 }
 
 impl<'r> Parts<'r> {
+    /// The same parts for rules that are exactly as a read of their file
+    /// made them (nothing was changed since): each rule's kept source is
+    /// re-emitted as unchanged without comparing its fingerprint (a digest
+    /// of its meaning) with one taken now, so the ruleset may come from a
+    /// read that took none ([`crate::parse::ReadDepth::Layout`]).
+    #[must_use]
+    pub fn as_read(mut self) -> Self {
+        self.as_read = true;
+        self
+    }
+
     /// The format being written.
     #[must_use]
     pub fn format(&self) -> Format {
@@ -130,7 +144,13 @@ impl<'r> Parts<'r> {
                 _ => EndedFile::No,
             };
             // The built-in rule never fails, so neither does the kept source.
-            match kept_source(rule, rules.get(index + 1), ended_file, &mut call) {
+            match kept_source(
+                rule,
+                rules.get(index + 1),
+                ended_file,
+                self.as_read,
+                &mut call,
+            ) {
                 Ok(Some(source)) => out.push_str(&source),
                 Ok(None) | Err(_) => {
                     let mut text = String::new();
