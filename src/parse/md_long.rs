@@ -40,10 +40,21 @@ pub(crate) fn read_markdown(
         .with_min_len(16)
         .map(|index| read_rule_at(&doc, index, mode == ReadMode::Check))
         .collect();
-    for (k, q) in doc.rule_quirks {
+    // The pieces own what they read: the list of lines (32 bytes a line) and
+    // of headings go now, not after the rules are assembled beside them.
+    let MdDocument {
+        title,
+        lines,
+        headings,
+        rule_quirks,
+        header_quirks,
+        ..
+    } = doc;
+    drop((lines, headings));
+    for (k, q) in rule_quirks {
         pieces[k].quirks.push(q);
     }
-    let mut quirks = doc.header_quirks;
+    let mut quirks = header_quirks;
     let ends_with_newline = text.ends_with('\n');
     if ends_with_newline != long && !text.is_empty() {
         quirks.push(quirk(QuirkKind::FinalNewline, text.len(), 0));
@@ -52,7 +63,7 @@ pub(crate) fn read_markdown(
         text,
         Document {
             format,
-            title: doc.title,
+            title,
             pieces,
             footer_start: text.len(),
             quirks,
@@ -67,13 +78,9 @@ enum Section {
     Judgments,
 }
 
-/// The rule of the document's heading number `index` (from 0).
-pub(super) fn rule_at(doc: &MdDocument<'_>, index: usize) -> Piece {
-    read_rule_at(doc, index, false)
-}
-
-/// [`rule_at`]; for the safety re-read (`check`), each history entry holds
-/// only its source, which is all that re-read compares.
+/// The rule of the document's heading number `index` (from 0); for the
+/// safety re-read (`check`), each history entry holds only its source, which
+/// is all that re-read compares.
 fn read_rule_at(doc: &MdDocument<'_>, index: usize, check: bool) -> Piece {
     let (start, heading) = &doc.headings[index];
     let count = doc.headings.len();
@@ -86,7 +93,7 @@ fn read_rule_at(doc: &MdDocument<'_>, index: usize, check: bool) -> Piece {
 
 /// One rule: `range` of the document's lines, from its heading on; with
 /// `check`, history entries hold only their source.
-fn read_rule(
+pub(super) fn read_rule(
     doc: &MdDocument<'_>,
     range: Range<usize>,
     heading: &Heading,

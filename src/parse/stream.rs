@@ -72,7 +72,7 @@ impl Rules<'_> {
     }
 
     /// The rules of headings `range`, without their layout: their lines
-    /// found and read as the whole document's (`md_long::rule`).
+    /// found and read as the whole document's (`md_long::read_rule`).
     fn batch(&self, range: Range<usize>) -> Vec<Rule> {
         let (from, to) = (self.start(range.start), self.start(range.end));
         let first = self.hidden.partition_point(|block| block.end <= from);
@@ -99,7 +99,7 @@ impl Rules<'_> {
                     line += 1;
                 }
                 debug_assert_eq!(doc.lines[first_line].start, *start);
-                md_long::rule(&doc, first_line..line, heading, index + 1 == count)
+                md_long::read_rule(&doc, first_line..line, heading, index + 1 == count, false)
                     .rule
                     .into_without_layout()
             })
