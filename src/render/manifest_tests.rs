@@ -124,3 +124,72 @@ proptest! {
         prop_assert_eq!(looked_up, counted);
     }
 }
+
+#[test]
+fn a_plans_stamps_are_its_files_as_they_are_and_a_change_is_seen() {
+    use crate::output::WriteOutcome;
+    use crate::render::PublishedFile;
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    let paths = [
+        "rules-l.md",
+        "rules/md/101.md",
+        "rules/md/102.md",
+        "site/rules/101.html",
+    ];
+    let mut writes = Vec::new();
+    for (n, path) in paths.iter().enumerate() {
+        let full = dir.path().join(path);
+        fs::create_dir_all(full.parent().unwrap()).unwrap();
+        fs::write(&full, "x".repeat(n + 1)).unwrap();
+        let file = PublishedFile {
+            path: PathBuf::from(path),
+            contents: "x".repeat(n + 1),
+        };
+        writes.push((file, WriteOutcome::Created));
+    }
+    // Listed out of order, and once twice: recorded sorted, each once.
+    writes.swap(1, 2);
+    writes.push(writes[0].clone());
+    let plan = Plan {
+        dir: dir.path().to_path_buf(),
+        writes,
+        removals: Vec::new(),
+    };
+    let manifest = Manifest::of_plan(&plan, "key".into(), 0).unwrap();
+    assert_eq!(manifest.len(), paths.len());
+    assert_eq!(
+        Manifest::from_bytes(&manifest.to_bytes().unwrap()).as_ref(),
+        Some(&manifest),
+        "well formed"
+    );
+    for path in paths {
+        let path = Path::new(path);
+        let folder = path.parent().unwrap();
+        let stamp = manifest
+            .folders
+            .iter()
+            .find(|f| f.path == folder)
+            .and_then(|f| f.files.iter().find(|s| s.name == path.file_name().unwrap()))
+            .unwrap();
+        let meta = fs::symlink_metadata(dir.path().join(path)).unwrap();
+        let modified = u128::try_from(meta.mtime()).unwrap() * 1_000_000_000
+            + u128::try_from(meta.mtime_nsec()).unwrap();
+        assert_eq!(
+            (stamp.len, stamp.modified, stamp.inode),
+            (meta.len(), modified, meta.ino()),
+            "{}",
+            path.display()
+        );
+    }
+    assert!(manifest.is_current(dir.path(), "key"));
+    assert!(!manifest.is_current(dir.path(), "another key"));
+    // A file grown by a byte, and one gone: each is seen.
+    fs::write(dir.path().join("rules/md/102.md"), "xxxx").unwrap();
+    assert!(!manifest.files_in_place(dir.path()));
+    let again = Manifest::of_plan(&plan, "key".into(), 0).unwrap();
+    assert!(again.files_in_place(dir.path()));
+    fs::remove_file(dir.path().join("site/rules/101.html")).unwrap();
+    assert!(!again.files_in_place(dir.path()));
+    assert!(Manifest::of_plan(&plan, "key".into(), 0).is_err());
+}
