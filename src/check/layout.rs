@@ -6,7 +6,6 @@ use super::{finding, Code, Input};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Format, LayoutQuirk, QuirkKind};
 use crate::render::{RenderOptions, Renderer};
-use rayon::prelude::*;
 use similar::{DiffTag, TextDiff};
 use std::ops::Range;
 
@@ -220,23 +219,7 @@ fn canonical_if_different(input: &Input<'_>) -> Option<String> {
     let mut piece = String::new();
     parts.header(&mut piece);
     compared.push(&piece);
-    let count = parts.rules().len();
-    for window in (0..count).step_by(WINDOW) {
-        let end = (window + WINDOW).min(count);
-        let runs: Vec<String> = (window..end)
-            .step_by(RUN)
-            .collect::<Vec<_>>()
-            .into_par_iter()
-            .map(|start| {
-                let mut run = String::new();
-                parts.rules_at(start..(start + RUN).min(end), &mut run);
-                run
-            })
-            .collect();
-        for run in &runs {
-            compared.push(run);
-        }
-    }
+    parts.for_each_run(|run| compared.push(run));
     piece.clear();
     parts.footer(&mut piece);
     compared.push(&piece);
@@ -250,12 +233,6 @@ fn canonical_if_different(input: &Input<'_>) -> Option<String> {
     parts.check_size(canonical.len()).ok()?;
     Some(canonical)
 }
-
-/// How many rules one task of [`canonical_if_different`] writes.
-const RUN: usize = 64;
-
-/// How many rules [`canonical_if_different`] writes before comparing them.
-const WINDOW: usize = 16 * RUN;
 
 /// A rendering compared with the file piece by piece.
 struct Compared<'t> {

@@ -178,14 +178,22 @@ impl<'r> Parts<'r> {
         Ok(())
     }
 
-    /// The whole document: the rules in batches, each batch written on
-    /// every core in runs of [`RUN`] and joined in order, so that at most a
-    /// batch is held twice.
+    /// The whole document: the header, [`Parts::for_each_run`], the footer.
     pub(super) fn document(&self) -> Result<String, RenderError> {
-        use rayon::prelude::*;
-        let count = self.ruleset.rules.len();
         let mut out = String::new();
         self.header(&mut out);
+        self.for_each_run(|run| out.push_str(run));
+        self.footer(&mut out);
+        self.check_size(out.len())?;
+        Ok(out)
+    }
+
+    /// Every rule's text, given to `each` in order a run of rules at a
+    /// time: the rules go in batches, each batch written on every core in
+    /// runs of [`RUN`], so that at most a batch is held.
+    pub fn for_each_run(&self, mut each: impl FnMut(&str)) {
+        use rayon::prelude::*;
+        let count = self.ruleset.rules.len();
         for batch in (0..count).step_by(BATCH) {
             let end = (batch + BATCH).min(count);
             let runs: Vec<String> = (batch..end)
@@ -198,19 +206,15 @@ impl<'r> Parts<'r> {
                     run
                 })
                 .collect();
-            out.reserve(runs.iter().map(String::len).sum::<usize>());
             for run in &runs {
-                out.push_str(run);
+                each(run);
             }
         }
-        self.footer(&mut out);
-        self.check_size(out.len())?;
-        Ok(out)
     }
 }
 
-/// How many rules one task of [`Parts::document`] writes.
+/// How many rules one task of [`Parts::for_each_run`] writes.
 const RUN: usize = 64;
 
-/// How many rules [`Parts::document`] writes before joining them.
+/// How many rules [`Parts::for_each_run`] writes before giving them on.
 const BATCH: usize = 16 * RUN;
