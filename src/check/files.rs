@@ -11,7 +11,6 @@ use super::{finding, locate, Code, Input};
 use crate::diagnostic::Diagnostic;
 use crate::model::Rule;
 use pulldown_cmark::{Event, Parser, Tag};
-use rayon::prelude::*;
 use std::path::{Component, Path, PathBuf};
 
 pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
@@ -22,15 +21,7 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     if !input.format.is_markdown() && input.format != crate::model::Format::Json {
         return Vec::new();
     }
-    // Each rule on any core; the findings come back in rule order.
-    let per_rule: Vec<Vec<Diagnostic>> = input
-        .ruleset
-        .rules
-        .par_iter()
-        .with_min_len(64)
-        .map(|rule| rule_files(rule, base))
-        .collect();
-    per_rule.into_iter().flatten().collect()
+    input.each_rule(|rule| rule_files(rule, base))
 }
 
 /// The findings of one rule's images and links.

@@ -4,27 +4,18 @@
 use super::{finding, locate, Code, Input};
 use crate::diagnostic::Diagnostic;
 use crate::model::{HistoryEntry, HistoryKind, Mutability, Rule};
-use rayon::prelude::*;
 use std::ops::Range;
 
 pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
-    // Each rule on any core; the findings come back in rule order.
-    let per_rule: Vec<Vec<Diagnostic>> = input
-        .ruleset
-        .rules
-        .par_iter()
-        .with_min_len(64)
-        .map(|rule| {
-            let mut findings = Vec::new();
-            revision(rule, &mut findings);
-            dates(rule, &mut findings);
-            unparsed(rule, &mut findings);
-            enacting_number(rule, &mut findings);
-            mutability(rule, &mut findings);
-            findings
-        })
-        .collect();
-    per_rule.into_iter().flatten().collect()
+    input.each_rule(|rule| {
+        let mut findings = Vec::new();
+        revision(rule, &mut findings);
+        dates(rule, &mut findings);
+        unparsed(rule, &mut findings);
+        enacting_number(rule, &mut findings);
+        mutability(rule, &mut findings);
+        findings
+    })
 }
 
 /// The span of a history entry's line (the heading when it cannot be found).

@@ -21,7 +21,7 @@ mod text;
 pub use codes::Code;
 
 use crate::diagnostic::{Diagnostic, DiagnosticCode, Severity, Source};
-use crate::model::{Format, Ruleset};
+use crate::model::{Format, Rule, Ruleset};
 use crate::parse::{EncodingIssue, Parsed};
 use std::ops::Range;
 use std::path::Path;
@@ -53,6 +53,23 @@ impl<'a> Input<'a> {
             encoding: &parsed.encoding,
             base_dir,
         }
+    }
+
+    /// The findings of `check` on every rule, each rule on any core, in
+    /// rule order.
+    pub(crate) fn each_rule(
+        &self,
+        check: impl Fn(&Rule) -> Vec<Diagnostic> + Sync + Send,
+    ) -> Vec<Diagnostic> {
+        use rayon::prelude::*;
+        let per_rule: Vec<Vec<Diagnostic>> = self
+            .ruleset
+            .rules
+            .par_iter()
+            .with_min_len(64)
+            .map(check)
+            .collect();
+        per_rule.into_iter().flatten().collect()
     }
 
     /// The 1-based line of a byte offset, for messages that point elsewhere.

@@ -3,7 +3,6 @@
 use super::{finding, locate, Code, Input};
 use crate::diagnostic::Diagnostic;
 use crate::model::Rule;
-use rayon::prelude::*;
 use std::collections::HashMap;
 
 /// Paragraphs shorter than this many words (headings such as `Cowboy:`,
@@ -11,15 +10,7 @@ use std::collections::HashMap;
 const MIN_WORDS: usize = 5;
 
 pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
-    // Each rule on any core; the findings come back in rule order.
-    let per_rule: Vec<Vec<Diagnostic>> = input
-        .ruleset
-        .rules
-        .par_iter()
-        .with_min_len(64)
-        .map(|rule| rule_findings(input, rule))
-        .collect();
-    per_rule.into_iter().flatten().collect()
+    input.each_rule(|rule| rule_findings(input, rule))
 }
 
 /// An empty rule, or the paragraphs a rule repeats.
