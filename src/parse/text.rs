@@ -203,6 +203,28 @@ pub(super) fn bom_len(text: &str) -> usize {
     }
 }
 
+/// `text` with every line ending in `\n` alone: the carriage returns
+/// before a line feed (`\r\n`, and `\r\r\n`, whose text ends before all
+/// of them, as [`lines_by`] with `all_returns` has it) are dropped. Dropping
+/// only the one of `\r\n` would leave the others in the text, and the next
+/// read would drop one more of them.
+pub(super) fn lf_endings(text: &str) -> std::borrow::Cow<'_, str> {
+    if memchr::memmem::find(text.as_bytes(), b"\r\n").is_none() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        match line.strip_suffix('\n') {
+            Some(content) => {
+                out.push_str(content.trim_end_matches('\r'));
+                out.push('\n');
+            }
+            None => out.push_str(line),
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 /// Joins line texts with `\n` (meaning always uses LF), dropping leading and
 /// trailing blank lines.
 pub(super) fn join_trimmed(lines: &[Line<'_>]) -> String {
@@ -275,6 +297,26 @@ pub(super) fn txt_headings(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lf_endings_drop_every_return_before_a_line_feed() {
+        assert_eq!(lf_endings("a\r\r\r\nb\r\nc\rd\r"), "a\nb\nc\rd\r");
+        assert!(matches!(
+            lf_endings("a\nb\rc"),
+            std::borrow::Cow::Borrowed(_)
+        ));
+    }
+
+    proptest::proptest! {
+        /// Reading a text's endings twice is reading them once: what the
+        /// first read keeps is what a file written from it reads as.
+        #[test]
+        fn lf_endings_are_idempotent(text in "[a\r\n]{0,16}") {
+            let once = lf_endings(&text).into_owned();
+            proptest::prop_assert_eq!(lf_endings(&once), once.as_str());
+            proptest::prop_assert!(!once.contains("\r\n"));
+        }
+    }
 
     #[test]
     fn lines_keep_offsets_and_strip_both_endings() {

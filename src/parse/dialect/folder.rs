@@ -128,7 +128,10 @@ fn read_file(path: &Path, text: &str, next_key: &mut u32) -> Option<FolderRule> 
         id: Some(id),
         title,
         mutability,
-        ..Rule::new(number, body.replace("\r\n", "\n").trim().to_string())
+        ..Rule::new(
+            number,
+            crate::parse::text::lf_endings(body).trim().to_string(),
+        )
     };
     rule.layout = Some(RuleLayout {
         source: text.to_string(),

@@ -256,7 +256,7 @@ fn group_of(dialect: &Dialect, line: &str) -> Option<Mutability> {
 
 /// The body's text and the history lines (from the dialect's marker on).
 fn split_history(body: &str, dialect: &Dialect) -> (String, Vec<HistoryEntry>) {
-    let body = body.replace("\r\n", "\n");
+    let body = crate::parse::text::lf_endings(body);
     let marker = dialect.history.as_deref().filter(|m| !m.is_empty());
     let at = marker.and_then(|marker| {
         let mut offset = 0;
@@ -270,7 +270,7 @@ fn split_history(body: &str, dialect: &Dialect) -> (String, Vec<HistoryEntry>) {
     });
     let (text, history) = match at {
         Some(at) => (&body[..at], &body[at..]),
-        None => (body.as_str(), ""),
+        None => (&*body, ""),
     };
     let history = history
         .lines()
