@@ -71,21 +71,21 @@ pub(super) fn restyle(ruleset: &mut Ruleset, proposal: &Proposal, notes: &mut Ve
             }
             entry.source = source;
             entry.amendment = (entry.kind == HistoryKind::Amended).then_some(revision);
-            entry.agora = Some(AgoraEntry {
+            entry.agora = Some(Box::new(AgoraEntry {
                 date,
                 change: Some(AgoraChange {
                     kind,
                     agent: Some(agent.clone()),
                 }),
                 breaks: None,
-            });
+            }));
         }
         rule.revision = Some(revision);
         if rule.agora.is_none() {
-            rule.agora = Some(AgoraRule {
+            rule.agora = Some(Box::new(AgoraRule {
                 title: proposal.title.clone().unwrap_or_default(),
                 ..AgoraRule::default()
-            });
+            }));
             unfiled.push(rule.number);
         }
     }
@@ -123,11 +123,11 @@ pub(super) fn renumbered(old: u32, new: u32) -> crate::model::HistoryEntry {
         new: Some(new.to_string()),
     };
     crate::model::HistoryEntry {
-        agora: Some(AgoraEntry {
+        agora: Some(Box::new(AgoraEntry {
             date: None,
             change: Some(AgoraChange { kind, agent: None }),
             breaks: None,
-        }),
+        })),
         ..crate::model::HistoryEntry::new(HistoryKind::Renumbered, "Renumbered")
     }
 }

@@ -167,8 +167,10 @@ pub struct HistoryEntry {
     /// The entry's original text, without link markup or italics.
     pub source: String,
     /// Agora's record of the change (its date as written, change and agent).
+    /// Boxed: only Agora's entries have one, and inline it would more than
+    /// double the size of every other ruleset's entries.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub agora: Option<AgoraEntry>,
+    pub agora: Option<Box<AgoraEntry>>,
 }
 
 impl HistoryEntry {

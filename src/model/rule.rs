@@ -99,9 +99,10 @@ pub struct Rule {
     /// were built or changed in memory and for JSON read without layout.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub layout: Option<RuleLayout>,
-    /// Title, power, category and annotations of an Agora rule.
+    /// Title, power, category and annotations of an Agora rule. Boxed, as
+    /// only Agora's rules have one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub agora: Option<AgoraRule>,
+    pub agora: Option<Box<AgoraRule>>,
 }
 
 /// The meaning of a rule, the part that a fingerprint covers.
@@ -179,7 +180,7 @@ impl Rule {
             text: &self.text,
             history: &self.history,
             judgments: &self.judgments,
-            agora: self.agora.as_ref(),
+            agora: self.agora.as_deref(),
         };
         // The JSON goes straight into the digest: no buffer of the rule's size.
         let mut hasher = HashWriter(Sha256::new());

@@ -359,11 +359,11 @@ fn a_ruleset_with_categories_is_indexed_by_category_with_powers_and_titles() {
         });
     }
     ruleset.agora = Some(agora);
-    ruleset.rules[0].agora = Some(AgoraRule {
+    ruleset.rules[0].agora = Some(Box::new(AgoraRule {
         title: "Obedience".to_string(),
         power: Power::new("3.0"),
         ..AgoraRule::default()
-    });
+    }));
     let files = site_files(&ruleset, &[], &SiteOptions::default()).unwrap();
     let index = page(&files, "index.html");
     let players = index.find(">Players</h2>").expect("a heading per category");

@@ -203,12 +203,12 @@ pub(super) fn rule(lines: &mut Lines<'_>, full: bool) -> Result<Rule, ParseError
     Ok(Rule {
         revision: Some(revision),
         history,
-        agora: Some(AgoraRule {
+        agora: Some(Box::new(AgoraRule {
             title,
             power,
             category: None,
             annotations,
-        }),
+        })),
         ..Rule::new(number, text.join("\n"))
     })
 }
@@ -274,10 +274,10 @@ pub(crate) fn entry_from_line(line: &str) -> HistoryEntry {
         amendment,
         proposal,
         date: date.as_ref().and_then(AgoraDate::date),
-        agora: Some(AgoraEntry {
+        agora: Some(Box::new(AgoraEntry {
             date,
             ..AgoraEntry::default()
-        }),
+        })),
         ..HistoryEntry::new(kind, line)
     }
 }

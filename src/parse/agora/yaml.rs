@@ -352,12 +352,12 @@ impl Reader {
         Some(Rule {
             revision: Some(revision),
             history,
-            agora: Some(AgoraRule {
+            agora: Some(Box::new(AgoraRule {
                 title: parsed.name.unwrap_or_default(),
                 power,
                 category: None,
                 annotations,
-            }),
+            })),
             ..Rule::new(number, body_text(&body))
         })
     }
@@ -391,11 +391,11 @@ impl Reader {
             amendment: (common == HistoryKind::Amended).then_some(*revision),
             proposal: agent.as_ref().and_then(Agent::proposal_number),
             date: date.as_ref().and_then(AgoraDate::date),
-            agora: Some(AgoraEntry {
+            agora: Some(Box::new(AgoraEntry {
                 date,
                 change: Some(AgoraChange { kind, agent }),
                 breaks: None,
-            }),
+            })),
             ..HistoryEntry::new(common, source)
         }
     }
