@@ -310,7 +310,10 @@ pub fn parse_str(text: &str, from: Option<Format>) -> Result<Ruleset, ParseError
 pub(crate) fn read_meaning(text: &str, format: Format) -> Result<Ruleset, ParseError> {
     match format {
         Format::MdLong | Format::MdShort | Format::MdRule => {
-            md_long::read_markdown(text, format, ReadMode::Meaning)
+            match stream::read_meaning(text, format) {
+                Some(ruleset) => Ok(ruleset),
+                None => md_long::read_markdown(text, format, ReadMode::Meaning),
+            }
         }
         Format::TxtLong | Format::TxtShort => {
             txt_long::read_wrapped(text, format, ReadMode::Meaning)

@@ -175,6 +175,47 @@ fn batches(headings: &[(usize, Heading)]) -> Vec<Range<usize>> {
     batches
 }
 
+/// The ruleset of a Markdown `text` in `format` as a meaning read gives it
+/// ([`md_long::read_markdown`] with [`ReadMode::Meaning`](super::ReadMode)),
+/// read in batches on every core, each batch listing only its own lines:
+/// the file's whole list of lines (32 bytes a line, more than the text
+/// itself) is never made. `None` when a heading does not read: the whole
+/// read then gives the error.
+pub(super) fn read_meaning(text: &str, format: Format) -> Option<crate::model::Ruleset> {
+    let (title, rules) = unread_rules(text, format)?;
+    let mut all = Vec::with_capacity(rules.headings.len());
+    // A few batches a core at a time, moved into the list as they come:
+    // the batches' own lists of rules are never all held beside it.
+    let window = 4 * rayon::current_num_threads().max(1);
+    for group in batches(&rules.headings).chunks(window) {
+        let read: Vec<Vec<Rule>> = group
+            .par_iter()
+            .map(|range| rules.batch(range.clone()))
+            .collect();
+        for batch in read {
+            all.extend(batch);
+        }
+    }
+    Some(crate::model::Ruleset::new(title, all))
+}
+
+/// The title and the rules still to read of a Markdown `text` in `format`,
+/// when its headings all read.
+fn unread_rules(text: &str, format: Format) -> Option<(String, Rules<'_>)> {
+    // The file's lines are not listed: each batch finds its own.
+    let cut = markdown::headings(text, format).ok()?;
+    Some((
+        cut.title,
+        Rules {
+            text,
+            format,
+            headings: cut.headings,
+            hidden: cut.hidden,
+            next: 0,
+        },
+    ))
+}
+
 /// The rules of `text` (decoded, not repaired) to read one at a time, when
 /// it is a Markdown ruleset (in the format `from`, else the one detected)
 /// whose headings all read. `None` for every other text: a read with
@@ -190,19 +231,12 @@ pub fn stream_rules(text: &str, from: Option<Format>) -> Option<RuleStream<'_>> 
     if !matches!(format, Format::MdLong | Format::MdShort | Format::MdRule) {
         return None;
     }
-    // The file's lines are not listed: each batch finds its own.
-    let cut = markdown::headings(text, format).ok()?;
+    let (title, rules) = unread_rules(text, format)?;
     Some(RuleStream {
         format,
         encoding: find_mojibake(text),
-        title: cut.title,
-        rules: Cell::new(Some(Rules {
-            text,
-            format,
-            headings: cut.headings,
-            hidden: cut.hidden,
-            next: 0,
-        })),
+        title,
+        rules: Cell::new(Some(rules)),
     })
 }
 
@@ -227,11 +261,13 @@ impl Serialize for RulesOnce<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::stream_rules;
+    use super::{md_long, read_meaning, stream_rules};
     use crate::model::Format;
+    use crate::parse::ReadMode;
     use crate::parse::{read_rules_with, ReadOptions};
 
-    /// The JSON of a stream is the JSON of the meaning read without layout.
+    /// The JSON of a stream is the JSON of the meaning read without layout,
+    /// and a meaning read in batches is the whole document's meaning read.
     fn same_json(text: &str, from: Option<Format>) {
         let stream = stream_rules(text, from).expect("a Markdown ruleset");
         let options = ReadOptions {
@@ -241,8 +277,13 @@ mod tests {
         let parsed = read_rules_with(text.as_bytes(), &options, None).unwrap();
         assert_eq!(stream.format, parsed.format);
         assert_eq!(stream.encoding, parsed.encoding);
+        // The reference: the whole document read at once (its lines listed
+        // whole), not the batches `read_rules_with` now reads it in.
+        let read_whole = md_long::read_markdown(text, parsed.format, ReadMode::Meaning).unwrap();
+        assert_eq!(parsed.ruleset, read_whole);
+        assert_eq!(read_meaning(text, parsed.format).unwrap(), read_whole);
         let streamed = serde_json::to_string_pretty(&stream).unwrap();
-        let whole = serde_json::to_string_pretty(&parsed.ruleset.into_without_layout()).unwrap();
+        let whole = serde_json::to_string_pretty(&read_whole.into_without_layout()).unwrap();
         assert_eq!(streamed, whole);
         // Written on every core, in batches, by the direct writer.
         let mut written = Vec::new();
