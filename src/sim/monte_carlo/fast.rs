@@ -22,6 +22,7 @@
 //!   left to the engine, as are Proposal Queue rules (V 201).
 
 mod close;
+mod plain;
 mod plan;
 mod turn;
 mod vote;
@@ -30,6 +31,7 @@ use super::{Config, Game};
 use crate::engine::rng::Dice;
 use crate::engine::state::State;
 use crate::engine::Ballot;
+use plain::PlainTurn;
 use plan::{bit, Plan, Set};
 
 /// The fast path's game: the plan, the starting players, and the state of
@@ -149,9 +151,12 @@ impl FastGame {
             self.start_turn();
         }
         let max_turns = config.max_turns.min(u32::MAX - 1);
+        let plain = PlainTurn::new(&self.plan, config);
         while !self.over && self.turn <= max_turns {
             let turn = self.turn;
-            self.play_turn(config);
+            if !plain.is_some_and(|plain| self.plain_turn(plain)) {
+                self.play_turn(config);
+            }
             if self.turn == turn && !self.over {
                 self.close_turn();
             }
