@@ -153,10 +153,12 @@ impl FastGame {
         let max_turns = config.max_turns.min(u32::MAX - 1);
         let plain = PlainTurn::new(&self.plan, config);
         while !self.over && self.turn <= max_turns {
-            let turn = self.turn;
-            if !plain.is_some_and(|plain| self.plain_turn(plain)) {
-                self.play_turn(config);
+            if plain.is_some_and(|plain| self.plain_turn(plain)) {
+                self.close_plain_turn();
+                continue;
             }
+            let turn = self.turn;
+            self.play_turn(config);
             if self.turn == turn && !self.over {
                 self.close_turn();
             }

@@ -32,6 +32,19 @@ impl FastGame {
         }
     }
 
+    /// [`FastGame::close_turn`] after a plain turn (`plain.rs`): the
+    /// mover's proposal stands (no one is locked) and is decided (no
+    /// tiebreak can roll); the mover proposed and every eligible voter
+    /// voted, so no one becomes inactive.
+    pub(super) fn close_plain_turn(&mut self) {
+        self.resolve();
+        self.turn_end_score();
+        self.check_win();
+        if !self.over {
+            self.start_turn();
+        }
+    }
+
     fn resolve(&mut self) {
         let adopted = if self.players <= SMALL && !self.plan.adopt.is_empty() {
             let eligible = self.eligible();

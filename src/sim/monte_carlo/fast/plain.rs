@@ -119,34 +119,47 @@ impl FastGame {
         let words = self.dice.ahead(k);
         // Whether every chance says no; tested without a branch a chance.
         let mut quiet = true;
-        let mut at = 0;
-        let mut each = |chance: Option<Odds>, players: Set| {
+        let mut rest = words;
+        for (chance, players) in [
+            (plain.declare_back, idle),
+            (plain.leave, active),
+            (plain.miss_proposal, 1),
+            (plain.judgment, 1),
+        ] {
             if let Some(odds) = chance {
-                for _ in 0..count(players) {
-                    quiet &= odds.misses_by(words[at]);
-                    at += 1;
-                }
+                let (these, after) = rest.split_at(count(players) as usize);
+                quiet = these.iter().fold(quiet, |q, &x| q & odds.misses_by(x));
+                rest = after;
             }
-        };
-        each(plain.declare_back, idle);
-        each(plain.leave, active);
-        each(plain.miss_proposal, 1);
-        each(plain.judgment, 1);
+        }
         // Each coin is the lowest bit of its word (`Dice::coin`).
         let mut yes: Set = implicit;
         let mut left = voters;
-        while left != 0 {
-            let p = left.trailing_zeros();
-            left &= left - 1;
-            if eligible & 1 << p != 0 {
+        if voters & !eligible == 0 {
+            // Every voter is eligible (the usual case): a ballot each.
+            for ballot in rest.chunks_exact(per_voter) {
+                let p = left.trailing_zeros();
+                left &= left - 1;
                 if let Some(odds) = plain.miss_vote {
-                    quiet &= odds.misses_by(words[at]);
+                    quiet &= odds.misses_by(ballot[0]);
                 }
-                yes |= Set::from(words[at + per_voter - 1][0] & 1) << p;
-                at += per_voter;
-            } else if let Some(odds) = plain.vote_back {
-                quiet &= odds.misses_by(words[at]);
-                at += 1;
+                yes |= Set::from(ballot[per_voter - 1][0] & 1) << p;
+            }
+        } else {
+            let mut at = 0;
+            while left != 0 {
+                let p = left.trailing_zeros();
+                left &= left - 1;
+                if eligible & 1 << p != 0 {
+                    if let Some(odds) = plain.miss_vote {
+                        quiet &= odds.misses_by(rest[at]);
+                    }
+                    yes |= Set::from(rest[at + per_voter - 1][0] & 1) << p;
+                    at += per_voter;
+                } else if let Some(odds) = plain.vote_back {
+                    quiet &= odds.misses_by(rest[at]);
+                    at += 1;
+                }
             }
         }
         if !quiet {
