@@ -6,10 +6,24 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
 
+/// Words the generator gives at a time (four ChaCha blocks).
+pub(crate) const WORDS: usize = 64;
+
+/// A word of the generator: its little-endian bytes, as `next_u32` reads
+/// them.
+pub(crate) type Word = [u8; 4];
+
 /// A game's dice: the seeded generator, and results a script forced.
 #[derive(Clone)]
 pub struct Dice {
     rng: ChaCha8Rng,
+    /// The generator's words not drawn yet, `words[next..end]`, in the
+    /// order `next_u32` gives them; taken from it [`WORDS`] at a time, with
+    /// room for as many again so that [`Dice::ahead`] can look up to
+    /// [`WORDS`] words ahead.
+    words: [Word; 2 * WORDS],
+    next: usize,
+    end: usize,
     /// Forced single-die results by number of sides.
     forced: Vec<(u32, VecDeque<u32>)>,
 }
@@ -30,8 +44,54 @@ impl Dice {
         rng.set_stream(index);
         Dice {
             rng,
+            words: [[0; 4]; 2 * WORDS],
+            next: 0,
+            end: 0,
             forced: Vec::new(),
         }
+    }
+
+    /// The generator's next word.
+    #[inline]
+    fn word(&mut self) -> u32 {
+        if self.next >= self.end {
+            self.refill();
+        }
+        let x = u32::from_le_bytes(self.words[self.next]);
+        self.next += 1;
+        x
+    }
+
+    /// Moves the words not drawn yet (fewer than [`WORDS`]) to the front
+    /// and takes the generator's next [`WORDS`] after them.
+    #[inline(never)]
+    fn refill(&mut self) {
+        self.words.copy_within(self.next..self.end, 0);
+        self.end -= self.next;
+        self.next = 0;
+        let fresh = &mut self.words[self.end..self.end + WORDS];
+        self.rng.fill_bytes(fresh.as_flattened_mut());
+        self.end += WORDS;
+    }
+
+    /// The next `k` words (at most [`WORDS`]) the dice will draw, without
+    /// drawing them. With [`Dice::skip`], a run of draws
+    /// that mostly decide nothing is tested at once, and drawn one by one
+    /// only where something happens.
+    #[inline]
+    pub(crate) fn ahead(&mut self, k: usize) -> &[Word] {
+        assert!(k <= WORDS, "at most {WORDS} words ahead");
+        if self.end - self.next < k {
+            self.refill();
+        }
+        &self.words[self.next..self.next + k]
+    }
+
+    /// Draws `k` words that [`Dice::ahead`] gave.
+    #[inline]
+    pub(crate) fn skip(&mut self, k: usize) {
+        debug_assert!(self.next + k <= self.end);
+        self.next += k;
     }
 
     /// Queues forced results for a die with `sides` sides.
@@ -49,7 +109,7 @@ impl Dice {
         debug_assert!(n > 0);
         let reject_below = n.wrapping_neg() % n;
         loop {
-            let x = self.rng.next_u32();
+            let x = self.word();
             if x >= reject_below {
                 return x % n;
             }
@@ -61,7 +121,7 @@ impl Dice {
     #[inline]
     pub(crate) fn below_by(&mut self, d: Divisor) -> u32 {
         loop {
-            let x = self.rng.next_u32();
+            let x = self.word();
             if x >= d.reject_below {
                 return d.rem(x);
             }
@@ -82,8 +142,15 @@ impl Dice {
     /// A fair coin, for random voters.
     #[inline]
     pub fn coin(&mut self) -> bool {
-        self.rng.next_u32() & 1 == 1
+        self.word() & 1 == 1
     }
+}
+
+/// What [`Dice::below`]`(n)` gives when it draws `x`: `None` where it
+/// draws again. The reference for tests of samplers that read words ahead.
+#[cfg(test)]
+pub(crate) fn below_of(n: u32, x: u32) -> Option<u32> {
+    (x >= n.wrapping_neg() % n).then(|| x % n)
 }
 
 /// A divisor `n > 0` of [`Dice::below`], prepared once: the rejection
@@ -152,14 +219,12 @@ mod tests {
         let mut dice = Dice::new(5);
         let divisors = (1..=300)
             .chain([1_000_000, 1 << 31, (1 << 31) + 1, u32::MAX - 1, u32::MAX])
-            .chain((0..2_000).map(|_| dice.rng.next_u32().max(1)))
+            .chain((0..2_000).map(|_| dice.word().max(1)))
             .collect::<Vec<_>>();
         for n in divisors {
             let d = Divisor::new(n).expect("not 0");
             let edges = [0, 1, n - 1, n, n.wrapping_mul(2), u32::MAX - 1, u32::MAX];
-            let xs = edges
-                .into_iter()
-                .chain((0..200).map(|_| dice.rng.next_u32()));
+            let xs = edges.into_iter().chain((0..200).map(|_| dice.word()));
             for x in xs {
                 assert_eq!(d.rem(x), x % n, "{x} mod {n}");
             }
@@ -179,7 +244,50 @@ mod tests {
                 for _ in 0..50 {
                     assert_eq!(a.below(n), b.below_by(d));
                 }
-                assert_eq!(a.rng.next_u32(), b.rng.next_u32(), "the same words used");
+                assert_eq!(a.word(), b.word(), "the same words used");
+            }
+        }
+    }
+
+    #[test]
+    fn the_dice_draw_the_generators_words_in_order() {
+        for (seed, index) in [(0, 0), (1, 0), (7, 3), (u64::MAX, u64::MAX)] {
+            let mut generator = ChaCha8Rng::from_seed(Dice::for_game(seed, index).rng.get_seed());
+            generator.set_stream(index);
+            let mut dice = Dice::for_game(seed, index);
+            // Across several refills, looking ahead and skipping on the way.
+            for i in 0..500 {
+                let k = [0, 1, 2, 5, 16, 63, 64][i % 7];
+                let ahead = dice.ahead(k).to_vec();
+                assert_eq!(ahead.len(), k);
+                // Looking ahead draws nothing; skipping some draws them.
+                let skipped = i % 3 * k / 2;
+                dice.skip(skipped);
+                for word in &ahead[..skipped] {
+                    assert_eq!(u32::from_le_bytes(*word), generator.next_u32());
+                }
+                assert_eq!(dice.word(), generator.next_u32(), "word {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn below_of_gives_what_below_draws() {
+        let mut dice = Dice::new(11);
+        for n in [1, 2, 3, 6, 7, 1_000_000, 3_000_000_000, u32::MAX] {
+            for x in [0, 1, n - 1, n, n.wrapping_neg() % n, u32::MAX]
+                .into_iter()
+                .chain((0..500).map(|_| dice.word()))
+            {
+                let mut one = Dice::new(3);
+                one.words[0] = x.to_le_bytes();
+                one.words[1] = u32::MAX.to_le_bytes();
+                (one.next, one.end) = (0, 2);
+                let drawn = one.below(n);
+                match below_of(n, x) {
+                    Some(result) => assert_eq!((result, one.next), (drawn, 1)),
+                    None => assert_eq!(one.next, 2, "{x} below {n} draws again"),
+                }
             }
         }
     }

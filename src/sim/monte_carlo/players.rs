@@ -7,7 +7,7 @@
 
 use super::{Config, Voters};
 use crate::engine::event::{Ballot, PlayerId, ProposalBody};
-use crate::engine::rng::Dice;
+use crate::engine::rng::{Dice, Word};
 use crate::engine::state::ProposalStatus;
 use crate::engine::{Engine, Sink};
 use std::fmt;
@@ -34,6 +34,48 @@ impl Rate {
     #[inline]
     pub(super) fn happens_on(self, dice: &mut Dice) -> bool {
         self.0 > 0 && (self.0 >= MILLION || dice.below(MILLION) < self.0)
+    }
+
+    /// Whether the event is neither never nor certain: each chance draws
+    /// one word, and some words decide it does not happen.
+    #[inline]
+    pub(super) fn is_odds(self) -> bool {
+        self.0 > 0 && self.0 < MILLION
+    }
+}
+
+/// A rate that is neither never nor certain ([`Rate::is_odds`]), prepared
+/// to read a word without a division: [`Rate::happens_on`] draws
+/// `x = below(MILLION)`, and `x mod n < r` exactly when the low 64 bits of
+/// `x * ceil(2^64 / n)` are below `ceil(r * 2^64 / n)` (the remainder is
+/// the high half of those bits times `n`, which grows with them: Lemire,
+/// Kaser and Kurz 2019, exact for every 32-bit `x`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Odds {
+    /// `ceil(r * 2^64 / MILLION)`.
+    below: u64,
+}
+
+impl Odds {
+    /// `ceil(2^64 / MILLION)` (which does not divide 2^64).
+    const RECIPROCAL: u64 = u64::MAX / MILLION as u64 + 1;
+    /// Words below this are drawn again by `below(MILLION)`.
+    const REJECT_BELOW: u32 = MILLION.wrapping_neg() % MILLION;
+
+    /// The odds of `rate`, or `None` where it is never or certain.
+    pub(super) fn new(rate: Rate) -> Option<Odds> {
+        rate.is_odds().then(|| Odds {
+            below: (u128::from(rate.0) << 64).div_ceil(u128::from(MILLION)) as u64,
+        })
+    }
+
+    /// Whether [`Rate::happens_on`] drawing the word `x` says no, and draws
+    /// nothing more. Without a branch, so that a run of chances is tested
+    /// at once.
+    #[inline]
+    pub(super) fn misses_by(self, x: Word) -> bool {
+        let x = u32::from_le_bytes(x);
+        (x >= Self::REJECT_BELOW) & (Self::RECIPROCAL.wrapping_mul(u64::from(x)) >= self.below)
     }
 }
 
@@ -269,5 +311,68 @@ fn vote<S: Sink>(engine: &mut Engine<S>, config: &Config, turn: u32) {
             Voters::No => p == proposer,
         };
         let _ = engine.cast(p, if yes { Ballot::Yes } else { Ballot::No });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Odds, Rate, MILLION};
+    use crate::engine::rng::below_of;
+    use proptest::prelude::*;
+
+    /// What `Rate::happens_on` decides on drawing `x` first: `None` where
+    /// it draws again.
+    fn happens(rate: Rate, x: u32) -> Option<bool> {
+        below_of(MILLION, x).map(|v| v < rate.0)
+    }
+
+    fn misses(odds: Odds, x: u32) -> bool {
+        odds.misses_by(x.to_le_bytes())
+    }
+
+    #[test]
+    fn odds_read_a_word_as_the_sampler_does_at_the_edges() {
+        let reject = MILLION.wrapping_neg() % MILLION;
+        for r in [1, 2, 2_000, 20_000, 100_000, 500_000, MILLION - 1] {
+            let odds = Odds::new(Rate(r)).expect("odds");
+            for k in [1, 2, 1_000, 4_294] {
+                let base = u64::from(k * MILLION);
+                let r = u64::from(r);
+                let edges = [base - 1, base, base + r - 1, base + r, base + r + 1];
+                for x in edges.into_iter().filter_map(|x| u32::try_from(x).ok()) {
+                    assert_eq!(
+                        misses(odds, x),
+                        happens(Rate(r as u32), x) == Some(false),
+                        "{x} at {r}"
+                    );
+                }
+            }
+            for x in [
+                0,
+                1,
+                reject - 1,
+                reject,
+                reject + r - 1,
+                reject + r,
+                u32::MAX,
+            ] {
+                assert_eq!(
+                    misses(odds, x),
+                    happens(Rate(r), x) == Some(false),
+                    "{x} at {r}"
+                );
+            }
+        }
+        for r in [0, MILLION, MILLION + 1] {
+            assert_eq!(Odds::new(Rate(r)), None);
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn odds_read_a_word_as_the_sampler_does(r in 1..MILLION, x in any::<u32>()) {
+            let odds = Odds::new(Rate(r)).expect("odds");
+            prop_assert_eq!(misses(odds, x), happens(Rate(r), x) == Some(false));
+        }
     }
 }

@@ -138,3 +138,30 @@ fn nomic_iv_games_are_the_engines_games() {
         }
     }
 }
+
+/// Nomic IV's turns with the default and the diligent players can be plain
+/// (`plain.rs`), so that most of them are played at once; the games stay
+/// the engine's (above).
+#[test]
+fn nomic_iv_turns_can_be_plain() {
+    let rules = ruleset("nomic-4-long.md");
+    let initial = template(&rules, 5).unwrap().state;
+    for behaviour in [Behaviour::DEFAULT, Behaviour::DILIGENT] {
+        let config = Config {
+            games: 1,
+            players: 5,
+            seed: 1,
+            threads: 1,
+            voters: Voters::Random,
+            behaviour,
+            max_turns: 2000,
+        };
+        let fast = FastGame::new(&initial, &config).expect("Nomic IV is covered");
+        assert!(super::PlainTurn::new(&fast.plan, &config).is_some());
+        let voters_no = Config {
+            voters: Voters::No,
+            ..config
+        };
+        assert!(super::PlainTurn::new(&fast.plan, &voters_no).is_none());
+    }
+}
