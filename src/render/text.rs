@@ -190,6 +190,9 @@ pub fn wrap_markdown_into(md: &str, width: usize, indent: usize, out: &mut Strin
     let blocks = blocks(md);
     let indents = item_indents(&blocks);
     let mut wrap = Wrap::new(width);
+    // Room for the words of the longest part at once (a word is a few
+    // letters and a space): the buffers do not grow word by word.
+    wrap.reserve(md.len() / 4);
     let mut first = String::new();
     for (n, block) in blocks.iter().enumerate() {
         if n > 0 {
@@ -256,6 +259,14 @@ impl<'t> Wrap<'t> {
             ends: Vec::new(),
             starts: Vec::new(),
         }
+    }
+
+    /// Makes room for `words` words and their lines.
+    fn reserve(&mut self, words: usize) {
+        self.words.reserve(words);
+        self.widths.reserve(words);
+        self.ends.reserve(words / 8);
+        self.starts.reserve(words / 8);
     }
 
     /// Cuts `line` into its words (at ASCII spaces and source line breaks;
