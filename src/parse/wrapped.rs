@@ -350,9 +350,13 @@ fn to_markdown(blocks: &[Block<'_>], mode: Mode) -> String {
                 markdown.push_str("  \n");
                 markdown.extend(std::iter::repeat_n(' ', indent));
             }
-            markdown.push_str(&escape_bare_marker(literal::escape_line(part_text(
-                part, mode,
-            ))));
+            let text = escape_bare_marker(literal::escape_line(part_text(part, mode)));
+            // A paragraph's first part is its Markdown so far: taken, not copied.
+            if markdown.is_empty() {
+                markdown = text;
+            } else {
+                markdown.push_str(&text);
+            }
         }
         out.push_str(&literal::escape_markup(markdown));
     }
