@@ -319,7 +319,8 @@ impl<'t> Wrap<'t> {
     /// item) is written on one line. Whether a part wraps is decided from
     /// its text alone, so a file written so is written the same again.
     fn lines(&mut self, text: &'t str, first: &str, rest: &str, in_item: bool, out: &mut String) {
-        let further = format!("{rest} ");
+        // The indent of a line that would open a list item, made when one does.
+        let mut further = String::new();
         let mut parts = text.split('\n').enumerate().peekable();
         while let Some((i, line)) = parts.next() {
             if i > 0 {
@@ -330,7 +331,12 @@ impl<'t> Wrap<'t> {
                 .and_then(|(_, next)| next.split([' ', SOFT_BREAK]).find(|w| !w.is_empty()));
             let start = match i {
                 0 => first,
-                _ if opens_list_in_paragraph(line) => &further,
+                _ if opens_list_in_paragraph(line) => {
+                    if further.is_empty() {
+                        further = format!("{rest} ");
+                    }
+                    &further
+                }
                 _ => rest,
             };
             self.split(line);
