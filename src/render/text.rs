@@ -412,14 +412,24 @@ impl<'t> Wrap<'t> {
         in_item: bool,
         then: Option<&str>,
     ) -> bool {
-        let mut lines = Vec::with_capacity(self.ends.len());
-        let mut texts = Vec::with_capacity(self.ends.len());
+        // The lines and their texts, on the stack for a part of a few lines
+        // (nearly all are): most parts are read back with no allocation.
+        let count = 1 + memchr::memchr_iter(b'\n', wrapped.as_bytes()).count();
+        let (mut lines_held, mut texts_held) = ([""; FEW_LINES], [""; FEW_LINES]);
+        let (mut lines_heap, mut texts_heap) = (Vec::new(), Vec::new());
+        let (lines, texts): (&mut [&str], &mut [&str]) = if count <= FEW_LINES {
+            (&mut lines_held[..count], &mut texts_held[..count])
+        } else {
+            lines_heap.resize(count, "");
+            texts_heap.resize(count, "");
+            (&mut lines_heap, &mut texts_heap)
+        };
         for (k, line) in wrapped.split('\n').enumerate() {
             let Some(text) = line.strip_prefix(if k == 0 { start } else { rest }) else {
                 return true;
             };
-            lines.push(line);
-            texts.push(text);
+            lines[k] = line;
+            texts[k] = text;
         }
         // The break mark a following line break may add (a last word `\`
         // is always followed by it).
@@ -491,6 +501,9 @@ fn plainly_one_part(texts: &[&str], start: usize, rest: usize) -> bool {
         plain && !opens_item && !breaks
     })
 }
+
+/// How many lines of a part [`Wrap::reads_back`] holds on the stack.
+const FEW_LINES: usize = 16;
 
 /// The break mark as written after a line's last word.
 const MARK_AFTER_WORD: &str = " \\";
