@@ -342,7 +342,7 @@ impl<'t> Wrap<'t> {
             self.split(line);
             let at = out.len();
             self.lay_out(start, rest, then, out);
-            if self.width != WIDTH || self.reads_back(&out[at..], start, rest, in_item, then) {
+            if self.width != WIDTH || Self::reads_back(&out[at..], start, rest, in_item, then) {
                 continue;
             }
             out.truncate(at);
@@ -405,7 +405,6 @@ impl<'t> Wrap<'t> {
     /// `rest`, a line break following it when `then` is some) reads back as
     /// the part.
     fn reads_back(
-        &self,
         wrapped: &str,
         start: &str,
         rest: &str,
@@ -443,8 +442,8 @@ impl<'t> Wrap<'t> {
         }
         // A part without words is the item's marker alone: nothing to read.
         texts.iter().all(|text| text.is_empty())
-            || plainly_one_part(&texts, start.width(), rest.width())
-            || crate::parse::reads_as_one_part(&lines, &texts, in_item)
+            || plainly_one_part(texts, start.width(), rest.width())
+            || crate::parse::reads_as_one_part(lines, texts, in_item)
     }
 
     /// The words [`Wrap::split`] cut on one line after `start`, with the
