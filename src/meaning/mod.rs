@@ -278,18 +278,18 @@ pub fn compare_rule(meant: &Rule, read: &Rule, format: Format) -> Result<(), Mea
         ));
     }
     if format.carries_history() {
-        let lines = |rule: &Rule| -> Vec<String> {
-            rule.history
-                .iter()
-                .map(|e| e.source.clone())
-                .chain(rule.judgments.iter().map(|j| j.text.clone()))
-                .collect()
-        };
-        let (a, b) = (lines(meant), lines(read));
-        if a != b {
-            let k = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
-            let line = |v: &[String]| v.get(k).cloned().unwrap_or_else(|| "(nothing)".into());
-            return Err(changed("history", line(&a), line(&b), None));
+        // Compared in place: only a difference takes copies of its lines.
+        fn lines(rule: &Rule) -> impl Iterator<Item = &str> {
+            let history = rule.history.iter().map(|e| e.source.as_str());
+            history.chain(rule.judgments.iter().map(|j| j.text.as_str()))
+        }
+        if !lines(meant).eq(lines(read)) {
+            let k = lines(meant)
+                .zip(lines(read))
+                .take_while(|(x, y)| x == y)
+                .count();
+            let line = |rule: &Rule| lines(rule).nth(k).unwrap_or("(nothing)").to_string();
+            return Err(changed("history", line(meant), line(read), None));
         }
     }
     if meant.text == read.text {

@@ -155,14 +155,22 @@ fn may_hold_markup(block: &str) -> bool {
             )
         })
         .any(|&b| !matches!(b, b' ' | b'\t'));
-    opening
-        || bytes.iter().any(|&b| {
-            matches!(
-                b,
-                b'[' | b'`' | b'<' | b'_' | b'~' | b'\\' | b'&' | b'\n' | b'\r'
-            )
-        })
+    opening || bytes.iter().any(|&b| INLINE_MARKUP[usize::from(b)])
 }
+
+/// The bytes that may hold inline markup or a line break (see
+/// [`may_hold_markup`]), looked up rather than matched: every byte of a
+/// block is.
+const INLINE_MARKUP: [bool; 256] = {
+    let mut markup = [false; 256];
+    let mut k = 0;
+    let bytes = *b"[`<_~\\&\n\r";
+    while k < bytes.len() {
+        markup[bytes[k] as usize] = true;
+        k += 1;
+    }
+    markup
+};
 
 /// Where a backslash escapes punctuation (`\*`) or `&` starts an entity
 /// (`&amp;`, `&#42;`): Markdown would show less than the line says.

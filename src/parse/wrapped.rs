@@ -186,9 +186,12 @@ fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
                 }
                 let md_indent = items.last().map_or(0, |&(_, text_column)| text_column);
                 items.push((spaces, md_indent + marker.width() + 1));
+                // The group's lines left are as many as the block can take.
+                let mut lines = Vec::with_capacity(group.len() - j);
+                lines.push((*line, text));
                 blocks.push(Block {
                     kind: Kind::Item { marker, md_indent },
-                    lines: vec![(*line, text)],
+                    lines,
                 });
                 continue;
             }
@@ -198,9 +201,11 @@ fn blocks<'a>(lines: &[Line<'a>], base: usize) -> Vec<Block<'a>> {
                 Some(block) if continues => block.lines.push((*line, content)),
                 _ => {
                     items.clear();
+                    let mut lines = Vec::with_capacity(group.len() - j);
+                    lines.push((*line, content));
                     blocks.push(Block {
                         kind: Kind::Paragraph,
-                        lines: vec![(*line, content)],
+                        lines,
                     });
                 }
             }
@@ -294,7 +299,12 @@ fn segments<'b, 'a>(block: &'b Block<'a>, mode: Mode) -> Vec<Vec<&'a str>> {
         }
         match parts.last_mut() {
             Some(part) if !broken => part.push(text),
-            _ => parts.push(vec![text]),
+            _ => {
+                // The block's lines left are as many as the part can take.
+                let mut part = Vec::with_capacity(block.lines.len() - k);
+                part.push(text);
+                parts.push(part);
+            }
         }
     }
     parts
@@ -350,9 +360,13 @@ fn to_markdown(blocks: &[Block<'_>], mode: Mode) -> String {
                 markdown.push_str("  \n");
                 markdown.extend(std::iter::repeat_n(' ', indent));
             }
-            markdown.push_str(&escape_bare_marker(literal::escape_line(part_text(
-                part, mode,
-            ))));
+            let text = escape_bare_marker(literal::escape_line(part_text(part, mode)));
+            // A paragraph's first part is its Markdown so far: taken, not copied.
+            if markdown.is_empty() {
+                markdown = text;
+            } else {
+                markdown.push_str(&text);
+            }
         }
         out.push_str(&literal::escape_markup(markdown));
     }

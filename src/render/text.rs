@@ -190,6 +190,9 @@ pub fn wrap_markdown_into(md: &str, width: usize, indent: usize, out: &mut Strin
     let blocks = blocks(md);
     let indents = item_indents(&blocks);
     let mut wrap = Wrap::new(width);
+    // Room for the words of the longest part at once (a word is a few
+    // letters and a space): the buffers do not grow word by word.
+    wrap.reserve(md.len() / 4);
     let mut first = String::new();
     for (n, block) in blocks.iter().enumerate() {
         if n > 0 {
@@ -258,6 +261,14 @@ impl<'t> Wrap<'t> {
         }
     }
 
+    /// Makes room for `words` words and their lines.
+    fn reserve(&mut self, words: usize) {
+        self.words.reserve(words);
+        self.widths.reserve(words);
+        self.ends.reserve(words / 8);
+        self.starts.reserve(words / 8);
+    }
+
     /// Cuts `line` into its words (at ASCII spaces and source line breaks;
     /// a no-break space stays inside its word) and measures them: one pass
     /// over the bytes, a word of printable ASCII being as wide as it is long.
@@ -308,7 +319,8 @@ impl<'t> Wrap<'t> {
     /// item) is written on one line. Whether a part wraps is decided from
     /// its text alone, so a file written so is written the same again.
     fn lines(&mut self, text: &'t str, first: &str, rest: &str, in_item: bool, out: &mut String) {
-        let further = format!("{rest} ");
+        // The indent of a line that would open a list item, made when one does.
+        let mut further = String::new();
         let mut parts = text.split('\n').enumerate().peekable();
         while let Some((i, line)) = parts.next() {
             if i > 0 {
@@ -319,13 +331,18 @@ impl<'t> Wrap<'t> {
                 .and_then(|(_, next)| next.split([' ', SOFT_BREAK]).find(|w| !w.is_empty()));
             let start = match i {
                 0 => first,
-                _ if opens_list_in_paragraph(line) => &further,
+                _ if opens_list_in_paragraph(line) => {
+                    if further.is_empty() {
+                        further = format!("{rest} ");
+                    }
+                    &further
+                }
                 _ => rest,
             };
             self.split(line);
             let at = out.len();
             self.lay_out(start, rest, then, out);
-            if self.width != WIDTH || self.reads_back(&out[at..], start, rest, in_item, then) {
+            if self.width != WIDTH || Self::reads_back(&out[at..], start, rest, in_item, then) {
                 continue;
             }
             out.truncate(at);
@@ -388,21 +405,30 @@ impl<'t> Wrap<'t> {
     /// `rest`, a line break following it when `then` is some) reads back as
     /// the part.
     fn reads_back(
-        &self,
         wrapped: &str,
         start: &str,
         rest: &str,
         in_item: bool,
         then: Option<&str>,
     ) -> bool {
-        let mut lines = Vec::with_capacity(self.ends.len());
-        let mut texts = Vec::with_capacity(self.ends.len());
+        // The lines and their texts, on the stack for a part of a few lines
+        // (nearly all are): most parts are read back with no allocation.
+        let count = 1 + memchr::memchr_iter(b'\n', wrapped.as_bytes()).count();
+        let (mut lines_held, mut texts_held) = ([""; FEW_LINES], [""; FEW_LINES]);
+        let (mut lines_heap, mut texts_heap) = (Vec::new(), Vec::new());
+        let (lines, texts): (&mut [&str], &mut [&str]) = if count <= FEW_LINES {
+            (&mut lines_held[..count], &mut texts_held[..count])
+        } else {
+            lines_heap.resize(count, "");
+            texts_heap.resize(count, "");
+            (&mut lines_heap, &mut texts_heap)
+        };
         for (k, line) in wrapped.split('\n').enumerate() {
             let Some(text) = line.strip_prefix(if k == 0 { start } else { rest }) else {
                 return true;
             };
-            lines.push(line);
-            texts.push(text);
+            lines[k] = line;
+            texts[k] = text;
         }
         // The break mark a following line break may add (a last word `\`
         // is always followed by it).
@@ -416,8 +442,8 @@ impl<'t> Wrap<'t> {
         }
         // A part without words is the item's marker alone: nothing to read.
         texts.iter().all(|text| text.is_empty())
-            || plainly_one_part(&texts, start.width(), rest.width())
-            || crate::parse::reads_as_one_part(&lines, &texts, in_item)
+            || plainly_one_part(texts, start.width(), rest.width())
+            || crate::parse::reads_as_one_part(lines, texts, in_item)
     }
 
     /// The words [`Wrap::split`] cut on one line after `start`, with the
@@ -474,6 +500,9 @@ fn plainly_one_part(texts: &[&str], start: usize, rest: usize) -> bool {
         plain && !opens_item && !breaks
     })
 }
+
+/// How many lines of a part [`Wrap::reads_back`] holds on the stack.
+const FEW_LINES: usize = 16;
 
 /// The break mark as written after a line's last word.
 const MARK_AFTER_WORD: &str = " \\";
