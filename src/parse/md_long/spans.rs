@@ -1,0 +1,170 @@
+//! The Markdown forms read for `nomic check` ([`crate::parse::ReadDepth::Spans`]):
+//! the layout without copies of the rules' sources, and without a list of
+//! the whole file's lines.
+
+use super::super::assemble::{assemble_kept, Piece, Sources};
+use super::super::error::ParseError;
+use super::super::lines::Heading;
+use super::super::markdown::{self, MdDocument, RuleHeadings};
+use super::super::ReadMode;
+use super::{finish, read_rule};
+use crate::model::{Format, Ruleset};
+use rayon::prelude::*;
+use std::ops::Range;
+
+/// [`read_markdown`] with the layout but without copies of the rules'
+/// sources ([`super::ReadDepth::Spans`]), and without a list of the whole
+/// file's lines (32 bytes a line): the headings are found by a byte search
+/// ([`markdown::headings`]) and each batch of rules lists only its own
+/// lines, batches read on every core. The rules, quirks and errors are
+/// those of [`read_markdown`] in [`ReadMode::Layout`].
+pub(crate) fn read_markdown_spans(text: &str, format: Format) -> Result<Ruleset, ParseError> {
+    let cut = markdown::headings(text, format)?;
+    let batches: Vec<Vec<Piece>> = batches(&cut.headings)
+        .into_par_iter()
+        .map(|range| read_batch(text, format, &cut, range))
+        .collect();
+    let mut pieces = Vec::with_capacity(cut.headings.len());
+    for batch in batches {
+        pieces.extend(batch);
+    }
+    let RuleHeadings {
+        title,
+        rule_quirks,
+        header_quirks,
+        ..
+    } = cut;
+    let document = finish(text, format, title, pieces, rule_quirks, header_quirks);
+    Ok(assemble_kept(
+        text,
+        document,
+        ReadMode::Layout,
+        Sources::Empty,
+    ))
+}
+
+/// How many bytes of the file a batch of rules read on one core holds (at
+/// least, and one rule at most beyond it).
+const BATCH: usize = 32 * 1024;
+
+/// The headings (by the offsets their lines start at) in batches of about
+/// [`BATCH`] bytes of text.
+fn batches(headings: &[(usize, Heading)]) -> Vec<Range<usize>> {
+    let mut batches = Vec::new();
+    let mut first = 0;
+    let mut from = headings.first().map_or(0, |(start, _)| *start);
+    for (index, (start, _)) in headings.iter().enumerate() {
+        if index > first && *start >= from + BATCH {
+            batches.push(first..index);
+            first = index;
+            from = *start;
+        }
+    }
+    if first < headings.len() {
+        batches.push(first..headings.len());
+    }
+    batches
+}
+
+/// The rules of headings `range` of `cut`, read from their own lines as a
+/// read of the whole document reads them.
+fn read_batch(text: &str, format: Format, cut: &RuleHeadings, range: Range<usize>) -> Vec<Piece> {
+    let start = |index: usize| cut.headings.get(index).map_or(text.len(), |(at, _)| *at);
+    let (from, to) = (start(range.start), start(range.end));
+    let first = cut.hidden.partition_point(|block| block.end <= from);
+    let last = cut.hidden.partition_point(|block| block.start < to);
+    let doc = MdDocument {
+        format,
+        title: String::new(),
+        // Every line of the range and no other: a heading starts a line,
+        // so the lines end where the text is cut.
+        lines: super::super::text::lines_by(&text[..to], from, true),
+        headings: Vec::new(),
+        rule_quirks: Vec::new(),
+        header_quirks: Vec::new(),
+        hidden: cut.hidden[first..last.max(first)].to_vec(),
+    };
+    let count = cut.headings.len();
+    let mut line = 0;
+    range
+        .map(|index| {
+            let heading = &cut.headings[index].1;
+            let end = start(index + 1);
+            let first_line = line;
+            while line < doc.lines.len() && doc.lines[line].start < end {
+                line += 1;
+            }
+            read_rule(&doc, first_line..line, heading, index + 1 == count, false)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::md_long::read_markdown;
+    use crate::render::{render, RenderOptions};
+
+    /// The spans read of `text` is the layout read with each rule's source
+    /// left empty (the text up to the next rule's start), or the same error.
+    fn same_as_layout(text: &str, format: Format) {
+        let whole = read_markdown(text, format, ReadMode::Layout);
+        let spans = read_markdown_spans(text, format);
+        let (whole, mut spans) = match (whole, spans) {
+            (Ok(whole), Ok(spans)) => (whole, spans),
+            (Err(whole), Err(spans)) => return assert_eq!(whole, spans, "{text:?}"),
+            (whole, spans) => panic!("{text:?}: {whole:?} but {spans:?}"),
+        };
+        let ends: Vec<usize> = spans
+            .rules
+            .iter()
+            .skip(1)
+            .map(|rule| rule.layout.as_ref().map_or(0, |l| l.offset))
+            .chain([text.len()])
+            .collect();
+        for (rule, end) in spans.rules.iter_mut().zip(ends) {
+            let layout = rule.layout.as_mut().unwrap();
+            assert!(layout.source.is_empty());
+            layout.source = text[layout.offset..end].to_string();
+        }
+        assert_eq!(whole, spans, "{text:?}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_spans_read_is_the_layout_read_without_copies(
+            text in "(# T\n(---\n)?)?(## 10[12]/[01]( \\(IMMUTABLE\\))?|#### \\*History\\*|##### \\*Judgments\\*|\\*Amended\\(1\\) by Proposal 3, Jun 1, 2020\\*|```|<div>|x y|  |\r|\n\n|\n){0,32}"
+        ) {
+            for format in [Format::MdLong, Format::MdShort, Format::MdRule] {
+                same_as_layout(&text, format);
+            }
+        }
+    }
+
+    #[test]
+    fn every_bundled_markdown_ruleset_and_a_large_one_read_as_the_layout_read() {
+        let mut files = 0;
+        for path in crate::test_files::repository_files() {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            for format in [Format::MdLong, Format::MdShort, Format::MdRule] {
+                same_as_layout(&text, format);
+            }
+            files += 1;
+        }
+        assert!(files >= 20, "only {files} files");
+        // Many batches, on one core and on four.
+        let ruleset = crate::model::synthetic_ruleset(600, 5);
+        let text = render(&ruleset, Format::MdLong, &RenderOptions::default()).unwrap();
+        let cut = markdown::headings(&text, Format::MdLong).unwrap();
+        assert!(batches(&cut.headings).len() > 4);
+        for threads in [1, 4] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            pool.install(|| same_as_layout(&text, Format::MdLong));
+        }
+    }
+}
