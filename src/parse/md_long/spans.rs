@@ -4,30 +4,27 @@
 
 use super::super::assemble::{assemble_kept, Piece, Sources};
 use super::super::error::ParseError;
-use super::super::lines::Heading;
 use super::super::markdown::{self, MdDocument, RuleHeadings};
 use super::super::ReadMode;
 use super::{finish, read_rule};
 use crate::model::{Format, Ruleset};
 use rayon::prelude::*;
-use std::ops::Range;
 
-/// [`read_markdown`] with the layout but without copies of the rules'
-/// sources ([`super::ReadDepth::Spans`]), and without a list of the whole
+/// [`read_markdown`](super::read_markdown) with the layout but without
+/// copies of the rules' sources ([`crate::parse::ReadDepth::Spans`]), and without a list of the whole
 /// file's lines (32 bytes a line): the headings are found by a byte search
-/// ([`markdown::headings`]) and each batch of rules lists only its own
-/// lines, batches read on every core. The rules, quirks and errors are
-/// those of [`read_markdown`] in [`ReadMode::Layout`].
+/// ([`markdown::headings`]) and each rule lists only its own lines, rules
+/// read on every core. The rules, quirks and errors are those of
+/// [`read_markdown`](super::read_markdown) in [`ReadMode::Layout`].
 pub(crate) fn read_markdown_spans(text: &str, format: Format) -> Result<Ruleset, ParseError> {
     let cut = markdown::headings(text, format)?;
-    let batches: Vec<Vec<Piece>> = batches(&cut.headings)
+    // Each rule lists its own lines: the pieces are collected in place, in
+    // file order, with no list of batches beside them.
+    let pieces: Vec<Piece> = (0..cut.headings.len())
         .into_par_iter()
-        .map(|range| read_batch(text, format, &cut, range))
+        .with_min_len(16)
+        .map(|index| read_rule_of(text, format, &cut, index))
         .collect();
-    let mut pieces = Vec::with_capacity(cut.headings.len());
-    for batch in batches {
-        pieces.extend(batch);
-    }
     let RuleHeadings {
         title,
         rule_quirks,
@@ -43,60 +40,33 @@ pub(crate) fn read_markdown_spans(text: &str, format: Format) -> Result<Ruleset,
     ))
 }
 
-/// How many bytes of the file a batch of rules read on one core holds (at
-/// least, and one rule at most beyond it).
-const BATCH: usize = 32 * 1024;
-
-/// The headings (by the offsets their lines start at) in batches of about
-/// [`BATCH`] bytes of text.
-fn batches(headings: &[(usize, Heading)]) -> Vec<Range<usize>> {
-    let mut batches = Vec::new();
-    let mut first = 0;
-    let mut from = headings.first().map_or(0, |(start, _)| *start);
-    for (index, (start, _)) in headings.iter().enumerate() {
-        if index > first && *start >= from + BATCH {
-            batches.push(first..index);
-            first = index;
-            from = *start;
-        }
-    }
-    if first < headings.len() {
-        batches.push(first..headings.len());
-    }
-    batches
-}
-
-/// The rules of headings `range` of `cut`, read from their own lines as a
-/// read of the whole document reads them.
-fn read_batch(text: &str, format: Format, cut: &RuleHeadings, range: Range<usize>) -> Vec<Piece> {
+/// The rule of heading `index` of `cut`, read from its own lines as a read
+/// of the whole document reads it.
+fn read_rule_of(text: &str, format: Format, cut: &RuleHeadings, index: usize) -> Piece {
     let start = |index: usize| cut.headings.get(index).map_or(text.len(), |(at, _)| *at);
-    let (from, to) = (start(range.start), start(range.end));
+    let (from, to) = (start(index), start(index + 1));
     let first = cut.hidden.partition_point(|block| block.end <= from);
     let last = cut.hidden.partition_point(|block| block.start < to);
     let doc = MdDocument {
         format,
         title: String::new(),
-        // Every line of the range and no other: a heading starts a line,
-        // so the lines end where the text is cut.
-        lines: super::super::text::lines_by(&text[..to], from, true),
+        // Every line of the rule and no other: a heading starts a line, so
+        // the lines end where the text is cut.
+        // One at a time: a rule's few lines need no pieces on other cores.
+        lines: super::super::text::line_iter_by(&text[..to], from, true).collect(),
         headings: Vec::new(),
         rule_quirks: Vec::new(),
         header_quirks: Vec::new(),
         hidden: cut.hidden[first..last.max(first)].to_vec(),
     };
-    let count = cut.headings.len();
-    let mut line = 0;
-    range
-        .map(|index| {
-            let heading = &cut.headings[index].1;
-            let end = start(index + 1);
-            let first_line = line;
-            while line < doc.lines.len() && doc.lines[line].start < end {
-                line += 1;
-            }
-            read_rule(&doc, first_line..line, heading, index + 1 == count, false)
-        })
-        .collect()
+    let is_last = index + 1 == cut.headings.len();
+    read_rule(
+        &doc,
+        0..doc.lines.len(),
+        &cut.headings[index].1,
+        is_last,
+        false,
+    )
 }
 
 #[cfg(test)]
@@ -154,11 +124,9 @@ mod tests {
             files += 1;
         }
         assert!(files >= 20, "only {files} files");
-        // Many batches, on one core and on four.
+        // Many rules, on one core and on four.
         let ruleset = crate::model::synthetic_ruleset(600, 5);
         let text = render(&ruleset, Format::MdLong, &RenderOptions::default()).unwrap();
-        let cut = markdown::headings(&text, Format::MdLong).unwrap();
-        assert!(batches(&cut.headings).len() > 4);
         for threads in [1, 4] {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads)
