@@ -5,6 +5,7 @@
 use super::super::assemble::{assemble_kept, Piece, Sources};
 use super::super::error::ParseError;
 use super::super::markdown::{self, MdDocument, RuleHeadings};
+use super::super::text::Line;
 use super::super::ReadMode;
 use super::{finish, read_rule};
 use crate::model::{Format, Ruleset};
@@ -52,8 +53,7 @@ fn read_rule_of(text: &str, format: Format, cut: &RuleHeadings, index: usize) ->
         title: String::new(),
         // Every line of the rule and no other: a heading starts a line, so
         // the lines end where the text is cut.
-        // One at a time: a rule's few lines need no pieces on other cores.
-        lines: super::super::text::line_iter_by(&text[..to], from, true).collect(),
+        lines: rule_lines(&text[..to], from),
         headings: Vec::new(),
         rule_quirks: Vec::new(),
         header_quirks: Vec::new(),
@@ -67,6 +67,18 @@ fn read_rule_of(text: &str, format: Format, cut: &RuleHeadings, index: usize) ->
         is_last,
         false,
     )
+}
+
+/// The lines of `text` from the line start `from` on, as
+/// `text::lines_by(text, from, true)` lists them: one at a time (a rule's
+/// few lines need no pieces on other cores), into a list of the right size.
+fn rule_lines(text: &str, from: usize) -> Vec<Line<'_>> {
+    let bytes = &text.as_bytes()[from..];
+    let unended = bytes.last().is_some_and(|&last| last != b'\n');
+    let count = memchr::memchr_iter(b'\n', bytes).count() + usize::from(unended);
+    let mut lines = Vec::with_capacity(count);
+    lines.extend(super::super::text::line_iter_by(text, from, true));
+    lines
 }
 
 #[cfg(test)]
@@ -108,6 +120,16 @@ mod tests {
             for format in [Format::MdLong, Format::MdShort, Format::MdRule] {
                 same_as_layout(&text, format);
             }
+        }
+    }
+
+    #[test]
+    fn a_rules_lines_are_the_lines_lines_by_lists_in_a_list_of_their_size() {
+        for text in ["", "a", "a\n", "a\r\r\nb", "\n\nb\r", "x\ny\r\n\r\n"] {
+            let lines = crate::parse::text::lines_by(text, 0, true);
+            let listed = rule_lines(text, 0);
+            assert_eq!(listed, lines, "{text:?}");
+            assert_eq!(listed.capacity(), lines.len(), "{text:?}");
         }
     }
 
