@@ -21,11 +21,11 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     if !input.format.is_markdown() && input.format != crate::model::Format::Json {
         return Vec::new();
     }
-    input.each_rule(|rule| rule_files(rule, base))
+    input.each_rule(|rule| rule_files(input, rule, base))
 }
 
 /// The findings of one rule's images and links.
-fn rule_files(rule: &Rule, base: &Path) -> Vec<Diagnostic> {
+fn rule_files(input: &Input<'_>, rule: &Rule, base: &Path) -> Vec<Diagnostic> {
     let mut findings = Vec::new();
     let mut seen: Vec<String> = Vec::new();
     // History lines link to the rule's page after each change.
@@ -43,7 +43,8 @@ fn rule_files(rule: &Rule, base: &Path) -> Vec<Diagnostic> {
         if base.join(&path).exists() {
             continue;
         }
-        let span = locate::phrase(rule, &destination, nth).unwrap_or_else(|| locate::heading(rule));
+        let kept = input.kept(rule);
+        let span = locate::phrase(kept, &destination, nth).unwrap_or_else(|| locate::heading(kept));
         findings.push(
             finding(
                 Code::MissingFile,

@@ -1,7 +1,7 @@
 //! Histories: revision numbers, dates, unreadable lines, enacting proposals
 //! and the immutable marker, each against what the history records.
 
-use super::{finding, locate, Code, Input};
+use super::{finding, locate, Code, Input, Kept};
 use crate::diagnostic::Diagnostic;
 use crate::model::{HistoryEntry, HistoryKind, Mutability, Rule};
 use std::ops::Range;
@@ -9,35 +9,36 @@ use std::ops::Range;
 pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     input.each_rule(|rule| {
         let mut findings = Vec::new();
-        revision(rule, &mut findings);
-        dates(rule, &mut findings);
-        unparsed(rule, &mut findings);
-        enacting_number(rule, &mut findings);
-        mutability(rule, &mut findings);
+        let kept = input.kept(rule);
+        revision(kept, rule, &mut findings);
+        dates(kept, rule, &mut findings);
+        unparsed(kept, rule, &mut findings);
+        enacting_number(kept, rule, &mut findings);
+        mutability(kept, rule, &mut findings);
         findings
     })
 }
 
 /// The span of a history entry's line (the heading when it cannot be found).
-pub(super) fn entry_span(rule: &Rule, index: usize) -> Range<usize> {
+pub(super) fn entry_span(kept: Option<Kept<'_>>, rule: &Rule, index: usize) -> Range<usize> {
     let lines = rule.history.iter().map(|entry| entry.source.as_str());
-    line_span(rule, lines, index)
+    line_span(kept, lines, index)
 }
 
 /// The span of the `index`th of a rule's history or judgment lines (the
 /// heading when it cannot be found). A line written twice is told apart by
 /// the copies before it.
 fn line_span<'a>(
-    rule: &Rule,
+    kept: Option<Kept<'_>>,
     mut lines: impl Iterator<Item = &'a str>,
     index: usize,
 ) -> Range<usize> {
     let earlier: Vec<&str> = lines.by_ref().take(index).collect();
     let Some(line) = lines.next() else {
-        return locate::heading(rule);
+        return locate::heading(kept);
     };
     let nth = earlier.iter().filter(|&&earlier| earlier == line).count();
-    locate::line_containing(rule, line, nth).unwrap_or_else(|| locate::heading(rule))
+    locate::line_containing(kept, line, nth).unwrap_or_else(|| locate::heading(kept))
 }
 
 /// Whether a history line records an amendment: a read `Amended (k) …`
@@ -54,7 +55,7 @@ fn says_amended(source: &str) -> bool {
         .is_some_and(|word| word.eq_ignore_ascii_case("amended"))
 }
 
-fn revision(rule: &Rule, findings: &mut Vec<Diagnostic>) {
+fn revision(kept: Option<Kept<'_>>, rule: &Rule, findings: &mut Vec<Diagnostic>) {
     if rule.history.is_empty() {
         return;
     }
@@ -81,7 +82,7 @@ fn revision(rule: &Rule, findings: &mut Vec<Diagnostic>) {
                 format!(
                     "rule {number} has revision {revision} but its history records {count} amendment{plural}"
                 ),
-                locate::heading(rule),
+                locate::heading(kept),
             )
             .with_label(format!("revision {revision}"))
             .with_help(format!(
@@ -103,7 +104,7 @@ fn revision(rule: &Rule, findings: &mut Vec<Diagnostic>) {
                         "amendment {k} of rule {} is numbered ({numbered})",
                         rule.number
                     ),
-                    entry_span(rule, index),
+                    entry_span(kept, rule, index),
                 )
                 .with_label(format!("expected \"Amended ({k})\""))
                 .with_help("amendments are numbered 1, 2, 3, … in history order"),
@@ -112,7 +113,7 @@ fn revision(rule: &Rule, findings: &mut Vec<Diagnostic>) {
     }
 }
 
-fn dates(rule: &Rule, findings: &mut Vec<Diagnostic>) {
+fn dates(kept: Option<Kept<'_>>, rule: &Rule, findings: &mut Vec<Diagnostic>) {
     let mut latest: Option<crate::model::Date> = None;
     for (index, entry) in rule.history.iter().enumerate() {
         let Some(date) = entry.date else { continue };
@@ -126,7 +127,7 @@ fn dates(rule: &Rule, findings: &mut Vec<Diagnostic>) {
                         date.to_ruleset_string(),
                         before.to_ruleset_string()
                     ),
-                    entry_span(rule, index),
+                    entry_span(kept, rule, index),
                 )
                 .with_label(format!("earlier than {}", before.to_ruleset_string()))
                 .with_help("history lines are in the order the changes happened; check the date"),
@@ -136,14 +137,14 @@ fn dates(rule: &Rule, findings: &mut Vec<Diagnostic>) {
     }
 }
 
-fn unparsed(rule: &Rule, findings: &mut Vec<Diagnostic>) {
+fn unparsed(kept: Option<Kept<'_>>, rule: &Rule, findings: &mut Vec<Diagnostic>) {
     for (index, entry) in rule.history.iter().enumerate() {
         if entry.kind == HistoryKind::Other {
             findings.push(
                 finding(
                     Code::UnparsedHistoryLine,
                     format!("a history line of rule {} could not be read", rule.number),
-                    entry_span(rule, index),
+                    entry_span(kept, rule, index),
                 )
                 .with_label(if says_amended(&entry.source) {
                     "not a known history entry (counted as an amendment)"
@@ -159,7 +160,7 @@ fn unparsed(rule: &Rule, findings: &mut Vec<Diagnostic>) {
     for (index, judgment) in rule.judgments.iter().enumerate() {
         if judgment.judge.is_none() && judgment.date.is_none() {
             let lines = rule.judgments.iter().map(|j| j.source.as_str());
-            let span = line_span(rule, lines, index);
+            let span = line_span(kept, lines, index);
             findings.push(
                 finding(
                     Code::UnparsedJudgmentLine,
@@ -193,7 +194,7 @@ fn initial_number(source: &str) -> Option<u32> {
     digits.parse().ok()
 }
 
-fn enacting_number(rule: &Rule, findings: &mut Vec<Diagnostic>) {
+fn enacting_number(kept: Option<Kept<'_>>, rule: &Rule, findings: &mut Vec<Diagnostic>) {
     // The last entry that gave the rule its number is the one that counts: a
     // repealed and reenacted rule takes the reenacting proposal's number.
     let giving = rule
@@ -230,7 +231,7 @@ fn enacting_number(rule: &Rule, findings: &mut Vec<Diagnostic>) {
         ),
     };
     findings.push(
-        finding(Code::EnactedNumberMismatch, what, locate::heading(rule))
+        finding(Code::EnactedNumberMismatch, what, locate::heading(kept))
             .with_label(format!("expected rule {given}"))
             .with_help(format!(
                 "{help}; the history says \"{}\"",
@@ -267,7 +268,7 @@ fn mutability_from_history(rule: &Rule) -> Option<(Mutability, usize)> {
     known
 }
 
-fn mutability(rule: &Rule, findings: &mut Vec<Diagnostic>) {
+fn mutability(kept: Option<Kept<'_>>, rule: &Rule, findings: &mut Vec<Diagnostic>) {
     if matches!(rule.mutability, Mutability::Other(_)) {
         return;
     }
@@ -290,7 +291,7 @@ fn mutability(rule: &Rule, findings: &mut Vec<Diagnostic>) {
                 "rule {} is {marked}, but its history makes it {said}",
                 rule.number
             ),
-            locate::heading(rule),
+            locate::heading(kept),
         )
         .with_label(marked)
         .with_help(format!(

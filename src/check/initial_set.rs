@@ -77,8 +77,9 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     if declared.is_empty() {
         return Vec::new();
     }
-    let declaration_span =
-        |d: &Declared| locate::phrase_or_heading(rule101, &rule101.text[d.span.clone()], 0);
+    let declaration_span = |d: &Declared| {
+        locate::phrase_or_heading(input.kept(rule101), &rule101.text[d.span.clone()], 0)
+    };
     let summary = declared
         .iter()
         .map(|d| format!("{}-{} ({})", d.first, d.last, d.mutability))
@@ -87,7 +88,7 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     let with_history = rules.iter().any(|rule| !rule.history.is_empty());
     let mut findings = Vec::new();
     for rule in rules {
-        let Some((mutability, span, what)) = initial(rule, with_history, &declared) else {
+        let Some((mutability, span, what)) = initial(input, rule, with_history, &declared) else {
             continue;
         };
         let range = declared.iter().find(|d| d.contains(rule.number));
@@ -163,6 +164,7 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
 /// Whether the rule is initial: its initial mutability, where to point, and
 /// how to say what it is.
 fn initial(
+    input: &Input<'_>,
     rule: &Rule,
     with_history: bool,
     declared: &[Declared],
@@ -182,14 +184,20 @@ fn initial(
         };
         Some((
             mutability,
-            super::history::entry_span(rule, index),
+            super::history::entry_span(input.kept(rule), rule, index),
             "is recorded as initially",
         ))
     } else {
         declared
             .iter()
             .any(|d| d.contains(rule.number))
-            .then(|| (rule.mutability.clone(), locate::heading(rule), "is marked"))
+            .then(|| {
+                (
+                    rule.mutability.clone(),
+                    locate::heading(input.kept(rule)),
+                    "is marked",
+                )
+            })
             .filter(|(m, _, _)| !matches!(m, Mutability::Other(_)))
     }
 }

@@ -324,8 +324,8 @@ fn regions(input: &Input<'_>) -> Vec<Region> {
         span: 0..first,
     });
     for rule in &input.ruleset.rules {
-        if let Some(layout) = &rule.layout {
-            let span = layout.offset..layout.offset + layout.source.len();
+        if let Some(kept) = input.kept(rule) {
+            let span = kept.offset..kept.offset + kept.source.len();
             end_of_rules = end_of_rules.max(span.end);
             regions.push(Region {
                 name: format!("rule {}", rule.number),

@@ -10,10 +10,31 @@
 use crate::model::{Format, Rule, RuleLayout, Ruleset};
 use std::ops::Range;
 
+/// A rule's kept source and the offset in the file it starts at
+/// ([`super::Input::kept`]): the rule's place in the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Kept<'s> {
+    /// Where the source starts in the file.
+    pub offset: usize,
+    /// The rule's source exactly as in the file.
+    pub source: &'s str,
+}
+
+impl<'s> Kept<'s> {
+    /// The source a rule's layout holds (`None` without a layout).
+    pub(crate) fn of(rule: &'s Rule) -> Option<Kept<'s>> {
+        let layout = rule.layout.as_ref()?;
+        Some(Kept {
+            offset: layout.offset,
+            source: &layout.source,
+        })
+    }
+}
+
 /// The span of the rule's heading line, without its line break. A text
 /// form's source starts with the ruler above the heading; that is skipped.
-pub(super) fn heading(rule: &Rule) -> Range<usize> {
-    let Some(layout) = &rule.layout else {
+pub(super) fn heading(kept: Option<Kept<'_>>) -> Range<usize> {
+    let Some(layout) = kept else {
         return 0..0;
     };
     let mut start = 0;
@@ -27,14 +48,18 @@ pub(super) fn heading(rule: &Rule) -> Range<usize> {
         }
         start += line.len();
     }
-    let line = first_line(&layout.source);
+    let line = first_line(layout.source);
     layout.offset..layout.offset + line.len()
 }
 
 /// The span of the `nth` (0-based) line of the rule's source that contains
 /// `needle`, without indentation and line break.
-pub(super) fn line_containing(rule: &Rule, needle: &str, nth: usize) -> Option<Range<usize>> {
-    let layout = rule.layout.as_ref()?;
+pub(super) fn line_containing(
+    kept: Option<Kept<'_>>,
+    needle: &str,
+    nth: usize,
+) -> Option<Range<usize>> {
+    let layout = kept?;
     let mut seen = 0;
     let mut start = 0;
     for line in layout.source.split_inclusive('\n') {
@@ -54,15 +79,15 @@ pub(super) fn line_containing(rule: &Rule, needle: &str, nth: usize) -> Option<R
 
 /// The span of the `nth` (0-based) occurrence of `phrase` in the rule's
 /// source, where whitespace runs in either match any whitespace run.
-pub(super) fn phrase(rule: &Rule, phrase: &str, nth: usize) -> Option<Range<usize>> {
-    let layout = rule.layout.as_ref()?;
-    find_flexible(&layout.source, phrase, nth)
+pub(super) fn phrase(kept: Option<Kept<'_>>, phrase: &str, nth: usize) -> Option<Range<usize>> {
+    let layout = kept?;
+    find_flexible(layout.source, phrase, nth)
         .map(|r| r.start + layout.offset..r.end + layout.offset)
 }
 
 /// Like [`phrase`], falling back to the heading.
-pub(super) fn phrase_or_heading(rule: &Rule, text: &str, nth: usize) -> Range<usize> {
-    phrase(rule, text, nth).unwrap_or_else(|| heading(rule))
+pub(super) fn phrase_or_heading(kept: Option<Kept<'_>>, text: &str, nth: usize) -> Range<usize> {
+    phrase(kept, text, nth).unwrap_or_else(|| heading(kept))
 }
 
 /// The first line of a span of the file: a long paragraph is marked on its
@@ -150,25 +175,28 @@ mod tests {
     fn headings_lines_and_wrapped_phrases_map_to_file_spans() {
         let source = "Rule 203/1\n\n      Players may\n      vote twice.\n\nHistory:\nInitial mutable Rule 203, Jun 1, 2020\n";
         let rule = with_layout(Rule::new(203, "Players may vote twice."), source, 100);
-        assert_eq!(heading(&rule), 100..110);
+        assert_eq!(heading(Kept::of(&rule)), 100..110);
         let ruled = with_layout(
             Rule::new(203, "Text."),
             "-----\nRule 203/1\n\n      Text.\n",
             7,
         );
-        assert_eq!(heading(&ruled), 13..23);
-        let line = line_containing(&rule, "Initial mutable", 0).unwrap();
+        assert_eq!(heading(Kept::of(&ruled)), 13..23);
+        let line = line_containing(Kept::of(&rule), "Initial mutable", 0).unwrap();
         assert_eq!(
             &source[line.start - 100..line.end - 100],
             "Initial mutable Rule 203, Jun 1, 2020"
         );
-        let span = phrase(&rule, "may vote twice.", 0).unwrap();
+        let span = phrase(Kept::of(&rule), "may vote twice.", 0).unwrap();
         assert_eq!(
             &source[span.start - 100..span.end - 100],
             "may\n      vote twice."
         );
-        assert_eq!(phrase(&rule, "may vote twice.", 1), None);
-        assert_eq!(phrase_or_heading(&rule, "absent words", 0), 100..110);
+        assert_eq!(phrase(Kept::of(&rule), "may vote twice.", 1), None);
+        assert_eq!(
+            phrase_or_heading(Kept::of(&rule), "absent words", 0),
+            100..110
+        );
     }
 
     #[test]
@@ -176,7 +204,7 @@ mod tests {
         let ruleset = Ruleset::new("T", vec![Rule::new(101, "A."), Rule::new(102, "B.")]);
         let text = serde_json::to_string_pretty(&ruleset).unwrap();
         let located = json_layout(&ruleset, &text, Format::Json).unwrap();
-        let span = heading(&located.rules[1]);
+        let span = heading(Kept::of(&located.rules[1]));
         assert_eq!(&text[span], "\"number\": 102,");
         assert!(json_layout(&ruleset, &text, Format::MdLong).is_none());
         assert!(json_layout(&ruleset, "{}", Format::Json).is_none());

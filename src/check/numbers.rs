@@ -13,10 +13,10 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     for rule in &input.ruleset.rules {
         // Where a finding points, found only for a finding (a walk over the
         // rule's kept source).
-        let heading = || locate::heading(rule);
+        let heading = || locate::heading(input.kept(rule));
         let label = rule.label();
         if let Some(first) = first_seen.get(&rule.number) {
-            let first_line = input.line_of(locate::heading(first).start);
+            let first_line = input.line_of(locate::heading(input.kept(first)).start);
             findings.push(
                 finding(
                     Code::DuplicateRuleNumber,

@@ -30,7 +30,7 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
                     "rule {} cites {what}, {which} in the ruleset",
                     rule.label()
                 ),
-                span_in_file(rule, &references, dangling),
+                span_in_file(input.kept(rule), rule, &references, dangling),
             )
             .with_label(format!("no {what}"))
             .with_help("correct the number, or restore the rule it meant; if the rule was repealed, amend the citing rule"),
@@ -42,13 +42,18 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
 /// Where the dangling digits are in the file: the citation that holds them
 /// is found in the rule's source (its `nth` occurrence, as in the text),
 /// then the digits within it.
-fn span_in_file(rule: &Rule, references: &[Reference], dangling: &Dangling) -> Range<usize> {
+fn span_in_file(
+    kept: Option<locate::Kept<'_>>,
+    rule: &Rule,
+    references: &[Reference],
+    dangling: &Dangling,
+) -> Range<usize> {
     let text = &rule.text;
     let Some(reference) = references
         .iter()
         .find(|r| r.span.start <= dangling.span.start && dangling.span.end <= r.span.end)
     else {
-        return locate::heading(rule);
+        return locate::heading(kept);
     };
     let phrase = &text[reference.span.clone()];
     let nth = references
@@ -56,8 +61,8 @@ fn span_in_file(rule: &Rule, references: &[Reference], dangling: &Dangling) -> R
         .take_while(|r| r.span.start < reference.span.start)
         .filter(|r| &text[r.span.clone()] == phrase)
         .count();
-    let (Some(found), Some(layout)) = (locate::phrase(rule, phrase, nth), &rule.layout) else {
-        return locate::heading(rule);
+    let (Some(found), Some(layout)) = (locate::phrase(kept, phrase, nth), kept) else {
+        return locate::heading(kept);
     };
     let digits = &text[dangling.span.clone()];
     let before = text[reference.span.start..dangling.span.start]

@@ -21,7 +21,7 @@ fn rule_findings(input: &Input<'_>, rule: &Rule) -> Vec<Diagnostic> {
             finding(
                 Code::EmptyRule,
                 format!("rule {} has no text", rule.number),
-                locate::heading(rule),
+                locate::heading(input.kept(rule)),
             )
             .with_label("empty rule")
             .with_help("restore the rule's text, or repeal the rule"),
@@ -38,9 +38,9 @@ fn rule_findings(input: &Input<'_>, rule: &Rule) -> Vec<Diagnostic> {
         if *count == 1 {
             continue;
         }
-        let first = locate::phrase(rule, paragraph, 0);
-        let span = locate::phrase(rule, paragraph, *count - 1).map_or_else(
-            || locate::heading(rule),
+        let first = locate::phrase(input.kept(rule), paragraph, 0);
+        let span = locate::phrase(input.kept(rule), paragraph, *count - 1).map_or_else(
+            || locate::heading(input.kept(rule)),
             |span| locate::first_line_of(input.text, span),
         );
         let mut diagnostic = finding(

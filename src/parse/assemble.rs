@@ -40,6 +40,26 @@ pub(super) fn assemble(text: &str, document: Document) -> Ruleset {
 /// no layout (no copies of the source, no fingerprints), a
 /// [`ReadMode::Layout`] read keeps it without fingerprints.
 pub(super) fn assemble_read(text: &str, document: Document, mode: ReadMode) -> Ruleset {
+    assemble_kept(text, document, mode, Sources::Copied)
+}
+
+/// Whether a read's layout holds a copy of each rule's source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Sources {
+    /// Each rule's source is copied into its layout.
+    Copied,
+    /// Each rule's source is left empty: it is the text from the rule's
+    /// offset to the next piece's start ([`super::ReadDepth::Spans`]).
+    Empty,
+}
+
+/// [`assemble_read`], with or without copies of the rules' sources.
+pub(super) fn assemble_kept(
+    text: &str,
+    document: Document,
+    mode: ReadMode,
+    sources: Sources,
+) -> Ruleset {
     if matches!(mode, ReadMode::Meaning | ReadMode::Check) {
         return Ruleset {
             title: document.title,
@@ -66,29 +86,35 @@ pub(super) fn assemble_read(text: &str, document: Document, mode: ReadMode) -> R
     // A fingerprint is a digest of a rule's whole meaning, the costliest
     // part of the assembly: the rules are independent, so both cores share it.
     let fingerprint = |rule: &Rule| {
-        if mode == ReadMode::Layout {
-            String::new()
-        } else {
+        if mode == ReadMode::Full {
             rule.fingerprint()
+        } else {
+            String::new()
         }
     };
-    let rules = document
-        .pieces
-        .into_par_iter()
+    // Each piece gets its layout where it is, and the rules are then taken
+    // out of the pieces in place: a second vector of rules beside the
+    // pieces (368 bytes a rule) was the read's peak.
+    let mut pieces = document.pieces;
+    pieces
+        .par_iter_mut()
         .zip(ends)
         .with_min_len(64)
-        .map(|(piece, end)| {
-            let mut rule = piece.rule;
+        .for_each(|(piece, end)| {
+            let rule = &mut piece.rule;
+            let source = match sources {
+                Sources::Copied => text[piece.start..end].to_string(),
+                Sources::Empty => String::new(),
+            };
             rule.layout = Some(RuleLayout {
-                source: text[piece.start..end].to_string(),
+                source,
                 offset: piece.start,
-                fingerprint: fingerprint(&rule),
+                fingerprint: fingerprint(rule),
                 trailer: String::new(),
-                quirks: piece.quirks,
+                quirks: std::mem::take(&mut piece.quirks),
             });
-            rule
-        })
-        .collect();
+        });
+    let rules: Vec<Rule> = pieces.into_iter().map(|piece| piece.rule).collect();
     Ruleset {
         title: document.title.clone(),
         rules,

@@ -77,6 +77,11 @@ pub(super) struct RuleHeadings {
     pub headings: Vec<(usize, Heading)>,
     /// Byte ranges of code blocks and raw HTML blocks, in order.
     pub hidden: Vec<Range<usize>>,
+    /// Quirks found while cutting, keyed by the index of the rule they fall
+    /// in (as [`MdDocument::rule_quirks`]).
+    pub rule_quirks: Vec<(usize, LayoutQuirk)>,
+    /// Quirks of the header (as [`MdDocument::header_quirks`]).
+    pub header_quirks: Vec<LayoutQuirk>,
 }
 
 /// [`split`] without a list of the file's lines (32 bytes a line): what a
@@ -102,6 +107,8 @@ pub(super) fn headings(text: &str, format: Format) -> Result<RuleHeadings, Parse
         title: cut.title,
         headings: cut.headings,
         hidden: cut.hidden,
+        rule_quirks: cut.rule_quirks,
+        header_quirks: cut.header_quirks,
     })
 }
 
@@ -568,6 +575,8 @@ mod tests {
                     .map(|(line, heading)| (doc.lines[*line].start, heading.clone()))
                     .collect();
                 assert_eq!(keyed, cut.headings, "{text:?}");
+                assert_eq!(doc.rule_quirks, cut.rule_quirks, "{text:?}");
+                assert_eq!(doc.header_quirks, cut.header_quirks, "{text:?}");
             }
             (Err(whole), Err(alone)) => assert_eq!(whole, alone, "{text:?}"),
             (whole, alone) => panic!(

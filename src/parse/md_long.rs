@@ -2,7 +2,7 @@
 //! `##### *History*` and `##### *Judgments*` sections. `md-short` shares
 //! this reader without the sections.
 
-use super::assemble::{assemble_read, Document, Piece};
+use super::assemble::{assemble_kept, Document, Piece, Sources};
 use super::error::ParseError;
 use super::lines::{self, Heading};
 use super::markdown::{self, MdDocument};
@@ -14,6 +14,9 @@ use crate::model::{
 };
 use rayon::prelude::*;
 use std::ops::Range;
+
+mod spans;
+pub(crate) use spans::read_markdown_spans;
 
 pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
     parse_markdown(text, Format::MdLong)
@@ -31,11 +34,10 @@ pub(crate) fn read_markdown(
     format: Format,
     mode: ReadMode,
 ) -> Result<Ruleset, ParseError> {
-    let long = format == Format::MdLong;
     let doc = markdown::split(text, format)?;
     // The rules are independent once their headings are found: both cores
     // read them, and the pieces come back in file order.
-    let mut pieces: Vec<Piece> = (0..doc.headings.len())
+    let pieces: Vec<Piece> = (0..doc.headings.len())
         .into_par_iter()
         .with_min_len(16)
         .map(|index| read_rule_at(&doc, index, mode == ReadMode::Check))
@@ -51,25 +53,35 @@ pub(crate) fn read_markdown(
         ..
     } = doc;
     drop((lines, headings));
+    let document = finish(text, format, title, pieces, rule_quirks, header_quirks);
+    Ok(assemble_kept(text, document, mode, Sources::Copied))
+}
+
+/// The document of the rules read from `text`, with the quirks found while
+/// cutting it at its headings and those of its end.
+fn finish(
+    text: &str,
+    format: Format,
+    title: String,
+    mut pieces: Vec<Piece>,
+    rule_quirks: Vec<(usize, LayoutQuirk)>,
+    header_quirks: Vec<LayoutQuirk>,
+) -> Document {
     for (k, q) in rule_quirks {
         pieces[k].quirks.push(q);
     }
     let mut quirks = header_quirks;
     let ends_with_newline = text.ends_with('\n');
-    if ends_with_newline != long && !text.is_empty() {
+    if ends_with_newline != (format == Format::MdLong) && !text.is_empty() {
         quirks.push(quirk(QuirkKind::FinalNewline, text.len(), 0));
     }
-    Ok(assemble_read(
-        text,
-        Document {
-            format,
-            title,
-            pieces,
-            footer_start: text.len(),
-            quirks,
-        },
-        mode,
-    ))
+    Document {
+        format,
+        title,
+        pieces,
+        footer_start: text.len(),
+        quirks,
+    }
 }
 
 enum Section {
