@@ -114,21 +114,26 @@ proptest! {
     }
 }
 
+/// A run of `games` five-player games on one thread, seed 1, random voters.
+fn nomic_iv_run(behaviour: Behaviour, games: u64) -> Config {
+    Config {
+        games,
+        players: 5,
+        seed: 1,
+        threads: 1,
+        voters: Voters::Random,
+        behaviour,
+        max_turns: 2000,
+    }
+}
+
 /// The rulesets the fast path covers, and the games of a whole default run
 /// of Nomic IV: each the engine's.
 #[test]
 fn nomic_iv_games_are_the_engines_games() {
     let rules = ruleset("nomic-4-long.md");
     for behaviour in [Behaviour::DEFAULT, Behaviour::DILIGENT] {
-        let config = Config {
-            games: 300,
-            players: 5,
-            seed: 1,
-            threads: 1,
-            voters: Voters::Random,
-            behaviour,
-            max_turns: 2000,
-        };
+        let config = nomic_iv_run(behaviour, 300);
         let mut engine = template(&rules, 5).unwrap();
         let initial = engine.state.clone();
         let mut fast = FastGame::new(&initial, &config).expect("Nomic IV is covered");
@@ -147,15 +152,7 @@ fn nomic_iv_turns_can_be_plain() {
     let rules = ruleset("nomic-4-long.md");
     let initial = template(&rules, 5).unwrap().state;
     for behaviour in [Behaviour::DEFAULT, Behaviour::DILIGENT] {
-        let config = Config {
-            games: 1,
-            players: 5,
-            seed: 1,
-            threads: 1,
-            voters: Voters::Random,
-            behaviour,
-            max_turns: 2000,
-        };
+        let config = nomic_iv_run(behaviour, 1);
         let fast = FastGame::new(&initial, &config).expect("Nomic IV is covered");
         assert!(super::PlainTurn::new(&fast.plan, &config).is_some());
         let voters_no = Config {
