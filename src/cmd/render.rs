@@ -85,8 +85,12 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         canonical: args.canonical,
         templates: args.templates,
     };
-    // Only the ruleset is still needed: the file's text goes first, and so
-    // do the rules' kept sources where the render cannot use them.
+    // A file written in its own form, not canonically, is re-emitted as
+    // read: its text is kept to compare the document with. Otherwise only
+    // the ruleset is still needed: the file's text goes first, and so do
+    // the rules' kept sources where the render cannot use them.
+    let as_read_text = (!options.canonical && format == parsed.format)
+        .then(|| std::mem::take(&mut parsed.text));
     let ruleset = without_unused_layout(parsed, format, options.canonical);
     let renderer = Renderer::new(&options).map_err(|err| Failure::message(err.to_string()))?;
     let refused = |err: MeaningError| Failure::message(format!("{err}; nothing was written"));
@@ -95,6 +99,19 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let text = match renderer.parts(&ruleset, format).map(Parts::as_read) {
         // Templates of one's own write a form of one's own: nothing to read
         // back. The embedded ones are written and read back a batch at a time.
+        // The document is the file itself: it reads back as read.
+        Some(parts)
+            if options.templates.is_none()
+                && as_read_text
+                    .as_deref()
+                    .is_some_and(|text| meaning::writes_read_text(&parts, text)) =>
+        {
+            let text = as_read_text.unwrap_or_default();
+            parts
+                .check_size(text.len())
+                .map_err(|err| Failure::message(err.to_string()))?;
+            text
+        }
         Some(parts) if options.templates.is_none() => {
             meaning::write_checked(&parts, |len| parts.check_size(len).map_err(Refusal::Render))
                 .map_err(|err| match err {

@@ -96,6 +96,34 @@ pub fn write_checked<E: From<MeaningError>>(
     Ok(out)
 }
 
+/// Whether the document `parts` make is `text` byte for byte, where `text`
+/// is the file its rules were read from, unchanged since: such a document
+/// reads back as those rules (the same bytes read the same), so it needs no
+/// re-read, and `text` itself is the document. The parts are compared with
+/// `text` a run of rules at a time as they are made, and none is kept.
+#[must_use]
+pub fn writes_read_text(parts: &Parts<'_>, text: &str) -> bool {
+    let mut at = 0;
+    let mut same = true;
+    let mut compare = |written: &str| {
+        same = same
+            && text
+                .get(at..at + written.len())
+                .is_some_and(|read| read == written);
+        at += written.len();
+    };
+    let (mut header, mut footer) = (String::new(), String::new());
+    parts.header(&mut header);
+    compare(&header);
+    // The runs are made on every core a batch at a time; once one differs,
+    // the rest is made and skipped (rare: a file read in its own form is
+    // re-emitted as read).
+    parts.for_each_run(&mut compare);
+    parts.footer(&mut footer);
+    compare(&footer);
+    same && at == text.len()
+}
+
 /// Whether `document` reads back as `rules`: the first `checked` of
 /// them as they are meant, the one after those (the next batch's first) as
 /// a rule.

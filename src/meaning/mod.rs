@@ -15,7 +15,7 @@ mod normal;
 use crate::model::{Format, Rule, Ruleset};
 use crate::parse::{self, ParseError};
 use crate::render::PublishedFile;
-pub use batches::{checks_in_batches, write_checked};
+pub use batches::{checks_in_batches, write_checked, writes_read_text};
 use normal::{first_difference, normal_form, Difference};
 use std::collections::HashMap;
 use std::fmt;
