@@ -305,6 +305,17 @@ pub(super) fn print_stdout(text: &str) -> Result<(), Failure> {
     Ok(())
 }
 
+/// Writes a document held in pieces to standard output, in order; a closed
+/// pipe becomes `Failure::BrokenPipe`.
+pub(super) fn print_stdout_pieces(pieces: &[String]) -> Result<(), Failure> {
+    let mut stdout = io::stdout().lock();
+    for piece in pieces {
+        stdout.write_all(piece.as_bytes())?;
+    }
+    stdout.flush()?;
+    Ok(())
+}
+
 /// Whether to colour output on stdout: as `anstream` decides, so only on a
 /// terminal, never with `NO_COLOR`, always with `CLICOLOR_FORCE`.
 pub(super) fn stdout_color() -> bool {

@@ -1,14 +1,16 @@
 //! `nomic render`: one published form of a ruleset file.
 
-use super::io::{parse_input_owned, print_stdout, read_input, Failure};
+use super::io::{
+    dialect_for, parse_input_owned, print_stdout, print_stdout_pieces, read_input, Failure,
+};
 use nomic::meaning;
 use nomic::meaning::MeaningError;
 use nomic::model::Format;
 use nomic::model::Ruleset;
-use nomic::output::write_atomic;
-use nomic::parse::{Parsed, ReadDepth, ReadOptions};
+use nomic::output::{write_atomic, write_atomic_parts};
+use nomic::parse::{Parsed, ReadDepth, ReadOptions, RuleStream};
 use nomic::render::{self, Parts, RenderError, RenderOptions, Renderer};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Render a ruleset file to one form (lossless when the form is its own)
@@ -64,6 +66,11 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     };
     // The read takes the bytes (no decoded copy beside them); a repair's
     // report needs them as they were.
+    if meaning_only {
+        if let Some(pieces) = streamed(&args, &name, &bytes)? {
+            return write_pieces(args.output.as_deref(), &pieces);
+        }
+    }
     let as_given = args.repair_encoding.then(|| bytes.clone());
     let depth = if meaning_only {
         ReadDepth::Meaning
@@ -89,8 +96,8 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     // read: its text is kept to compare the document with. Otherwise only
     // the ruleset is still needed: the file's text goes first, and so do
     // the rules' kept sources where the render cannot use them.
-    let as_read_text = (!options.canonical && format == parsed.format)
-        .then(|| std::mem::take(&mut parsed.text));
+    let as_read_text =
+        (!options.canonical && format == parsed.format).then(|| std::mem::take(&mut parsed.text));
     let ruleset = without_unused_layout(parsed, format, options.canonical);
     let renderer = Renderer::new(&options).map_err(|err| Failure::message(err.to_string()))?;
     let refused = |err: MeaningError| Failure::message(format!("{err}; nothing was written"));
@@ -136,6 +143,52 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
             })?;
         }
         None => print_stdout(&text)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The document of an md-long or md-short file rendered canonically to a
+/// form it was not read in, in pieces, its rules read, written and read
+/// back a batch at a time and none kept (`meaning::write_batches_checked`).
+/// `None` for every other render, and where that path gives up (a batch
+/// that does not read back): the whole read then writes it, or says why not.
+fn streamed(args: &Args, name: &str, bytes: &[u8]) -> Result<Option<Vec<String>>, Failure> {
+    if args.templates.is_some() || args.repair_encoding || dialect_for(name)?.is_some() {
+        return Ok(None);
+    }
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return Ok(None);
+    };
+    let Some(batches) =
+        nomic::parse::stream_rules(text, args.from).and_then(RuleStream::into_batches)
+    else {
+        return Ok(None);
+    };
+    let format = args.to.unwrap_or(batches.format);
+    if uses_layout(format, batches.format, args.canonical) {
+        return Ok(None);
+    }
+    let options = RenderOptions {
+        canonical: args.canonical,
+        templates: None,
+    };
+    let renderer = Renderer::new(&options).map_err(|err| Failure::message(err.to_string()))?;
+    Ok(renderer
+        .canonical_writer(format, batches.title(), batches.len())
+        .and_then(|writer| meaning::write_batches_checked(&batches, &writer)))
+}
+
+/// Writes a document held in pieces to `output` (atomically) or to
+/// standard output.
+fn write_pieces(output: Option<&Path>, pieces: &[String]) -> Result<ExitCode, Failure> {
+    match output {
+        Some(path) => {
+            let parts: Vec<&[u8]> = pieces.iter().map(String::as_bytes).collect();
+            write_atomic_parts(path, &parts).map_err(|err| {
+                Failure::message(format!("cannot write {}: {err}", path.display()))
+            })?;
+        }
+        None => print_stdout_pieces(pieces)?,
     }
     Ok(ExitCode::SUCCESS)
 }

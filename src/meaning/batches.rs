@@ -127,7 +127,7 @@ pub fn writes_read_text(parts: &Parts<'_>, text: &str) -> bool {
 /// Whether `document` reads back as `rules`: the first `checked` of
 /// them as they are meant, the one after those (the next batch's first) as
 /// a rule.
-fn reads_back(rules: &[Rule], checked: usize, document: &str, format: Format) -> bool {
+pub(super) fn reads_back(rules: &[Rule], checked: usize, document: &str, format: Format) -> bool {
     parse::read_check(document, format).is_ok_and(|read| {
         read.rules.len() == rules.len()
             && rules[..checked]

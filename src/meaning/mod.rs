@@ -11,6 +11,7 @@
 
 mod batches;
 mod normal;
+mod stream;
 
 use crate::model::{Format, Rule, Ruleset};
 use crate::parse::{self, ParseError};
@@ -19,6 +20,7 @@ pub use batches::{checks_in_batches, write_checked, writes_read_text};
 use normal::{first_difference, normal_form, Difference};
 use std::collections::HashMap;
 use std::fmt;
+pub use stream::write_batches_checked;
 
 /// A construct of a rule text that a form may be unable to carry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -277,11 +277,7 @@ fn a_layout_read_written_as_read_re_emits_what_a_full_read_does() {
         );
         // `nomic render` to the file's own form takes the file itself where
         // the checked document is the file, and only there.
-        assert_eq!(
-            writes_read_text(&parts, file),
-            written == *file,
-            "{format}"
-        );
+        assert_eq!(writes_read_text(&parts, file), written == *file, "{format}");
         assert!(!writes_read_text(&parts, &format!("{file}x")), "{format}");
         let mut other = file.clone();
         other.pop();

@@ -99,7 +99,7 @@ pub fn write_batch_within<'a>(
     let staged = targets
         .par_iter()
         .map(|(relative, contents, target)| {
-            let temp = stage_in_folder(&target.path, contents, target.previous.as_ref())
+            let temp = stage_in_folder(&target.path, &[contents], target.previous.as_ref())
                 .map_err(|err| BatchError {
                     path: root.join(relative),
                     source: err.into(),

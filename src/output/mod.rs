@@ -89,6 +89,16 @@ const MAX_LINKS: usize = 40;
 /// # Errors
 /// A folder, a block device, a link loop, or what the system refuses.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<WriteOutcome, WriteError> {
+    write_atomic_parts(path, &[contents])
+}
+
+/// [`write_atomic`] of the contents that `parts`, joined in order, make,
+/// for a writer that holds its document in pieces (never joined: that
+/// would hold it twice).
+///
+/// # Errors
+/// As [`write_atomic`].
+pub fn write_atomic_parts(path: &Path, contents: &[&[u8]]) -> Result<WriteOutcome, WriteError> {
     if names_descriptor(path) {
         return stream(path, contents);
     }
@@ -123,7 +133,7 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<WriteOutcome, WriteE
 fn write_existing(
     target: &Path,
     meta: &Metadata,
-    contents: &[u8],
+    contents: &[&[u8]],
 ) -> Result<WriteOutcome, WriteError> {
     match Kind::of(meta) {
         Kind::Folder => Err(WriteError::Folder(target.to_path_buf())),
@@ -201,13 +211,37 @@ fn names_descriptor(path: &Path) -> bool {
     )
 }
 
-/// Whether a regular file already holds `contents` (read only when the
-/// sizes match).
-fn holds(path: &Path, meta: &Metadata, contents: &[u8]) -> io::Result<bool> {
-    if usize::try_from(meta.len()).ok() != Some(contents.len()) {
+/// Whether a regular file already holds `contents` joined (read only when
+/// the sizes match).
+fn holds(path: &Path, meta: &Metadata, contents: &[&[u8]]) -> io::Result<bool> {
+    if usize::try_from(meta.len()).ok() != Some(joined_len(contents)) {
         return Ok(false);
     }
-    Ok(fs::read(path)? == contents)
+    let held = fs::read(path)?;
+    let mut rest = held.as_slice();
+    for part in contents {
+        let Some((head, tail)) = rest.split_at_checked(part.len()) else {
+            return Ok(false);
+        };
+        if head != *part {
+            return Ok(false);
+        }
+        rest = tail;
+    }
+    Ok(rest.is_empty())
+}
+
+/// The length of `contents` joined.
+fn joined_len(contents: &[&[u8]]) -> usize {
+    contents.iter().map(|part| part.len()).sum()
+}
+
+/// Writes every part of `contents` in order.
+fn write_parts(out: &mut impl Write, contents: &[&[u8]]) -> io::Result<()> {
+    for part in contents {
+        out.write_all(part)?;
+    }
+    Ok(())
 }
 
 #[cfg(unix)]
@@ -222,9 +256,9 @@ fn link_count(_: &Metadata) -> u64 {
 }
 
 /// Appends `contents` to a pipe, device or open descriptor.
-fn stream(path: &Path, contents: &[u8]) -> Result<WriteOutcome, WriteError> {
+fn stream(path: &Path, contents: &[&[u8]]) -> Result<WriteOutcome, WriteError> {
     let mut file = OpenOptions::new().append(true).open(path)?;
-    file.write_all(contents)?;
+    write_parts(&mut file, contents)?;
     file.flush()?;
     Ok(WriteOutcome::Streamed)
 }
@@ -232,10 +266,10 @@ fn stream(path: &Path, contents: &[u8]) -> Result<WriteOutcome, WriteError> {
 /// Rewrites a file with several names in place: every name sees the new
 /// content. The content is written before the file is cut to its length,
 /// so a reader never sees the file empty.
-fn write_through(path: &Path, contents: &[u8]) -> io::Result<()> {
+fn write_through(path: &Path, contents: &[&[u8]]) -> io::Result<()> {
     let mut file = OpenOptions::new().write(true).open(path)?;
-    file.write_all(contents)?;
-    file.set_len(u64::try_from(contents.len()).unwrap_or(u64::MAX))?;
+    write_parts(&mut file, contents)?;
+    file.set_len(u64::try_from(joined_len(contents)).unwrap_or(u64::MAX))?;
     file.sync_all()
 }
 
@@ -243,7 +277,7 @@ fn write_through(path: &Path, contents: &[u8]) -> io::Result<()> {
 /// and a rename. `previous` (the file being replaced) lends its permissions
 /// and owner; a new file gets what `File::create` gives, `0666` less the
 /// umask.
-fn replace(path: &Path, contents: &[u8], previous: Option<&Metadata>) -> io::Result<()> {
+fn replace(path: &Path, contents: &[&[u8]], previous: Option<&Metadata>) -> io::Result<()> {
     let temp = stage(path, contents, previous)?;
     temp.as_file().sync_all()?;
     temp.persist(path).map_err(|err| err.error)?;
@@ -254,7 +288,7 @@ fn replace(path: &Path, contents: &[u8], previous: Option<&Metadata>) -> io::Res
 /// permissions and owner [`replace`] gives, neither synced nor renamed.
 fn stage(
     path: &Path,
-    contents: &[u8],
+    contents: &[&[u8]],
     previous: Option<&Metadata>,
 ) -> io::Result<tempfile::NamedTempFile> {
     fs::create_dir_all(folder_of(path))?;
@@ -272,7 +306,7 @@ fn folder_of(path: &Path) -> &Path {
 /// [`stage`] into a folder known to exist.
 fn stage_in_folder(
     path: &Path,
-    contents: &[u8],
+    contents: &[&[u8]],
     previous: Option<&Metadata>,
 ) -> io::Result<tempfile::NamedTempFile> {
     let dir = folder_of(path);
@@ -285,7 +319,7 @@ fn stage_in_folder(
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
     let mut temp = builder.tempfile_in(dir)?;
-    temp.write_all(contents)?;
+    write_parts(&mut temp, contents)?;
     if let Some(previous) = previous {
         keep_owner(temp.as_file(), previous);
         temp.as_file().set_permissions(previous.permissions())?;

@@ -33,7 +33,7 @@ pub(crate) use wrapped::reads_as_one_part;
 pub use detect::detect;
 pub use encoding::{repair_encoding, EncodingIssue, EncodingRepair, UncertainSpot};
 pub use error::ParseError;
-pub use stream::{stream_rules, RuleStream};
+pub use stream::{stream_rules, RuleBatches, RuleStream};
 
 use crate::model::{Dialect, Format, Ruleset};
 

@@ -152,6 +152,66 @@ impl RuleStream<'_> {
     }
 }
 
+/// A Markdown ruleset (as [`RuleStream`]) whose rules are read a batch at
+/// a time, on any core, for a caller that passes each batch on and lets it
+/// go (`nomic render` to another form). Each batch's rules are those a
+/// meaning read of the whole file gives at the same places (`read_meaning`
+/// reads them with the same batches).
+pub struct RuleBatches<'t> {
+    /// The format read.
+    pub format: Format,
+    title: String,
+    rules: Rules<'t>,
+}
+
+impl<'t> RuleStream<'t> {
+    /// The same rules, to read a batch at a time; `None` once serialized.
+    #[must_use]
+    pub fn into_batches(self) -> Option<RuleBatches<'t>> {
+        Some(RuleBatches {
+            format: self.format,
+            title: self.title,
+            rules: self.rules.take()?,
+        })
+    }
+}
+
+impl RuleBatches<'_> {
+    /// The ruleset's title.
+    #[must_use]
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    /// How many rules there are.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.rules.headings.len()
+    }
+
+    /// Whether there are no rules.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.rules.headings.is_empty()
+    }
+
+    /// The rules in batches of about 32 KiB of the file, in order, as
+    /// ranges of their indices.
+    #[must_use]
+    pub fn ranges(&self) -> Vec<Range<usize>> {
+        batches(&self.rules.headings)
+    }
+
+    /// The rules at `range` (indices in file order), without their layout.
+    ///
+    /// # Panics
+    /// When `range` is not within the rules.
+    #[must_use]
+    pub fn read(&self, range: Range<usize>) -> Vec<Rule> {
+        self.rules.batch(range)
+    }
+}
+
 /// The headings (by the offsets their lines start at) in batches of about
 /// [`BATCH`] bytes of text.
 fn batches(headings: &[(usize, Heading)]) -> Vec<Range<usize>> {

@@ -18,7 +18,7 @@ mod templates;
 pub mod text;
 
 pub use manifest::Manifest;
-pub use parts::Parts;
+pub use parts::{CanonicalWriter, Parts};
 pub use publish::{
     agora_published_files, has_stale_rule_pages, page_rule, published_files, rule_pages,
     stale_rule_pages, Plan, PublishError, PublishedFile,
@@ -293,6 +293,25 @@ fn re_emit(
     Ok(out)
 }
 
+/// What a rule adds to the content a document's size is measured against
+/// (a render far larger than its ruleset's content is refused as a
+/// runaway): its text and each history and judgment line, with 64 bytes
+/// for each.
+fn content_size(rule: &Rule) -> usize {
+    rule.text.len()
+        + 64
+        + rule
+            .history
+            .iter()
+            .map(|e| e.source.len() + 64)
+            .sum::<usize>()
+        + rule
+            .judgments
+            .iter()
+            .map(|j| j.source.len() + 64)
+            .sum::<usize>()
+}
+
 /// The output of one render, refused once it is larger than the ruleset
 /// could reasonably make it (a runaway template).
 struct Capped {
@@ -304,28 +323,16 @@ struct Capped {
 impl Capped {
     /// 16 MiB plus 64 bytes for every byte of the ruleset's content.
     fn new(ruleset: &Ruleset) -> Capped {
-        let input = ruleset.title.len()
-            + ruleset
-                .rules
-                .iter()
-                .map(|rule| {
-                    rule.text.len()
-                        + 64
-                        + rule
-                            .history
-                            .iter()
-                            .map(|e| e.source.len() + 64)
-                            .sum::<usize>()
-                        + rule
-                            .judgments
-                            .iter()
-                            .map(|j| j.source.len() + 64)
-                            .sum::<usize>()
-                })
-                .sum::<usize>();
+        let input = ruleset.title.len() + ruleset.rules.iter().map(content_size).sum::<usize>();
+        Capped::for_content(input)
+    }
+
+    /// 16 MiB plus 64 bytes for every byte of `content` (see
+    /// [`content_size`]).
+    fn for_content(content: usize) -> Capped {
         Capped {
             buf: Vec::new(),
-            limit: input.saturating_mul(64).saturating_add(16 << 20),
+            limit: content.saturating_mul(64).saturating_add(16 << 20),
             over: false,
         }
     }

@@ -1,0 +1,213 @@
+//! A Markdown file's rules written to another form as they are read: each
+//! batch of rules is read, written and read back on its own, on every core,
+//! and let go, so that the whole ruleset is never held (`nomic render` of
+//! an md-long or md-short file to another form). The document is kept in
+//! the pieces written until every batch has read back, so nothing is
+//! written that was not checked.
+//!
+//! A batch reads back as meant for the reasons [`super::batches`] gives:
+//! each batch is read back between the document's header and footer with
+//! the next rule's region after it.
+
+use super::batches::{checks_in_batches, reads_back};
+use crate::model::Rule;
+use crate::parse::RuleBatches;
+use crate::render::CanonicalWriter;
+use rayon::prelude::*;
+use std::ops::Range;
+
+/// The document `writer` makes of the rules of `batches`, in pieces to
+/// write in order (the header, a piece a batch of rules, the footer),
+/// each batch's meaning checked as [`super::write_checked`] checks it.
+///
+/// `None` when the form is not checked a batch at a time, when a batch does
+/// not read back as meant, or when the document is too large: the caller
+/// then reads the whole file and writes it whole, for the document or the
+/// error that path gives.
+#[must_use]
+pub fn write_batches_checked(
+    batches: &RuleBatches<'_>,
+    writer: &CanonicalWriter,
+) -> Option<Vec<String>> {
+    let format = writer.format();
+    if !checks_in_batches(format) || batches.is_empty() {
+        return None;
+    }
+    let (mut header, mut footer) = (String::new(), String::new());
+    writer.header(&mut header);
+    writer.footer(&mut footer);
+    let ranges = batches.ranges();
+    let mut pieces = Vec::with_capacity(ranges.len() + 2);
+    pieces.push(header.clone());
+    let mut content = 0;
+    // A few batches a core at a time: at most those batches' rules are
+    // held at once.
+    let window = 2 * rayon::current_num_threads().max(1);
+    for group in ranges.chunks(window) {
+        let written: Vec<Option<(String, usize)>> = group
+            .par_iter()
+            .map(|range| write_batch(batches, writer, range.clone(), [&header, &footer]))
+            .collect();
+        for batch in written {
+            let (text, size) = batch?;
+            content += size;
+            pieces.push(text);
+        }
+    }
+    pieces.push(footer);
+    let len = pieces.iter().map(String::len).sum();
+    writer.check_size(len, content).ok()?;
+    Some(pieces)
+}
+
+/// The rules at `range` written, with what they add to the size limit's
+/// content, when they read back as meant: between `around`'s header and
+/// footer, followed by the next rule's region, which must still read as a
+/// rule.
+fn write_batch(
+    batches: &RuleBatches<'_>,
+    writer: &CanonicalWriter,
+    range: Range<usize>,
+    [header, footer]: [&str; 2],
+) -> Option<(String, usize)> {
+    let with_next = range.start..(range.end + 1).min(batches.len());
+    let rules: Vec<Rule> = batches.read(with_next);
+    let checked = range.len();
+    let mut text = String::new();
+    writer.rules(&rules[..checked], range.start, &mut text);
+    let mut next = String::new();
+    writer.rules(&rules[checked..], range.end, &mut next);
+    let document = [header, &text, &next, footer].concat();
+    // The piece is held until the whole document is written: without the
+    // room it grew into (up to as much again).
+    text.shrink_to_fit();
+    reads_back(&rules, checked, &document, writer.format())
+        .then(|| (text, CanonicalWriter::content_size(&rules[..checked])))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_batches_checked;
+    use crate::meaning::{write_checked, MeaningError};
+    use crate::model::Format;
+    use crate::parse::{read_meaning, stream_rules, RuleStream};
+    use crate::render::{render, RenderOptions, Renderer};
+
+    /// The forms written a batch at a time.
+    const BATCHED: [Format; 5] = [
+        Format::MdLong,
+        Format::MdShort,
+        Format::TxtLong,
+        Format::TxtShort,
+        Format::TxtPlain,
+    ];
+
+    /// `text` (a Markdown ruleset) streamed to `format`, joined; `None`
+    /// where the stream gave up.
+    fn streamed(text: &str, format: Format) -> Option<String> {
+        let batches = stream_rules(text, None)?.into_batches()?;
+        let renderer = Renderer::new(&RenderOptions::default()).unwrap();
+        let writer = renderer.canonical_writer(format, batches.title(), batches.len())?;
+        write_batches_checked(&batches, &writer).map(|pieces| pieces.concat())
+    }
+
+    /// `text` read whole for its meaning and written as `nomic render`
+    /// wrote it before the stream: the reference.
+    fn written_whole(text: &str, format: Format) -> Result<String, String> {
+        let read = crate::parse::detect(text).unwrap();
+        let ruleset = read_meaning(text, read).unwrap();
+        let renderer = Renderer::new(&RenderOptions::default()).unwrap();
+        let parts = renderer.parts(&ruleset, format).unwrap();
+        // No document here comes near the size limit.
+        write_checked(&parts, |_| Ok::<(), MeaningError>(())).map_err(|err| err.to_string())
+    }
+
+    /// The stream writes what the whole read writes, on one thread and on
+    /// several.
+    fn same_as_whole(text: &str, format: Format) {
+        let whole = written_whole(text, format).expect("the whole read writes it");
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .unwrap()
+            .install(|| streamed(text, format));
+        let several = streamed(text, format);
+        assert!(several.as_deref() == Some(whole.as_str()), "{format}");
+        assert!(one == several, "{format}: one thread differs");
+    }
+
+    #[test]
+    fn a_generated_markdown_file_streams_to_what_its_whole_read_writes() {
+        // Many batches, the last one short; CRLF line endings; a fence and
+        // HTML in rules of several batches.
+        let set = crate::model::synthetic_ruleset(1_500, 5);
+        for from in [Format::MdLong, Format::MdShort] {
+            let file = render(&set, from, &RenderOptions::default()).unwrap();
+            let mut marked = String::new();
+            for (k, rule) in file.split("\n## ").enumerate() {
+                if k > 0 {
+                    match k % 61 {
+                        5 => marked.push_str("\n```\n## 77 in a fence\n```\n"),
+                        9 => marked.push_str("\n<div>\n## 78 in html\n</div>\n"),
+                        _ => {}
+                    }
+                    marked.push_str("\n## ");
+                }
+                marked.push_str(rule);
+            }
+            for text in [file.clone(), file.replace('\n', "\r\n"), marked] {
+                for to in BATCHED {
+                    same_as_whole(&text, to);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_bundled_markdown_ruleset_streams_to_what_its_whole_read_writes() {
+        let mut streamed_files = 0;
+        for path in crate::test_files::repository_files() {
+            let Ok(text) = std::fs::read_to_string(&path) else {
+                continue;
+            };
+            let Some(batches) = stream_rules(&text, None).and_then(RuleStream::into_batches) else {
+                continue;
+            };
+            if batches.is_empty() {
+                continue;
+            }
+            for to in BATCHED {
+                match written_whole(&text, to) {
+                    Ok(whole) => assert!(
+                        streamed(&text, to).as_deref() == Some(whole.as_str()),
+                        "{} to {to}",
+                        path.display()
+                    ),
+                    // Refused whole: the stream gives up (and the whole
+                    // read then says why).
+                    Err(_) => assert_eq!(streamed(&text, to), None, "{}", path.display()),
+                }
+            }
+            streamed_files += 1;
+        }
+        assert!(streamed_files >= 10, "only {streamed_files} files streamed");
+    }
+
+    #[test]
+    fn a_batch_that_does_not_read_back_leaves_the_file_to_the_whole_read() {
+        // A list nested 50,000 deep cannot be written in the text forms:
+        // the stream gives up, and the whole read refuses it, naming it.
+        let set = crate::model::synthetic_ruleset(600, 7);
+        let file = render(&set, Format::MdLong, &RenderOptions::default()).unwrap();
+        let at = file.match_indices("\n## ").nth(300).unwrap().0;
+        let deep = format!("\n## 9999/0\n\n{}x\n", "* ".repeat(50_000));
+        let text = format!("{}{deep}{}", &file[..at], &file[at..]);
+        for to in [Format::TxtLong, Format::TxtPlain] {
+            assert_eq!(streamed(&text, to), None, "{to}");
+            let refused = written_whole(&text, to).unwrap_err();
+            assert!(refused.contains("rule 9999 would not say"), "{refused}");
+        }
+        // Written whole where it can be, and streamed the same.
+        same_as_whole(&text, Format::MdShort);
+    }
+}
