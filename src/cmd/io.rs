@@ -307,10 +307,10 @@ pub(super) fn print_stdout(text: &str) -> Result<(), Failure> {
 
 /// Writes a document held in pieces to standard output, in order; a closed
 /// pipe becomes `Failure::BrokenPipe`.
-pub(super) fn print_stdout_pieces(pieces: &[String]) -> Result<(), Failure> {
+pub(super) fn print_stdout_pieces(pieces: &[impl AsRef<[u8]>]) -> Result<(), Failure> {
     let mut stdout = io::stdout().lock();
     for piece in pieces {
-        stdout.write_all(piece.as_bytes())?;
+        stdout.write_all(piece.as_ref())?;
     }
     stdout.flush()?;
     Ok(())

@@ -66,10 +66,10 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     };
     // The read takes the bytes (no decoded copy beside them); a repair's
     // report needs them as they were.
-    if meaning_only {
-        if let Some(pieces) = streamed(&args, &name, &bytes)? {
-            return write_pieces(args.output.as_deref(), &pieces);
-        }
+    match streamed(&args, &name, &bytes)? {
+        Some(Streamed::Pieces(pieces)) => return write_pieces(args.output.as_deref(), &pieces),
+        Some(Streamed::AsRead) => return write_pieces(args.output.as_deref(), &[&bytes]),
+        None => {}
     }
     let as_given = args.repair_encoding.then(|| bytes.clone());
     let depth = if meaning_only {
@@ -147,12 +147,20 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The document of an md-long or md-short file rendered canonically to a
-/// form it was not read in, in pieces, its rules read, written and read
-/// back a batch at a time and none kept (`meaning::write_batches_checked`).
-/// `None` for every other render, and where that path gives up (a batch
-/// that does not read back): the whole read then writes it, or says why not.
-fn streamed(args: &Args, name: &str, bytes: &[u8]) -> Result<Option<Vec<String>>, Failure> {
+/// A render of an md-long or md-short file that never holds all its rules.
+enum Streamed {
+    /// Canonically or to another form: the document in pieces, its rules
+    /// read, written and read back a batch at a time and none kept
+    /// (`meaning::write_batches_checked`).
+    Pieces(Vec<String>),
+    /// To its own form as read: the file itself (`meaning::is_own_render`).
+    AsRead,
+}
+
+/// The render of `bytes` as [`Streamed`] says, where it applies. `None`
+/// for every other render, and where that path gives up (a batch that does
+/// not read back): the whole read then writes it, or says why not.
+fn streamed(args: &Args, name: &str, bytes: &[u8]) -> Result<Option<Streamed>, Failure> {
     if args.templates.is_some() || args.repair_encoding || dialect_for(name)?.is_some() {
         return Ok(None);
     }
@@ -165,25 +173,28 @@ fn streamed(args: &Args, name: &str, bytes: &[u8]) -> Result<Option<Vec<String>>
         return Ok(None);
     };
     let format = args.to.unwrap_or(batches.format);
-    if uses_layout(format, batches.format, args.canonical) {
-        return Ok(None);
-    }
     let options = RenderOptions {
         canonical: args.canonical,
         templates: None,
     };
     let renderer = Renderer::new(&options).map_err(|err| Failure::message(err.to_string()))?;
-    Ok(renderer
-        .canonical_writer(format, batches.title(), batches.len())
-        .and_then(|writer| meaning::write_batches_checked(&batches, &writer)))
+    let Some(writer) = renderer.canonical_writer(format, batches.title(), batches.len()) else {
+        return Ok(None);
+    };
+    if uses_layout(format, batches.format, args.canonical) {
+        return Ok(
+            meaning::is_own_render(&batches, &writer, text.len()).then_some(Streamed::AsRead)
+        );
+    }
+    Ok(meaning::write_batches_checked(&batches, &writer).map(Streamed::Pieces))
 }
 
 /// Writes a document held in pieces to `output` (atomically) or to
 /// standard output.
-fn write_pieces(output: Option<&Path>, pieces: &[String]) -> Result<ExitCode, Failure> {
+fn write_pieces(output: Option<&Path>, pieces: &[impl AsRef<[u8]>]) -> Result<ExitCode, Failure> {
     match output {
         Some(path) => {
-            let parts: Vec<&[u8]> = pieces.iter().map(String::as_bytes).collect();
+            let parts: Vec<&[u8]> = pieces.iter().map(AsRef::as_ref).collect();
             write_atomic_parts(path, &parts).map_err(|err| {
                 Failure::message(format!("cannot write {}: {err}", path.display()))
             })?;

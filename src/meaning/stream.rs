@@ -60,6 +60,31 @@ pub fn write_batches_checked(
     Some(pieces)
 }
 
+/// Whether an md-long or md-short file, whose rules `batches` reads, is
+/// its own render in its own form as read (not canonically): the rules of
+/// a layout read of such a file keep their sources, each ending where the
+/// next begins, between the kept header and footer, and a render as read
+/// re-emits exactly those bytes, so it writes the file itself (and what
+/// it writes reads back as read). Its rules are read, a batch at a time on
+/// every core, only for the size the document is measured against: `false`
+/// where a render would refuse the file as far larger than its rules, or
+/// for another format (the whole read then writes it, or says why not).
+#[must_use]
+pub fn is_own_render(batches: &RuleBatches<'_>, writer: &CanonicalWriter, len: usize) -> bool {
+    use crate::model::Format;
+    if !matches!(batches.format, Format::MdLong | Format::MdShort)
+        || writer.format() != batches.format
+    {
+        return false;
+    }
+    let content = batches
+        .ranges()
+        .par_iter()
+        .map(|range| CanonicalWriter::content_size(&batches.read(range.clone())))
+        .sum();
+    writer.check_size(len, content).is_ok()
+}
+
 /// The rules at `range` written, with what they add to the size limit's
 /// content, when they read back as meant: between `around`'s header and
 /// footer, followed by the next rule's region, which must still read as a
@@ -87,7 +112,7 @@ fn write_batch(
 
 #[cfg(test)]
 mod tests {
-    use super::write_batches_checked;
+    use super::{is_own_render, write_batches_checked};
     use crate::meaning::{write_checked, MeaningError};
     use crate::model::Format;
     use crate::parse::{read_meaning, stream_rules, RuleStream};
@@ -140,7 +165,7 @@ mod tests {
     fn a_generated_markdown_file_streams_to_what_its_whole_read_writes() {
         // Many batches, the last one short; CRLF line endings; a fence and
         // HTML in rules of several batches.
-        let set = crate::model::synthetic_ruleset(1_500, 5);
+        let set = crate::model::synthetic_ruleset(700, 5);
         for from in [Format::MdLong, Format::MdShort] {
             let file = render(&set, from, &RenderOptions::default()).unwrap();
             let mut marked = String::new();
@@ -191,6 +216,92 @@ mod tests {
             streamed_files += 1;
         }
         assert!(streamed_files >= 10, "only {streamed_files} files streamed");
+    }
+
+    /// Whether the stream takes `text` as its own render in `format`.
+    fn own_render(text: &str, format: Format) -> bool {
+        let Some(batches) = stream_rules(text, None).and_then(RuleStream::into_batches) else {
+            return false;
+        };
+        let renderer = Renderer::new(&RenderOptions::default()).unwrap();
+        renderer
+            .canonical_writer(format, batches.title(), batches.len())
+            .is_some_and(|writer| is_own_render(&batches, &writer, text.len()))
+    }
+
+    /// What a full read of `text` renders to in `format`, keeping the layout.
+    fn rendered_as_kept(text: &str, format: Format) -> Option<String> {
+        let ruleset = crate::parse::parse_str(text, Some(format)).ok()?;
+        render(&ruleset, format, &RenderOptions::default()).ok()
+    }
+
+    #[test]
+    fn a_markdown_file_that_reads_is_its_own_render() {
+        let mut files: Vec<String> = Vec::new();
+        let set = crate::model::synthetic_ruleset(700, 3);
+        for format in [Format::MdLong, Format::MdShort] {
+            let file = render(&set, format, &RenderOptions::default()).unwrap();
+            files.push(file.replace('\n', "\r\n"));
+            files.push(file.replace('\n', "\r\r\n"));
+            // Quirks: a heading without its revision, trailing spaces, no
+            // blank line after a heading, a fence left open at the end.
+            files.push(
+                file.replacen("\n## 3/", "\n## 3 \n", 1)
+                    .replacen("\n\n## 5", "\n## 5", 1)
+                    + "\n```\n## 9 never closed\n",
+            );
+            files.push(file);
+        }
+        for path in crate::test_files::repository_files() {
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                files.push(text);
+            }
+        }
+        let mut taken = 0;
+        for text in &files {
+            let Some(stream) = stream_rules(text, None) else {
+                continue;
+            };
+            let format = stream.format;
+            if !matches!(format, Format::MdLong | Format::MdShort) {
+                continue;
+            }
+            // The stream takes the file as its render exactly where the
+            // full read's render is the file.
+            let whole = rendered_as_kept(text, format);
+            assert_eq!(
+                own_render(text, format),
+                whole.as_deref() == Some(text.as_str()),
+                "{format}: {:?}",
+                &text[..text.len().min(200)]
+            );
+            taken += usize::from(own_render(text, format));
+            // Never in another form.
+            let other = if format == Format::MdLong {
+                Format::MdShort
+            } else {
+                Format::MdLong
+            };
+            assert!(!own_render(text, other));
+        }
+        assert!(taken >= 14, "only {taken} files taken as their own render");
+    }
+
+    #[test]
+    fn a_file_far_larger_than_its_rules_is_not_its_own_render() {
+        // A render refuses a document far larger than its rules (a rule
+        // followed by megabytes of blank lines, say) as a runaway: where the
+        // limit lies is held to the whole render's in render's tests.
+        let text = "# T\n---\n## 1/0\n\nx\n\n\n";
+        let batches = stream_rules(text, None)
+            .and_then(RuleStream::into_batches)
+            .unwrap();
+        let renderer = Renderer::new(&RenderOptions::default()).unwrap();
+        let writer = renderer
+            .canonical_writer(Format::MdLong, batches.title(), batches.len())
+            .unwrap();
+        assert!(is_own_render(&batches, &writer, text.len()));
+        assert!(!is_own_render(&batches, &writer, 17 << 20));
     }
 
     #[test]

@@ -427,3 +427,52 @@ fn a_file_ending_in_blank_lines_is_written_back_as_read() {
         assert_eq!(written, text, "{}", parsed.format);
     }
 }
+
+#[test]
+fn a_canonical_writer_writes_and_limits_as_the_parts_of_its_rules_do() {
+    // Given the rules a batch at a time, the writer makes what the parts of
+    // the whole ruleset make, and refuses a document at the same size.
+    let ruleset = crate::model::synthetic_ruleset(300, 2);
+    let renderer = Renderer::new(&RenderOptions::default()).unwrap();
+    for format in [
+        Format::MdLong,
+        Format::MdShort,
+        Format::TxtLong,
+        Format::TxtShort,
+        Format::TxtPlain,
+    ] {
+        let parts = renderer.parts(&ruleset, format).unwrap();
+        let writer = renderer
+            .canonical_writer(format, &ruleset.title, ruleset.rules.len())
+            .unwrap();
+        let mut written = String::new();
+        writer.header(&mut written);
+        let mut content = 0;
+        for (k, batch) in ruleset.rules.chunks(37).enumerate() {
+            writer.rules(batch, k * 37, &mut written);
+            content += CanonicalWriter::content_size(batch);
+        }
+        writer.footer(&mut written);
+        assert!(
+            written == renderer.render(&ruleset, format).unwrap(),
+            "{format}"
+        );
+        // The largest document the parts allow, found by bisection.
+        let (mut ok, mut over) = (0usize, usize::MAX);
+        while over - ok > 1 {
+            let len = ok + (over - ok) / 2;
+            if parts.check_size(len).is_ok() {
+                ok = len;
+            } else {
+                over = len;
+            }
+        }
+        for len in [ok / 2, ok, over, over + 1] {
+            assert_eq!(
+                writer.check_size(len, content).is_ok(),
+                parts.check_size(len).is_ok(),
+                "{format} at {len}"
+            );
+        }
+    }
+}
