@@ -2,11 +2,10 @@
 //! own bounded sampler (so results never change with `rand` versions) and
 //! forced results (`dice 1d6: 2, 3`) used before the generator.
 
-use rand_chacha::rand_core::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use super::chacha8::{ChaCha8, FILL_WORDS};
 use std::collections::VecDeque;
 
-/// Words the generator gives at a time (four ChaCha blocks).
+/// Words [`Dice::ahead`] may look ahead at most.
 pub(crate) const WORDS: usize = 64;
 
 /// A word of the generator: its little-endian bytes, as `next_u32` reads
@@ -16,12 +15,12 @@ pub(crate) type Word = [u8; 4];
 /// A game's dice: the seeded generator, and results a script forced.
 #[derive(Clone)]
 pub struct Dice {
-    rng: ChaCha8Rng,
+    rng: ChaCha8,
     /// The generator's words not drawn yet, `words[next..end]`, in the
-    /// order `next_u32` gives them; taken from it [`WORDS`] at a time, with
-    /// room for as many again so that [`Dice::ahead`] can look up to
-    /// [`WORDS`] words ahead.
-    words: [Word; 2 * WORDS],
+    /// order `ChaCha8Rng::next_u32` gives them; taken from it
+    /// [`FILL_WORDS`] at a time, with room for [`WORDS`] more so that
+    /// [`Dice::ahead`] can look up to [`WORDS`] words ahead.
+    words: [Word; WORDS + FILL_WORDS],
     next: usize,
     end: usize,
     /// Forced single-die results by number of sides.
@@ -40,11 +39,9 @@ impl Dice {
         let mut key = [0u8; 32];
         key[..8].copy_from_slice(&seed.to_le_bytes());
         key[8..16].copy_from_slice(b"nomic-sm");
-        let mut rng = ChaCha8Rng::from_seed(key);
-        rng.set_stream(index);
         Dice {
-            rng,
-            words: [[0; 4]; 2 * WORDS],
+            rng: ChaCha8::new(key, index),
+            words: [[0; 4]; WORDS + FILL_WORDS],
             next: 0,
             end: 0,
             forced: Vec::new(),
@@ -63,15 +60,15 @@ impl Dice {
     }
 
     /// Moves the words not drawn yet (fewer than [`WORDS`]) to the front
-    /// and takes the generator's next [`WORDS`] after them.
+    /// and takes the generator's next [`FILL_WORDS`] after them.
     #[inline(never)]
     fn refill(&mut self) {
         self.words.copy_within(self.next..self.end, 0);
         self.end -= self.next;
         self.next = 0;
-        let fresh = &mut self.words[self.end..self.end + WORDS];
-        self.rng.fill_bytes(fresh.as_flattened_mut());
-        self.end += WORDS;
+        let fresh = &mut self.words[self.end..self.end + FILL_WORDS];
+        self.rng.fill(fresh.try_into().expect("FILL_WORDS words"));
+        self.end += FILL_WORDS;
     }
 
     /// The next `k` words (at most [`WORDS`]) the dice will draw, without
@@ -187,6 +184,8 @@ impl Divisor {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand_chacha::rand_core::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
 
     #[test]
     fn forced_results_come_first_then_the_seeded_stream() {
