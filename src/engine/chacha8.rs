@@ -1,23 +1,28 @@
 //! ChaCha8's key stream exactly as `rand_chacha`'s `ChaCha8Rng` gives it
 //! (the 64-bit block counter in words 12 and 13, the stream in 14 and 15,
-//! no nonce), computed eight blocks at a time, one block per lane: word `i`
-//! of the eight blocks sits in one `[u32; 8]`, so a round is the same
-//! adds, xors and rotations on eight lanes with no shuffles between the
-//! column and diagonal rounds. Where the CPU has AVX2 (detected at run
-//! time) the lanes are 256-bit vectors ([`avx2`]); elsewhere the same
-//! rounds run as plain lane loops ([`blocks_portable`]). Tests hold both to
-//! `rand_chacha` word for word.
+//! no nonce), computed many blocks at once, one block per lane: word `i` of
+//! eight (or sixteen) consecutive blocks sits in one vector, so a round is
+//! the same adds, xors and rotations on every lane with no shuffles between
+//! the column and diagonal rounds, and the blocks go out in stream order
+//! through a transpose. [`Kernel`] picks, at run time, AVX-512 (sixteen
+//! lanes; only where the compiler has its target features, Rust 1.89 and
+//! later: `build.rs` sets `nomic_avx512`), AVX2 (eight lanes) or plain lane
+//! loops. Tests hold every kernel the CPU runs to `rand_chacha` word for
+//! word.
 
 use super::rng::Word;
 
-/// Blocks computed at once, one per lane.
-pub(crate) const LANES: usize = 8;
+/// Blocks of the AVX2 and portable kernels: one per lane.
+const LANES: usize = 8;
 
 /// Words in a ChaCha block.
 const BLOCK_WORDS: usize = 16;
 
-/// Words one [`ChaCha8::fill`] gives: [`LANES`] consecutive blocks.
-pub(crate) const FILL_WORDS: usize = LANES * BLOCK_WORDS;
+/// Words of [`LANES`] blocks.
+const EIGHT_WORDS: usize = LANES * BLOCK_WORDS;
+
+/// Words one [`ChaCha8::fill`] gives: sixteen consecutive blocks.
+pub(crate) const FILL_WORDS: usize = 2 * EIGHT_WORDS;
 
 /// Double rounds of ChaCha8.
 const DOUBLE_ROUNDS: usize = 4;
@@ -34,6 +39,53 @@ pub(crate) struct ChaCha8 {
     key: [u32; 8],
     stream: u64,
     block: u64,
+}
+
+/// A way to compute blocks that this CPU runs: only [`Kernel::best`] and
+/// [`Kernel::all`], which detect the CPU's features, make one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Kernel(Kind);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+    #[cfg(all(target_arch = "x86_64", nomic_avx512))]
+    Avx512,
+}
+
+impl Kernel {
+    /// The fastest kernel this CPU runs.
+    #[inline]
+    pub(crate) fn best() -> Kernel {
+        #[cfg(all(target_arch = "x86_64", nomic_avx512))]
+        if std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+        {
+            return Kernel(Kind::Avx512);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            return Kernel(Kind::Avx2);
+        }
+        Kernel(Kind::Portable)
+    }
+
+    /// Every kernel this CPU runs, the portable one first.
+    #[cfg(test)]
+    pub(crate) fn all() -> Vec<Kernel> {
+        let mut all = vec![Kernel(Kind::Portable)];
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            all.push(Kernel(Kind::Avx2));
+        }
+        #[cfg(all(target_arch = "x86_64", nomic_avx512))]
+        if Kernel::best() == Kernel(Kind::Avx512) {
+            all.push(Kernel(Kind::Avx512));
+        }
+        all
+    }
 }
 
 impl ChaCha8 {
@@ -64,27 +116,52 @@ impl ChaCha8 {
     /// Writes the next [`FILL_WORDS`] words of the stream, in order.
     #[inline]
     pub(crate) fn fill(&mut self, out: &mut [Word; FILL_WORDS]) {
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: `avx2::blocks` needs nothing but AVX2, detected on
-            // this CPU just above.
-            unsafe { avx2::blocks(self, out) };
-            return;
+        self.fill_with(Kernel::best(), out);
+    }
+
+    /// [`ChaCha8::fill`] by the given kernel.
+    #[inline]
+    pub(crate) fn fill_with(&mut self, kernel: Kernel, out: &mut [Word; FILL_WORDS]) {
+        match kernel.0 {
+            Kind::Portable => {
+                for half in halves(out) {
+                    blocks_portable(self, half);
+                }
+            }
+            #[cfg(target_arch = "x86_64")]
+            simd => {
+                // SAFETY: the kernels need nothing but their CPU features,
+                // and a `Kernel` of each kind is made only where
+                // `Kernel::best` or `Kernel::all` detected them on this CPU.
+                unsafe {
+                    match simd {
+                        #[cfg(nomic_avx512)]
+                        Kind::Avx512 => avx512::blocks(self, out),
+                        _ => {
+                            for half in halves(out) {
+                                avx2::blocks(self, half);
+                            }
+                        }
+                    }
+                }
+            }
         }
-        blocks_portable(self, out);
     }
 }
 
-/// [`blocks`] for the build's target (the fallback; SSE2 on x86-64).
-#[inline(never)]
-pub(crate) fn blocks_portable(chacha: &mut ChaCha8, out: &mut [Word; FILL_WORDS]) {
-    blocks(chacha, out);
+/// The two halves of a fill, eight blocks each.
+fn halves(out: &mut [Word; FILL_WORDS]) -> [&mut [Word; EIGHT_WORDS]; 2] {
+    let (first, second) = out.split_at_mut(EIGHT_WORDS);
+    [
+        first.try_into().expect("eight blocks"),
+        second.try_into().expect("eight blocks"),
+    ]
 }
 
-/// The next [`LANES`] blocks of `chacha` into `out`, in stream order; the
-/// counter moves past them.
-#[inline(always)]
-fn blocks(chacha: &mut ChaCha8, out: &mut [Word; FILL_WORDS]) {
+/// The portable kernel: [`LANES`] blocks as plain lane loops (which LLVM
+/// vectorises only in part).
+#[inline(never)]
+fn blocks_portable(chacha: &mut ChaCha8, out: &mut [Word; EIGHT_WORDS]) {
     let mut input: [Lanes; BLOCK_WORDS] = [[0; LANES]; BLOCK_WORDS];
     for (word, constant) in input.iter_mut().zip(CONSTANTS) {
         *word = [constant; LANES];
@@ -92,9 +169,8 @@ fn blocks(chacha: &mut ChaCha8, out: &mut [Word; FILL_WORDS]) {
     for (word, key) in input[4..12].iter_mut().zip(chacha.key) {
         *word = [key; LANES];
     }
-    // The 64-bit counter carries into its high word within a fill.
-    input[12] = std::array::from_fn(|lane| chacha.block.wrapping_add(lane as u64) as u32);
-    input[13] = std::array::from_fn(|lane| (chacha.block.wrapping_add(lane as u64) >> 32) as u32);
+    input[12] = counter_lanes(chacha.block, 0);
+    input[13] = counter_lanes(chacha.block, 32);
     input[14] = [chacha.stream as u32; LANES];
     input[15] = [(chacha.stream >> 32) as u32; LANES];
     let mut x = input;
@@ -109,16 +185,24 @@ fn blocks(chacha: &mut ChaCha8, out: &mut [Word; FILL_WORDS]) {
         quarter_round(&mut x, 3, 4, 9, 14);
     }
     for (word, start) in x.iter_mut().zip(input) {
-        for lane in 0..LANES {
-            word[lane] = word[lane].wrapping_add(start[lane]);
+        for (w, s) in word.iter_mut().zip(start) {
+            *w = w.wrapping_add(s);
         }
     }
     for (lane, block) in out.chunks_exact_mut(BLOCK_WORDS).enumerate() {
-        for (i, word) in block.iter_mut().enumerate() {
-            *word = x[i][lane].to_le_bytes();
+        for (word, x) in block.iter_mut().zip(&x) {
+            *word = x[lane].to_le_bytes();
         }
     }
     chacha.block = chacha.block.wrapping_add(LANES as u64);
+}
+
+/// Words 12 (`shift` 0) or 13 (`shift` 32) of the [`LANES`] blocks from
+/// `block` on: the 64-bit counter carries into its high word within a
+/// fill.
+#[inline(always)]
+fn counter_lanes(block: u64, shift: u32) -> Lanes {
+    std::array::from_fn(|lane| (block.wrapping_add(lane as u64) >> shift) as u32)
 }
 
 /// ChaCha's quarter round on words `a`, `b`, `c`, `d` of every lane.
@@ -140,6 +224,9 @@ fn quarter_round(x: &mut [Lanes; BLOCK_WORDS], a: usize, b: usize, c: usize, d: 
 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
+
+#[cfg(all(target_arch = "x86_64", nomic_avx512))]
+mod avx512;
 
 #[cfg(test)]
 mod tests;

@@ -36,16 +36,21 @@ impl Dice {
     /// Game `index` of a Monte Carlo run: one independent ChaCha stream per
     /// game, so results do not depend on how games are spread over threads.
     pub fn for_game(seed: u64, index: u64) -> Dice {
-        let mut key = [0u8; 32];
-        key[..8].copy_from_slice(&seed.to_le_bytes());
-        key[8..16].copy_from_slice(b"nomic-sm");
         Dice {
-            rng: ChaCha8::new(key, index),
+            rng: game_stream(seed, index),
             words: [[0; 4]; WORDS + FILL_WORDS],
             next: 0,
             end: 0,
             forced: Vec::new(),
         }
+    }
+
+    /// Makes these dice [`Dice::for_game`]`(seed, index)` in place, without
+    /// writing a new buffer of words.
+    pub(crate) fn restart(&mut self, seed: u64, index: u64) {
+        self.rng = game_stream(seed, index);
+        (self.next, self.end) = (0, 0);
+        self.forced.clear();
     }
 
     /// The generator's next word.
@@ -141,6 +146,14 @@ impl Dice {
     pub fn coin(&mut self) -> bool {
         self.word() & 1 == 1
     }
+}
+
+/// The ChaCha8 stream of game `index` of `seed`.
+fn game_stream(seed: u64, index: u64) -> ChaCha8 {
+    let mut key = [0u8; 32];
+    key[..8].copy_from_slice(&seed.to_le_bytes());
+    key[8..16].copy_from_slice(b"nomic-sm");
+    ChaCha8::new(key, index)
 }
 
 /// What [`Dice::below`]`(n)` gives when it draws `x`: `None` where it
@@ -287,6 +300,24 @@ mod tests {
                     Some(result) => assert_eq!((result, one.next), (drawn, 1)),
                     None => assert_eq!(one.next, 2, "{x} below {n} draws again"),
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn restarted_dice_draw_as_new_ones() {
+        let mut dice = Dice::for_game(3, 4);
+        dice.force(6, [1, 2]);
+        for (seed, index, drawn) in [(3, 4, 0), (3, 5, 1), (0, u64::MAX, 300), (9, 0, 17)] {
+            for _ in 0..drawn {
+                dice.word();
+            }
+            dice.restart(seed, index);
+            let mut new = Dice::for_game(seed, index);
+            for i in 0..700 {
+                let k = [0, 1, 5, 64][i % 4];
+                assert_eq!(dice.ahead(k), new.ahead(k));
+                assert_eq!(dice.roll(6), new.roll(6), "draw {i}");
             }
         }
     }

@@ -1,13 +1,13 @@
-//! [`super::blocks`] with AVX2 intrinsics: each of the 16 state words is
-//! one 256-bit vector of eight lanes (eight consecutive blocks), the
-//! rotations by 16 and 8 are byte shuffles, and the eight blocks go out in
-//! stream order through two 8×8 transposes. Written with intrinsics because
-//! LLVM vectorised the lane loops of [`super::blocks`] only in part
-//! (scalar lanes and blends within the rounds: slower than `rand_chacha`).
-//! Every function here is safe to call from one with AVX2 enabled; only
-//! the entry, [`blocks`], is called from outside, after AVX2 is detected.
+//! The AVX2 kernel: [`super::blocks_portable`] with intrinsics. Each of
+//! the 16 state words is one 256-bit vector of eight lanes (eight
+//! consecutive blocks), the rotations by 16 and 8 are byte shuffles, and
+//! the eight blocks go out in stream order through two 8×8 transposes.
+//! Written with intrinsics because LLVM vectorised the portable lane loops
+//! only in part (scalar lanes and blends within the rounds: slower than
+//! `rand_chacha`). Every function here is safe to call from one with AVX2
+//! enabled; [`blocks`] is called only after AVX2 is detected.
 
-use super::{ChaCha8, Word, CONSTANTS, DOUBLE_ROUNDS, FILL_WORDS, LANES};
+use super::{counter_lanes, ChaCha8, Word, CONSTANTS, DOUBLE_ROUNDS, EIGHT_WORDS, LANES};
 use std::arch::x86_64::{
     __m256i, _mm256_add_epi32, _mm256_extract_epi64, _mm256_or_si256, _mm256_permute2x128_si256,
     _mm256_set1_epi32, _mm256_setr_epi32, _mm256_setr_epi8, _mm256_shuffle_epi8, _mm256_slli_epi32,
@@ -67,9 +67,10 @@ fn store(v: __m256i, out: &mut [Word]) {
 }
 
 /// Transposes eight state words `a` (8 words × 8 lanes) and writes lane
-/// `b`'s eight words at `out[16 b + half ..]`.
+/// `b`'s eight words at `out[16 b + half ..]`, where the eight blocks of
+/// `out` start.
 #[target_feature(enable = "avx2")]
-fn transpose_store(a: &[__m256i], out: &mut [Word; FILL_WORDS], half: usize) {
+pub(super) fn transpose_store(a: &[__m256i], out: &mut [Word; EIGHT_WORDS], half: usize) {
     let t0 = _mm256_unpacklo_epi32(a[0], a[1]);
     let t1 = _mm256_unpackhi_epi32(a[0], a[1]);
     let t2 = _mm256_unpacklo_epi32(a[2], a[3]);
@@ -104,16 +105,10 @@ fn transpose_store(a: &[__m256i], out: &mut [Word; FILL_WORDS], half: usize) {
 /// The next [`LANES`] blocks of `chacha` into `out`, in stream order; the
 /// counter moves past them.
 #[target_feature(enable = "avx2")]
-pub(super) fn blocks(chacha: &mut ChaCha8, out: &mut [Word; FILL_WORDS]) {
+pub(super) fn blocks(chacha: &mut ChaCha8, out: &mut [Word; EIGHT_WORDS]) {
     let (key, stream) = (chacha.key, chacha.stream);
-    let mut lo = [0i32; LANES];
-    let mut hi = [0i32; LANES];
-    for lane in 0..LANES {
-        // The 64-bit counter carries into its high word within a fill.
-        let b = chacha.block.wrapping_add(lane as u64);
-        lo[lane] = b as u32 as i32;
-        hi[lane] = (b >> 32) as u32 as i32;
-    }
+    let [l0, l1, l2, l3, l4, l5, l6, l7] = counter_lanes(chacha.block, 0);
+    let [h0, h1, h2, h3, h4, h5, h6, h7] = counter_lanes(chacha.block, 32);
     let set = |w: u32| _mm256_set1_epi32(w as i32);
     let input = [
         set(CONSTANTS[0]),
@@ -128,8 +123,12 @@ pub(super) fn blocks(chacha: &mut ChaCha8, out: &mut [Word; FILL_WORDS]) {
         set(key[5]),
         set(key[6]),
         set(key[7]),
-        _mm256_setr_epi32(lo[0], lo[1], lo[2], lo[3], lo[4], lo[5], lo[6], lo[7]),
-        _mm256_setr_epi32(hi[0], hi[1], hi[2], hi[3], hi[4], hi[5], hi[6], hi[7]),
+        _mm256_setr_epi32(
+            l0 as i32, l1 as i32, l2 as i32, l3 as i32, l4 as i32, l5 as i32, l6 as i32, l7 as i32,
+        ),
+        _mm256_setr_epi32(
+            h0 as i32, h1 as i32, h2 as i32, h3 as i32, h4 as i32, h5 as i32, h6 as i32, h7 as i32,
+        ),
         set(stream as u32),
         set((stream >> 32) as u32),
     ];
