@@ -26,6 +26,7 @@
 //! runs.
 
 pub mod catalogue;
+mod chacha8;
 pub mod event;
 #[cfg(test)]
 pub(crate) mod fixtures;

@@ -2,11 +2,10 @@
 //! own bounded sampler (so results never change with `rand` versions) and
 //! forced results (`dice 1d6: 2, 3`) used before the generator.
 
-use rand_chacha::rand_core::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use super::chacha8::{ChaCha8, FILL_WORDS};
 use std::collections::VecDeque;
 
-/// Words the generator gives at a time (four ChaCha blocks).
+/// Words [`Dice::ahead`] may look ahead at most.
 pub(crate) const WORDS: usize = 64;
 
 /// A word of the generator: its little-endian bytes, as `next_u32` reads
@@ -16,12 +15,12 @@ pub(crate) type Word = [u8; 4];
 /// A game's dice: the seeded generator, and results a script forced.
 #[derive(Clone)]
 pub struct Dice {
-    rng: ChaCha8Rng,
+    rng: ChaCha8,
     /// The generator's words not drawn yet, `words[next..end]`, in the
-    /// order `next_u32` gives them; taken from it [`WORDS`] at a time, with
-    /// room for as many again so that [`Dice::ahead`] can look up to
-    /// [`WORDS`] words ahead.
-    words: [Word; 2 * WORDS],
+    /// order `ChaCha8Rng::next_u32` gives them; taken from it
+    /// [`FILL_WORDS`] at a time, with room for [`WORDS`] more so that
+    /// [`Dice::ahead`] can look up to [`WORDS`] words ahead.
+    words: [Word; WORDS + FILL_WORDS],
     next: usize,
     end: usize,
     /// Forced single-die results by number of sides.
@@ -37,18 +36,21 @@ impl Dice {
     /// Game `index` of a Monte Carlo run: one independent ChaCha stream per
     /// game, so results do not depend on how games are spread over threads.
     pub fn for_game(seed: u64, index: u64) -> Dice {
-        let mut key = [0u8; 32];
-        key[..8].copy_from_slice(&seed.to_le_bytes());
-        key[8..16].copy_from_slice(b"nomic-sm");
-        let mut rng = ChaCha8Rng::from_seed(key);
-        rng.set_stream(index);
         Dice {
-            rng,
-            words: [[0; 4]; 2 * WORDS],
+            rng: game_stream(seed, index),
+            words: [[0; 4]; WORDS + FILL_WORDS],
             next: 0,
             end: 0,
             forced: Vec::new(),
         }
+    }
+
+    /// Makes these dice [`Dice::for_game`]`(seed, index)` in place, without
+    /// writing a new buffer of words.
+    pub(crate) fn restart(&mut self, seed: u64, index: u64) {
+        self.rng = game_stream(seed, index);
+        (self.next, self.end) = (0, 0);
+        self.forced.clear();
     }
 
     /// The generator's next word.
@@ -63,15 +65,15 @@ impl Dice {
     }
 
     /// Moves the words not drawn yet (fewer than [`WORDS`]) to the front
-    /// and takes the generator's next [`WORDS`] after them.
+    /// and takes the generator's next [`FILL_WORDS`] after them.
     #[inline(never)]
     fn refill(&mut self) {
         self.words.copy_within(self.next..self.end, 0);
         self.end -= self.next;
         self.next = 0;
-        let fresh = &mut self.words[self.end..self.end + WORDS];
-        self.rng.fill_bytes(fresh.as_flattened_mut());
-        self.end += WORDS;
+        let fresh = &mut self.words[self.end..self.end + FILL_WORDS];
+        self.rng.fill(fresh.try_into().expect("FILL_WORDS words"));
+        self.end += FILL_WORDS;
     }
 
     /// The next `k` words (at most [`WORDS`]) the dice will draw, without
@@ -146,6 +148,14 @@ impl Dice {
     }
 }
 
+/// The ChaCha8 stream of game `index` of `seed`.
+fn game_stream(seed: u64, index: u64) -> ChaCha8 {
+    let mut key = [0u8; 32];
+    key[..8].copy_from_slice(&seed.to_le_bytes());
+    key[8..16].copy_from_slice(b"nomic-sm");
+    ChaCha8::new(key, index)
+}
+
 /// What [`Dice::below`]`(n)` gives when it draws `x`: `None` where it
 /// draws again. The reference for tests of samplers that read words ahead.
 #[cfg(test)]
@@ -187,6 +197,8 @@ impl Divisor {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand_chacha::rand_core::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
 
     #[test]
     fn forced_results_come_first_then_the_seeded_stream() {
@@ -288,6 +300,24 @@ mod tests {
                     Some(result) => assert_eq!((result, one.next), (drawn, 1)),
                     None => assert_eq!(one.next, 2, "{x} below {n} draws again"),
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn restarted_dice_draw_as_new_ones() {
+        let mut dice = Dice::for_game(3, 4);
+        dice.force(6, [1, 2]);
+        for (seed, index, drawn) in [(3, 4, 0), (3, 5, 1), (0, u64::MAX, 300), (9, 0, 17)] {
+            for _ in 0..drawn {
+                dice.word();
+            }
+            dice.restart(seed, index);
+            let mut new = Dice::for_game(seed, index);
+            for i in 0..700 {
+                let k = [0, 1, 5, 64][i % 4];
+                assert_eq!(dice.ahead(k), new.ahead(k));
+                assert_eq!(dice.roll(6), new.roll(6), "draw {i}");
             }
         }
     }

@@ -145,7 +145,8 @@ impl FastGame {
     /// Plays game `index` of `config` and returns its outcome: the same as
     /// [`super::play`] on the engine.
     pub(crate) fn play(&mut self, config: &Config, index: u64) -> Game {
-        self.reset(Dice::for_game(config.seed, index));
+        self.dice.restart(config.seed, index);
+        self.reset();
         self.check_win();
         if !self.over {
             self.start_turn();
@@ -166,8 +167,7 @@ impl FastGame {
         self.outcome(max_turns)
     }
 
-    fn reset(&mut self, dice: Dice) {
-        self.dice = dice;
+    fn reset(&mut self) {
         self.players = self.seats;
         self.active = self.start_active;
         self.locked = 0;

@@ -1,0 +1,103 @@
+//! The AVX-512 kernel: sixteen blocks at once, each state word one 512-bit
+//! vector of sixteen lanes, rotations by `vprold` and no spills (32
+//! registers); the blocks go out through the AVX2 kernel's 8×8 transposes,
+//! one per quarter of the sixteen lanes and words. Built only where the
+//! compiler has AVX-512's target features (`nomic_avx512`, set by
+//! `build.rs` from Rust 1.89 on); [`blocks`] is called only after AVX-512F
+//! and AVX-512VL are detected.
+
+// Clippy measures this module against the crate's rust-version, 1.88, but
+// `nomic_avx512` builds it only with 1.89 or later.
+#![allow(clippy::incompatible_msrv)]
+
+use super::avx2::transpose_store;
+use super::{ChaCha8, Word, CONSTANTS, DOUBLE_ROUNDS, FILL_WORDS};
+use std::arch::x86_64::{
+    __m512i, _mm256_setzero_si256, _mm512_add_epi32, _mm512_castsi512_si256,
+    _mm512_extracti64x4_epi64, _mm512_rol_epi32, _mm512_set1_epi32, _mm512_setr_epi32,
+    _mm512_xor_si512,
+};
+
+/// Blocks of a fill: one per lane.
+const LANES: usize = 16;
+
+/// ChaCha's quarter round on words `a`, `b`, `c`, `d` of every lane.
+#[target_feature(enable = "avx2,avx512f,avx512vl")]
+fn quarter(x: &mut [__m512i; 16], a: usize, b: usize, c: usize, d: usize) {
+    x[a] = _mm512_add_epi32(x[a], x[b]);
+    x[d] = _mm512_rol_epi32::<16>(_mm512_xor_si512(x[d], x[a]));
+    x[c] = _mm512_add_epi32(x[c], x[d]);
+    x[b] = _mm512_rol_epi32::<12>(_mm512_xor_si512(x[b], x[c]));
+    x[a] = _mm512_add_epi32(x[a], x[b]);
+    x[d] = _mm512_rol_epi32::<8>(_mm512_xor_si512(x[d], x[a]));
+    x[c] = _mm512_add_epi32(x[c], x[d]);
+    x[b] = _mm512_rol_epi32::<7>(_mm512_xor_si512(x[b], x[c]));
+}
+
+/// The next [`LANES`] blocks of `chacha` into `out`, in stream order; the
+/// counter moves past them.
+#[target_feature(enable = "avx2,avx512f,avx512vl")]
+pub(super) fn blocks(chacha: &mut ChaCha8, out: &mut [Word; FILL_WORDS]) {
+    let (key, stream) = (chacha.key, chacha.stream);
+    // Plain loops and no closures or `map` here: those are functions
+    // without AVX-512, and vectors passed to them go through memory.
+    let mut lo = [0; LANES];
+    let mut hi = [0; LANES];
+    for (lane, (lo, hi)) in lo.iter_mut().zip(&mut hi).enumerate() {
+        // The 64-bit counter carries into its high word within a fill.
+        let block = chacha.block.wrapping_add(lane as u64);
+        *lo = block as u32 as i32;
+        *hi = (block >> 32) as u32 as i32;
+    }
+    let input = [
+        _mm512_set1_epi32(CONSTANTS[0] as i32),
+        _mm512_set1_epi32(CONSTANTS[1] as i32),
+        _mm512_set1_epi32(CONSTANTS[2] as i32),
+        _mm512_set1_epi32(CONSTANTS[3] as i32),
+        _mm512_set1_epi32(key[0] as i32),
+        _mm512_set1_epi32(key[1] as i32),
+        _mm512_set1_epi32(key[2] as i32),
+        _mm512_set1_epi32(key[3] as i32),
+        _mm512_set1_epi32(key[4] as i32),
+        _mm512_set1_epi32(key[5] as i32),
+        _mm512_set1_epi32(key[6] as i32),
+        _mm512_set1_epi32(key[7] as i32),
+        _mm512_setr_epi32(
+            lo[0], lo[1], lo[2], lo[3], lo[4], lo[5], lo[6], lo[7], lo[8], lo[9], lo[10], lo[11],
+            lo[12], lo[13], lo[14], lo[15],
+        ),
+        _mm512_setr_epi32(
+            hi[0], hi[1], hi[2], hi[3], hi[4], hi[5], hi[6], hi[7], hi[8], hi[9], hi[10], hi[11],
+            hi[12], hi[13], hi[14], hi[15],
+        ),
+        _mm512_set1_epi32(stream as i32),
+        _mm512_set1_epi32((stream >> 32) as i32),
+    ];
+    let mut x = input;
+    for _ in 0..DOUBLE_ROUNDS {
+        quarter(&mut x, 0, 4, 8, 12);
+        quarter(&mut x, 1, 5, 9, 13);
+        quarter(&mut x, 2, 6, 10, 14);
+        quarter(&mut x, 3, 7, 11, 15);
+        quarter(&mut x, 0, 5, 10, 15);
+        quarter(&mut x, 1, 6, 11, 12);
+        quarter(&mut x, 2, 7, 8, 13);
+        quarter(&mut x, 3, 4, 9, 14);
+    }
+    for (w, i) in x.iter_mut().zip(input) {
+        *w = _mm512_add_epi32(*w, i);
+    }
+    // Lanes 0–7 (the low halves) are the fill's first eight blocks.
+    let mut low = [_mm256_setzero_si256(); 16];
+    let mut high = [_mm256_setzero_si256(); 16];
+    for ((low, high), x) in low.iter_mut().zip(&mut high).zip(x) {
+        *low = _mm512_castsi512_si256(x);
+        *high = _mm512_extracti64x4_epi64::<1>(x);
+    }
+    let [first, second] = super::halves(out);
+    transpose_store(&low[..8], first, 0);
+    transpose_store(&low[8..], first, 8);
+    transpose_store(&high[..8], second, 0);
+    transpose_store(&high[8..], second, 8);
+    chacha.block = chacha.block.wrapping_add(LANES as u64);
+}
