@@ -5,8 +5,8 @@
 //! the same adds, xors and rotations on every lane with no shuffles between
 //! the column and diagonal rounds, and the blocks go out in stream order
 //! through a transpose. [`Kernel`] picks, at run time, AVX-512 (sixteen
-//! lanes; only where the compiler has its target features, Rust 1.89 and
-//! later: `build.rs` sets `nomic_avx512`), AVX2 (eight lanes) or plain lane
+//! lanes; its target features are stable from Rust 1.89, the crate's
+//! rust-version), AVX2 (eight lanes) or plain lane
 //! loops. Tests hold every kernel the CPU runs to `rand_chacha` word for
 //! word.
 
@@ -51,7 +51,7 @@ enum Kind {
     Portable,
     #[cfg(target_arch = "x86_64")]
     Avx2,
-    #[cfg(all(target_arch = "x86_64", nomic_avx512))]
+    #[cfg(target_arch = "x86_64")]
     Avx512,
 }
 
@@ -59,7 +59,7 @@ impl Kernel {
     /// The fastest kernel this CPU runs.
     #[inline]
     pub(crate) fn best() -> Kernel {
-        #[cfg(all(target_arch = "x86_64", nomic_avx512))]
+        #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx512f")
             && std::arch::is_x86_feature_detected!("avx512vl")
         {
@@ -80,7 +80,7 @@ impl Kernel {
         if std::arch::is_x86_feature_detected!("avx2") {
             all.push(Kernel(Kind::Avx2));
         }
-        #[cfg(all(target_arch = "x86_64", nomic_avx512))]
+        #[cfg(target_arch = "x86_64")]
         if Kernel::best() == Kernel(Kind::Avx512) {
             all.push(Kernel(Kind::Avx512));
         }
@@ -135,7 +135,6 @@ impl ChaCha8 {
                 // `Kernel::best` or `Kernel::all` detected them on this CPU.
                 unsafe {
                     match simd {
-                        #[cfg(nomic_avx512)]
                         Kind::Avx512 => avx512::blocks(self, out),
                         _ => {
                             for half in halves(out) {
@@ -225,7 +224,7 @@ fn quarter_round(x: &mut [Lanes; BLOCK_WORDS], a: usize, b: usize, c: usize, d: 
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 
-#[cfg(all(target_arch = "x86_64", nomic_avx512))]
+#[cfg(target_arch = "x86_64")]
 mod avx512;
 
 #[cfg(test)]

@@ -1,14 +1,8 @@
 //! The AVX-512 kernel: sixteen blocks at once, each state word one 512-bit
 //! vector of sixteen lanes, rotations by `vprold` and no spills (32
 //! registers); the blocks go out through the AVX2 kernel's 8×8 transposes,
-//! one per quarter of the sixteen lanes and words. Built only where the
-//! compiler has AVX-512's target features (`nomic_avx512`, set by
-//! `build.rs` from Rust 1.89 on); [`blocks`] is called only after AVX-512F
-//! and AVX-512VL are detected.
-
-// Clippy measures this module against the crate's rust-version, 1.88, but
-// `nomic_avx512` builds it only with 1.89 or later.
-#![allow(clippy::incompatible_msrv)]
+//! one per quarter of the sixteen lanes and words. [`blocks`] is called
+//! only after AVX-512F and AVX-512VL are detected.
 
 use super::avx2::transpose_store;
 use super::{ChaCha8, Word, CONSTANTS, DOUBLE_ROUNDS, FILL_WORDS};
