@@ -138,6 +138,12 @@ fn hang(first: &str, text: &str) -> String {
 /// unwrapped and separated by a blank line, list items on consecutive lines
 /// as `  • text`.
 pub fn markdown_to_export(md: &str) -> String {
+    // Most bodies are plain paragraphs and items: written without blocks.
+    plain::export_plain_body(md).unwrap_or_else(|| export_blocks(md))
+}
+
+/// [`markdown_to_export`] by the body's blocks, for any body.
+fn export_blocks(md: &str) -> String {
     let mut out = String::new();
     let mut previous_item = false;
     let blocks = blocks(md);

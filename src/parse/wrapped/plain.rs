@@ -21,8 +21,8 @@
 //! block of two lines or an item) takes the general path. A proptest holds
 //! the two paths together.
 
-use super::{hard_break_between, Mode};
-use crate::model::opens_list_item;
+use super::Mode;
+use crate::model::{is_hard_break, opens_list_item};
 use crate::parse::text::Line;
 
 /// The block a line of a plain body is in.
@@ -39,7 +39,8 @@ enum In {
 /// the body is of plain paragraphs and items (see the module documentation).
 pub(super) fn plain_markdown(lines: &[Line<'_>], base: usize, mode: Mode) -> Option<String> {
     let mut out = String::with_capacity(lines.iter().map(|line| line.text.len()).sum());
-    // The block the line above is in, and that line (whole).
+    // The block the line above is in, and that line (whole: plain text
+    // after spaces or a bullet, so as wide as it is long).
     let (mut inside, mut above) = (In::Nothing, "");
     // Whether the last block was an item (across blank lines).
     let mut after_item = false;
@@ -51,47 +52,45 @@ pub(super) fn plain_markdown(lines: &[Line<'_>], base: usize, mode: Mode) -> Opt
         let bytes = line.text.as_bytes();
         let indent = bytes.iter().take_while(|&&b| b == b' ').count();
         let content = &line.text[indent..];
-        let first = *content.as_bytes().first()?;
-        let text = if indent == base {
-            if let Some(text) = content.strip_prefix("* ") {
-                // An item's first line.
-                if inside == In::Paragraph || mode == Mode::Unwrapped {
-                    return None;
-                }
-                if !text.as_bytes().first()?.is_ascii_alphabetic() {
-                    return None;
-                }
-                if !out.is_empty() {
-                    out.push_str(if after_item { "\n" } else { "\n\n" });
-                }
-                out.push_str("* ");
-                (inside, after_item) = (In::Item, true);
-                text
-            } else if inside == In::Nothing && first.is_ascii_alphabetic() {
-                // A paragraph's first line.
-                if !out.is_empty() {
-                    out.push_str("\n\n");
-                }
-                (inside, after_item) = (In::Paragraph, false);
-                content
-            } else if inside == In::Paragraph && continues(above, content, first, mode) {
-                out.push(' ');
-                content
-            } else {
+        // Items are `* ` at the indent in a wrapped body, `• ` two columns
+        // in (`txt-plain`) in an unwrapped one.
+        let (marker, marker_indent) = match mode {
+            Mode::Wrapped => ("* ", base),
+            Mode::Unwrapped => ("\u{2022} ", base + 2),
+        };
+        let bullet = indent == marker_indent && content.starts_with(marker);
+        let text = if bullet {
+            &content[marker.len()..]
+        } else {
+            content
+        };
+        if !is_plain(text) {
+            return None;
+        }
+        let first = text.as_bytes()[0];
+        if bullet {
+            // An item's first line: after a blank line or an item.
+            if inside == In::Paragraph || !first.is_ascii_alphabetic() {
                 return None;
             }
-        } else if indent == base + 2 && inside == In::Item && continues(above, content, first, mode)
+            if !out.is_empty() {
+                out.push_str(if after_item { "\n" } else { "\n\n" });
+            }
+            out.push_str("* ");
+            (inside, after_item) = (In::Item, true);
+        } else if indent == base && inside == In::Nothing && first.is_ascii_alphabetic() {
+            // A paragraph's first line.
+            if !out.is_empty() {
+                out.push_str("\n\n");
+            }
+            (inside, after_item) = (In::Paragraph, false);
+        } else if ((indent == base && inside == In::Paragraph)
+            || (indent == base + 2 && inside == In::Item))
+            && mode == Mode::Wrapped
+            && continues(above, text)
         {
             out.push(' ');
-            content
         } else {
-            return None;
-        };
-        let bytes = text.as_bytes();
-        let plain = bytes[bytes.len() - 1] != b' '
-            && bytes.iter().all(|&b| PLAIN[usize::from(b)])
-            && memchr::memmem::find(bytes, b"  ").is_none();
-        if !plain {
             return None;
         }
         out.push_str(text);
@@ -100,16 +99,33 @@ pub(super) fn plain_markdown(lines: &[Line<'_>], base: usize, mode: Mode) -> Opt
     Some(out)
 }
 
-/// Whether `content` (its first byte `first`), on the line under `above`
-/// in a wrapped body, goes on the same part of the block: it opens no list
-/// item, and `above` was not left short.
-fn continues(above: &str, content: &str, first: u8, mode: Mode) -> bool {
-    let word = content.split(' ').next().unwrap_or_default();
-    mode == Mode::Wrapped
-        && first != b'-'
-        && first != b' '
-        && !opens_list_item(word)
-        && !hard_break_between(above, content)
+/// Whether `text`, a plain line of a wrapped body under the plain line
+/// `above` (whole), goes on in the same part of its block: it opens no list
+/// item, and `above` was not left short (see [`super::hard_break_between`],
+/// which measures the two as this does: they are ASCII).
+fn continues(above: &str, text: &str) -> bool {
+    let word = &text[..memchr::memchr(b' ', text.as_bytes()).unwrap_or(text.len())];
+    !word.starts_with('-') && !opens_list_item(word) && !is_hard_break(above.len(), word.len())
+}
+
+/// Whether `text` is plain: not empty, no space at either end, only the
+/// bytes of [`PLAIN`], and no two spaces in a row.
+fn is_plain(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
+        return false;
+    };
+    // Two passes without a branch a byte: the pairs' is one the compiler
+    // runs many bytes at once.
+    #[allow(clippy::needless_bitwise_bool)] // no branch: the point
+    let spaced = bytes
+        .iter()
+        .zip(&bytes[1..])
+        .fold(false, |found, (&a, &b)| found | ((a == b' ') & (b == b' ')));
+    let plain = bytes
+        .iter()
+        .fold(true, |plain, &b| plain & PLAIN[usize::from(b)]);
+    first != b' ' && last != b' ' && plain && !spaced
 }
 
 /// The bytes of a plain line, looked up rather than matched (every byte of
@@ -188,6 +204,7 @@ mod tests {
             ("      * An item\n      A line\n", INDENT, Mode::Wrapped),
             ("      A line\n      * An item\n", INDENT, Mode::Wrapped),
             ("* An item\n", 0, Mode::Unwrapped),
+            ("A line\n  \u{2022} An item\n", 0, Mode::Unwrapped),
         ] {
             assert_eq!(fast(text, base, mode), None, "{text:?}");
         }
@@ -217,6 +234,27 @@ mod tests {
             if let Some(fast) = fast(&body, base, mode) {
                 prop_assert_eq!(fast, general(&body, base, mode));
             }
+        }
+
+        // Unwrapped bodies (`txt-plain`), with items as it writes them.
+        #[test]
+        fn plain_unwrapped_reading_is_the_general_reading(
+            body in r"(( {1,2}\u{2022} | {2}\* | {0,1})?([a-zA-Z(.-][a-z0-9.,;:?!'\x22()/%-]{0,12}|[0-9]{1,3}[.)]?|-|\*|\u{2022}|\*a\*|&amp;)( {1,3}([a-z0-9.,;:?!'\x22()/%-]{1,12}|[0-9]{1,3}[.)]?|-|\t)){0,12}\r?\n{1,3}){0,6}",
+        ) {
+            if let Some(fast) = fast(&body, 0, Mode::Unwrapped) {
+                prop_assert_eq!(fast, general(&body, 0, Mode::Unwrapped));
+            }
+        }
+
+        // What `txt-plain` makes of plain paragraphs and items reads on the
+        // fast path.
+        #[test]
+        fn exported_plain_paragraphs_take_the_fast_path(
+            md in r"(\n\* [A-Z][a-z]{0,9}( ([a-z]{1,9}[.,]?|Rule [0-9]{1,5}[.)]?|2/3)){0,20}\n|[A-Z][a-z]{0,9}( ([a-z]{1,9}[.,]?|Rule [0-9]{1,5}[.)]?|2/3)){0,20}\n\n){1,4}",
+        ) {
+            let written = crate::render::text::markdown_to_export(&md);
+            let fast = fast(&written, 0, Mode::Unwrapped);
+            prop_assert_eq!(fast, Some(general(&written, 0, Mode::Unwrapped)));
         }
 
         // What the writer makes of plain paragraphs reads on the fast path.

@@ -66,7 +66,7 @@ pub(super) fn is_plain_line(line: &str) -> bool {
 
 /// The bytes [`plain_paragraphs`] lets through, looked up rather than
 /// matched (it looks at every byte of a body).
-const PLAIN: [bool; 256] = {
+pub(super) const PLAIN: [bool; 256] = {
     let mut plain = [false; 256];
     let mut b = 0;
     while b < 256 {

@@ -13,10 +13,11 @@
 //! a list marker after all, after an overlong word, or short enough to read
 //! as a line break, the body takes the general path. Otherwise the lines
 //! read back as their paragraph or item ([`crate::parse::reads_as_one_part`]
-//! holds for them), so the general path would write the same bytes. A
-//! proptest holds the two together.
+//! holds for them), so the general path would write the same bytes.
+//! `txt-plain` writes such a body's blocks unwrapped
+//! ([`export_plain_body`]). Proptests hold both to the general paths.
 
-use super::blocks::is_plain_line;
+use super::blocks::PLAIN;
 use super::WIDTH;
 use crate::model::{is_hard_break, opens_list_item};
 
@@ -42,49 +43,80 @@ pub(super) fn wrap_plain_body(md: &str, margin: &str, out: &mut String) -> bool 
 }
 
 fn lay_out_body(md: &str, margin: &str, out: &mut String) -> Option<()> {
-    let bytes = md.as_bytes();
-    let mut gathered = Gathered::Nothing;
-    let (mut item_first, mut item_rest) = (String::new(), String::new());
-    let mut written = 0;
-    let mut start = 0;
-    // Writes the block gathered so far.
-    let mut write = |gathered: Gathered, out: &mut String| -> Option<()> {
-        let (text, first, rest) = match gathered {
-            Gathered::Nothing => return Some(()),
-            Gathered::Paragraph(from, to) => (&md[from..to], margin, margin),
-            Gathered::Item(from, to) => {
-                if item_first.is_empty() {
-                    item_first = format!("{margin}* ");
-                    item_rest = format!("{margin}  ");
-                }
-                (&md[from..to], item_first.as_str(), item_rest.as_str())
-            }
-        };
-        if written > 0 {
+    let (item_first, item_rest) = (format!("{margin}* "), format!("{margin}  "));
+    let mut written = false;
+    plain_blocks(md, |text, item| {
+        if written {
             out.push_str("\n\n");
         }
-        written += 1;
-        wrap_text(text, first, rest, out)
+        written = true;
+        if item {
+            wrap_text(text, &item_first, &item_rest, out)
+        } else {
+            wrap_text(text, margin, margin, out)
+        }
+    })
+}
+
+/// The body as `txt-plain` writes it ([`super::markdown_to_export`]), when
+/// it is a body of plain paragraphs and items: each paragraph's lines on
+/// one line (one column in where it would read as a rule's heading), each
+/// item as `  • text`, blocks apart by a blank line but items one under
+/// another. `None` for any other body.
+pub(super) fn export_plain_body(md: &str) -> Option<String> {
+    let mut out = String::with_capacity(md.len() + md.len() / 32);
+    let mut previous_item = false;
+    plain_blocks(md, |text, item| {
+        if !out.is_empty() {
+            out.push_str(if item && previous_item { "\n" } else { "\n\n" });
+        }
+        previous_item = item;
+        if item {
+            out.push_str("  ");
+            out.push_str(super::BULLET);
+            out.push(' ');
+            push_spaced(text, &mut out);
+        } else {
+            let at = out.len();
+            push_spaced(text, &mut out);
+            if super::reads_as_heading(&out[at..]) {
+                out.insert(at, ' ');
+            }
+        }
+        Some(())
+    })?;
+    Some(out)
+}
+
+/// Calls `each` with the text of every block of `md` (its lines joined by
+/// line feeds) and whether it is an item, in order, when `md` is a body of
+/// plain paragraphs and `* ` items (see the module documentation); `None`
+/// as soon as a line shows it is not, or when `each` says `None`.
+fn plain_blocks<'m>(md: &'m str, mut each: impl FnMut(&'m str, bool) -> Option<()>) -> Option<()> {
+    let bytes = md.as_bytes();
+    let mut gathered = Gathered::Nothing;
+    let mut start = 0;
+    // Hands the block gathered so far to `each`.
+    let mut hand = |gathered: Gathered| match gathered {
+        Gathered::Nothing => Some(()),
+        Gathered::Paragraph(from, to) => each(&md[from..to], false),
+        Gathered::Item(from, to) => each(&md[from..to], true),
     };
     while start <= bytes.len() {
         let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |k| start + k);
         let line = &md[start..end];
-        let single_spaced = || memchr::memmem::find(line.as_bytes(), b"  ").is_none();
         if line.is_empty() {
-            write(gathered, out)?;
+            hand(gathered)?;
             gathered = Gathered::Nothing;
         } else if let Some(text) = line.strip_prefix("* ") {
             // An item right under a paragraph's line would be Markdown's
             // business (a lazy line of the paragraph or not).
-            if matches!(gathered, Gathered::Paragraph(..))
-                || !is_plain_line(text)
-                || !single_spaced()
-            {
+            if matches!(gathered, Gathered::Paragraph(..)) || !is_plain_line(text) {
                 return None;
             }
-            write(gathered, out)?;
+            hand(gathered)?;
             gathered = Gathered::Item(start + 2, end);
-        } else if is_plain_line(line) && single_spaced() {
+        } else if is_plain_line(line) {
             gathered = match gathered {
                 Gathered::Nothing => Gathered::Paragraph(start, end),
                 Gathered::Paragraph(from, _) => Gathered::Paragraph(from, end),
@@ -96,7 +128,27 @@ fn lay_out_body(md: &str, margin: &str, out: &mut String) -> Option<()> {
         }
         start = end + 1;
     }
-    write(gathered, out)
+    hand(gathered)
+}
+
+/// Whether `line` is plain (see [`super::blocks::is_plain_line`]) with no
+/// two spaces in a row.
+fn is_plain_line(line: &str) -> bool {
+    let bytes = line.as_bytes();
+    let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
+        return false;
+    };
+    // Two passes without a branch a byte: the pairs' is one the compiler
+    // runs many bytes at once.
+    #[allow(clippy::needless_bitwise_bool)] // no branch: the point
+    let spaced = bytes
+        .iter()
+        .zip(&bytes[1..])
+        .fold(false, |found, (&a, &b)| found | ((a == b' ') & (b == b' ')));
+    let plain = bytes
+        .iter()
+        .fold(true, |plain, &b| plain & PLAIN[usize::from(b)]);
+    first.is_ascii_alphabetic() && last != b' ' && plain && !spaced
 }
 
 /// One paragraph's or item's text (plain lines joined by line feeds,
@@ -142,9 +194,11 @@ fn wrap_text(text: &str, first: &str, rest: &str, out: &mut String) -> Option<()
             // A word that would open a list item does not start a line: the
             // word before it moves down with it, while one is left.
             let (unmoved, marker_end) = (end, word_end(end + 1));
-            while opens_list_item(&text[end + 1..word_end(end + 1)]) {
+            // The end of the word after the line.
+            let mut next_end = marker_end;
+            while opens_list_item(&text[end + 1..next_end]) {
                 let before = bytes[start..end].iter().rposition(|&b| is_space(b))?;
-                end = start + before;
+                (next_end, end) = (end, start + before);
             }
             // The words moved down and the marker fit on the next line (the
             // greedy wrapping would let them overflow it).
@@ -152,8 +206,7 @@ fn wrap_text(text: &str, first: &str, rest: &str, out: &mut String) -> Option<()
                 return None;
             }
             let next = end + 1;
-            let next_width = word_end(next) - next;
-            if bytes[next] == b'-' || is_hard_break(margin.len() + end - start, next_width) {
+            if bytes[next] == b'-' || is_hard_break(margin.len() + end - start, next_end - next) {
                 return None;
             }
         }
@@ -227,6 +280,25 @@ mod tests {
         }
     }
 
+    /// The general path's export (blocks).
+    fn export_by_blocks(md: &str) -> String {
+        super::super::export_blocks(md)
+    }
+
+    #[test]
+    fn plain_bodies_are_exported_as_the_blocks_are() {
+        for md in [
+            "",
+            "On the vote (a 2/3 majority), rules pass.\n\nJudge rule votes after.\nAnd again: 5% more!\n",
+            "A list:\n\n* One\n* Two item.\n\n* Three\n\nAfter.",
+            "Rule 113 (Immutable) is a heading here.\n\nRule 5\n",
+        ] {
+            let plain = super::export_plain_body(md);
+            assert_eq!(plain, Some(export_by_blocks(md)), "{md:?}");
+        }
+        assert_eq!(super::export_plain_body("A\n* lazy item"), None);
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(3000))]
         // Bodies of words of plain characters (numbers, dashes, long words,
@@ -252,6 +324,17 @@ mod tests {
         ) {
             if let Some(plain) = by_plain(&md, 6) {
                 prop_assert_eq!(plain, by_blocks(&md, 6));
+            }
+        }
+
+        // The same bodies exported (`txt-plain`): where the fast path
+        // exports a body, it exports it as the general path does.
+        #[test]
+        fn plain_export_is_the_general_export(
+            md in r"((\* )?([A-Z][a-z]{0,9}|Rule [0-9]{1,5}|[0-9]{1,3}[.)]?|-|\*a\*)( {1,2}([a-z0-9.,;:?!'\x22()/%-]{1,12}|[0-9]{1,5}[.)]?|\([A-Za-z]+\)|-)){0,12}\n{1,3}){0,5}",
+        ) {
+            if let Some(plain) = super::export_plain_body(&md) {
+                prop_assert_eq!(plain, export_by_blocks(&md));
             }
         }
 
