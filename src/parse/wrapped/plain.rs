@@ -236,6 +236,19 @@ mod tests {
             }
         }
 
+        // Bodies as the wrapped forms write them, and near misses: lines
+        // at the indent (a `* ` item now and then) or two columns further
+        // in, of plain words, numbers and list markers, some short enough
+        // to read as a line break, some with markup.
+        #[test]
+        fn wrapped_bodies_read_as_the_general_path_reads_them(
+            body in r"((      |      \* |        |     |       )([A-Za-z(][a-z,.]{0,9}|[0-9]{1,3}[.)]?|-|-x|2/3|\*a\*)( ([a-z,.;:?!'()%-]{1,9}|[0-9]{1,5}[.)]?|Rule|-)){0,14}\n{1,2}){1,8}",
+        ) {
+            if let Some(fast) = fast(&body, INDENT, Mode::Wrapped) {
+                prop_assert_eq!(fast, general(&body, INDENT, Mode::Wrapped));
+            }
+        }
+
         // Unwrapped bodies (`txt-plain`), with items as it writes them.
         #[test]
         fn plain_unwrapped_reading_is_the_general_reading(
