@@ -71,7 +71,9 @@ pub(super) fn unwrap_body(lines: &[Line<'_>], quirks: &mut Vec<LayoutQuirk>) -> 
 /// [`unwrap_body`] without measuring the wrapping: the same Markdown, for a
 /// read that wants the meaning only.
 pub(super) fn unwrapped_meaning(lines: &[Line<'_>]) -> String {
-    to_markdown(&blocks(lines, INDENT), Mode::Wrapped)
+    // Most bodies are plain paragraphs: read without blocks and parts.
+    plain::plain_markdown(lines, INDENT, Mode::Wrapped)
+        .unwrap_or_else(|| to_markdown(&blocks(lines, INDENT), Mode::Wrapped))
 }
 
 /// The unwrapped, unindented body of a `txt-rule` page or a `txt-plain`
@@ -79,7 +81,8 @@ pub(super) fn unwrapped_meaning(lines: &[Line<'_>]) -> String {
 /// can only be a line break: it becomes a Markdown hard break (`  \n`), as
 /// the Markdown forms write it.
 pub(super) fn unwrapped_body(lines: &[Line<'_>]) -> String {
-    to_markdown(&blocks(lines, 0), Mode::Unwrapped)
+    plain::plain_markdown(lines, 0, Mode::Unwrapped)
+        .unwrap_or_else(|| to_markdown(&blocks(lines, 0), Mode::Unwrapped))
 }
 
 fn leading_spaces(text: &str) -> usize {
@@ -561,6 +564,8 @@ fn check_wrap(block: &Block<'_>, quirks: &mut Vec<LayoutQuirk>) {
             .map(|line| quirk(QuirkKind::IrregularWrap, line.start, line.text.len())),
     );
 }
+
+mod plain;
 
 #[cfg(test)]
 mod tests {

@@ -138,6 +138,12 @@ fn hang(first: &str, text: &str) -> String {
 /// unwrapped and separated by a blank line, list items on consecutive lines
 /// as `  • text`.
 pub fn markdown_to_export(md: &str) -> String {
+    // Most bodies are plain paragraphs and items: written without blocks.
+    plain::export_plain_body(md).unwrap_or_else(|| export_blocks(md))
+}
+
+/// [`markdown_to_export`] by the body's blocks, for any body.
+fn export_blocks(md: &str) -> String {
     let mut out = String::new();
     let mut previous_item = false;
     let blocks = blocks(md);
@@ -187,6 +193,16 @@ pub fn wrap_markdown(md: &str, width: usize, indent: usize) -> String {
 /// `out` (no string a word or a line).
 pub fn wrap_markdown_into(md: &str, width: usize, indent: usize, out: &mut String) {
     let margin = " ".repeat(indent);
+    // Most bodies are plain paragraphs: laid out without cutting words.
+    if width == WIDTH && plain::wrap_plain_body(md, &margin, out) {
+        return;
+    }
+    wrap_blocks_into(md, width, &margin, out);
+}
+
+/// [`wrap_markdown_into`] by the body's blocks, each part's words cut out
+/// and laid out, for any body (after `margin`).
+fn wrap_blocks_into(md: &str, width: usize, margin: &str, out: &mut String) {
     let blocks = blocks(md);
     let indents = item_indents(&blocks);
     let mut wrap = Wrap::new(width);
@@ -199,17 +215,17 @@ pub fn wrap_markdown_into(md: &str, width: usize, indent: usize, out: &mut Strin
             out.push_str("\n\n");
         }
         match block {
-            Block::Paragraph(text) => wrap.lines(text, &margin, &margin, false, out),
+            Block::Paragraph(text) => wrap.lines(text, margin, margin, false, out),
             Block::Item { marker, text, .. } => {
                 first.clear();
-                first.push_str(&margin);
+                first.push_str(margin);
                 first.extend(std::iter::repeat_n(' ', indents[n]));
                 first.push_str(marker);
                 first.push(' ');
                 let rest = " ".repeat(first.width());
                 wrap.lines(text, &first, &rest, true, out);
             }
-            Block::Verbatim(text) => out.push_str(&verbatim(text, &margin)),
+            Block::Verbatim(text) => out.push_str(&verbatim(text, margin)),
         }
     }
 }
@@ -548,6 +564,7 @@ fn join_blocks(blocks: &[Block], lay_out: impl Fn(usize, &Block) -> String) -> S
 }
 
 mod blocks;
+mod plain;
 
 pub(crate) use blocks::blocks;
 

@@ -40,11 +40,7 @@ fn plain_paragraphs(md: &str) -> Option<Vec<Block>> {
             }
             continue;
         }
-        let bytes = line.as_bytes();
-        let plain = bytes[0].is_ascii_alphabetic()
-            && bytes[bytes.len() - 1] != b' '
-            && bytes.iter().all(|&b| PLAIN[usize::from(b)]);
-        if !plain {
+        if !is_plain_line(line) {
             return None;
         }
         if !paragraph.is_empty() {
@@ -58,9 +54,19 @@ fn plain_paragraphs(md: &str) -> Option<Vec<Block>> {
     Some(blocks)
 }
 
+/// Whether a non-empty line of a body is plain text as
+/// [`plain_paragraphs`] means it: it starts with an ASCII letter, ends in
+/// no space and holds only the bytes of [`PLAIN`].
+pub(super) fn is_plain_line(line: &str) -> bool {
+    let bytes = line.as_bytes();
+    bytes.first().is_some_and(u8::is_ascii_alphabetic)
+        && bytes.last() != Some(&b' ')
+        && bytes.iter().all(|&b| PLAIN[usize::from(b)])
+}
+
 /// The bytes [`plain_paragraphs`] lets through, looked up rather than
 /// matched (it looks at every byte of a body).
-const PLAIN: [bool; 256] = {
+pub(super) const PLAIN: [bool; 256] = {
     let mut plain = [false; 256];
     let mut b = 0;
     while b < 256 {
