@@ -4,7 +4,7 @@
 
 use super::{finding, Code, Input};
 use crate::diagnostic::Diagnostic;
-use crate::model::{Format, LayoutQuirk, QuirkKind};
+use crate::model::{Format, LayoutQuirk, QuirkKind, Rule};
 use crate::render::{RenderOptions, Renderer};
 use similar::{DiffTag, TextDiff};
 use std::ops::Range;
@@ -12,12 +12,24 @@ use std::ops::Range;
 const FIX: &str = "`nomic fmt` rewrites the file in canonical form";
 
 pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
-    let mut findings = Vec::new();
+    let mut findings = document_quirks(input);
+    findings.extend(rule_quirks(&input.ruleset.rules, input.text));
+    findings.extend(against_canonical(input, &findings));
+    findings
+}
+
+/// The findings of the quirks of the file as a whole (its header, its end).
+pub(super) fn document_quirks(input: &Input<'_>) -> Vec<Diagnostic> {
     let document = input.ruleset.layout.iter().flat_map(|l| &l.quirks);
-    for quirk in document {
-        findings.push(quirk_finding(quirk, input.text));
-    }
-    for layout in input.ruleset.rules.iter().filter_map(|r| r.layout.as_ref()) {
+    document
+        .map(|quirk| quirk_finding(quirk, input.text))
+        .collect()
+}
+
+/// The findings of the quirks of `rules`, in rule order.
+pub(super) fn rule_quirks(rules: &[Rule], text: &str) -> Vec<Diagnostic> {
+    let mut findings = Vec::new();
+    for layout in rules.iter().filter_map(|r| r.layout.as_ref()) {
         let (wraps, others): (Vec<&LayoutQuirk>, Vec<&LayoutQuirk>) = layout
             .quirks
             .iter()
@@ -25,13 +37,13 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
         for quirk in others {
             // A swallowed heading loses a rule: an error of its own (`headings`).
             if !matches!(quirk.kind, QuirkKind::SwallowedHeading { .. }) {
-                findings.push(quirk_finding(quirk, input.text));
+                findings.push(quirk_finding(quirk, text));
             }
         }
         // Irregular wrapping: once per rule, at its first line, with the count.
         if let Some(first) = wraps.first() {
             let lines = wraps.len();
-            let mut finding = quirk_finding(first, input.text);
+            let mut finding = quirk_finding(first, text);
             if lines > 1 {
                 finding.message =
                     format!("{lines} lines wrapped differently from the canonical 70 columns");
@@ -40,7 +52,6 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
             findings.push(finding);
         }
     }
-    findings.extend(against_canonical(input, &findings));
     findings
 }
 
@@ -197,11 +208,7 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
 /// rendering is kept (after the file's matching bytes, which it equals), so
 /// a file that differs is rendered once too.
 fn canonical_if_different(input: &Input<'_>) -> Option<String> {
-    let options = RenderOptions {
-        canonical: true,
-        templates: None,
-    };
-    let renderer = Renderer::new(&options).ok()?;
+    let renderer = canonical_renderer()?;
     // `Renderer::render` writes these forms without parts.
     let by_parts = input.format != Format::Dialect && !input.format.is_agora();
     let Some(parts) = by_parts
@@ -211,11 +218,7 @@ fn canonical_if_different(input: &Input<'_>) -> Option<String> {
         let canonical = renderer.render(input.ruleset, input.format).ok()?;
         return (canonical != input.text).then_some(canonical);
     };
-    let mut compared = Compared {
-        text: input.text,
-        same: 0,
-        differs: None,
-    };
+    let mut compared = Compared::new(input.text);
     let mut piece = String::new();
     parts.header(&mut piece);
     compared.push(&piece);
@@ -234,8 +237,17 @@ fn canonical_if_different(input: &Input<'_>) -> Option<String> {
     Some(canonical)
 }
 
+/// The renderer of the canonical forms.
+pub(super) fn canonical_renderer() -> Option<Renderer> {
+    let options = RenderOptions {
+        canonical: true,
+        templates: None,
+    };
+    Renderer::new(&options).ok()
+}
+
 /// A rendering compared with the file piece by piece.
-struct Compared<'t> {
+pub(super) struct Compared<'t> {
     text: &'t str,
     /// How many bytes of the file the pieces so far are.
     same: usize,
@@ -243,8 +255,27 @@ struct Compared<'t> {
     differs: Option<String>,
 }
 
-impl Compared<'_> {
-    fn push(&mut self, piece: &str) {
+impl<'t> Compared<'t> {
+    /// A comparison with `text` from its start.
+    pub(super) fn new(text: &'t str) -> Compared<'t> {
+        Compared {
+            text,
+            same: 0,
+            differs: None,
+        }
+    }
+
+    /// Whether the pieces so far are the file's text exactly.
+    pub(super) fn is_whole_text(&self) -> bool {
+        self.differs.is_none() && self.same == self.text.len()
+    }
+
+    /// Whether a piece so far differed from the file.
+    pub(super) fn differs(&self) -> bool {
+        self.differs.is_some()
+    }
+
+    pub(super) fn push(&mut self, piece: &str) {
         if let Some(canonical) = &mut self.differs {
             canonical.push_str(piece);
         } else if self.text[self.same..].starts_with(piece) {
