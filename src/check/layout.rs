@@ -120,25 +120,36 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
     let Some(canonical) = canonical_if_different(input) else {
         return Vec::new();
     };
+    differences(input.text, &canonical, &regions(input), quirks)
+}
+
+/// The findings of [`against_canonical`] for a file `text` whose
+/// `canonical` rendering differs from it, the file cut into `regions`
+/// ([`regions_of`]), with the `quirks` found so far.
+pub(super) fn differences(
+    text: &str,
+    canonical: &str,
+    regions: &[Region],
+    quirks: &[Diagnostic],
+) -> Vec<Diagnostic> {
     let mut findings = Vec::new();
     // CRLF is one finding for the file; the lines are then compared as LF.
     // Both texts have the same lines, so line numbers carry over.
     let lf;
-    let compared = if input.text.contains("\r\n") {
-        findings.push(crlf_finding(input.text));
-        lf = input.text.replace("\r\n", "\n");
+    let compared = if text.contains("\r\n") {
+        findings.push(crlf_finding(text));
+        lf = text.replace("\r\n", "\n");
         lf.as_str()
     } else {
-        input.text
+        text
     };
     if canonical == compared {
         return findings;
     }
-    let regions = regions(input);
     let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(input.text.match_indices('\n').map(|(i, _)| i + 1))
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
-    let diff = TextDiff::from_lines(compared, canonical.as_str());
+    let diff = TextDiff::from_lines(compared, canonical);
     let mut reported = std::collections::BTreeSet::new();
     let mut quirk_starts: Vec<usize> = quirks.iter().map(|q| q.span.start).collect();
     quirk_starts.sort_unstable();
@@ -147,7 +158,7 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
     let mut by_start: Vec<usize> = (0..regions.len()).collect();
     by_start.sort_by_key(|&i| regions[i].span.start);
     let contains = |r: &Region, offset: usize| {
-        r.span.contains(&offset) || (r.span.end == offset && offset == input.text.len())
+        r.span.contains(&offset) || (r.span.end == offset && offset == text.len())
     };
     for op in diff.ops() {
         let (tag, old, new) = op.as_tag_tuple();
@@ -176,8 +187,8 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
         if covered || !reported.insert(region) {
             continue;
         }
-        let end = line_end(input.text, offset);
-        let old_line = &input.text[offset..end];
+        let end = line_end(text, offset);
+        let old_line = &text[offset..end];
         let new_line = (tag == DiffTag::Replace)
             .then(|| diff.new_slice(new.start))
             .flatten()
@@ -226,12 +237,7 @@ fn canonical_if_different(input: &Input<'_>) -> Option<String> {
     piece.clear();
     parts.footer(&mut piece);
     compared.push(&piece);
-    let canonical = match compared.differs {
-        None if compared.same == input.text.len() => return None,
-        // The file goes on past the canonical text.
-        None => input.text[..compared.same].to_string(),
-        Some(canonical) => canonical,
-    };
+    let canonical = compared.canonical()?;
     // What `Renderer::render` refuses as too large.
     parts.check_size(canonical.len()).ok()?;
     Some(canonical)
@@ -265,14 +271,15 @@ impl<'t> Compared<'t> {
         }
     }
 
-    /// Whether the pieces so far are the file's text exactly.
-    pub(super) fn is_whole_text(&self) -> bool {
-        self.differs.is_none() && self.same == self.text.len()
-    }
-
-    /// Whether a piece so far differed from the file.
-    pub(super) fn differs(&self) -> bool {
-        self.differs.is_some()
+    /// The rendering the pieces make, `None` when it is the file's text
+    /// exactly.
+    pub(super) fn canonical(self) -> Option<String> {
+        match self.differs {
+            None if self.same == self.text.len() => None,
+            // The file goes on past the canonical text.
+            None => Some(self.text[..self.same].to_string()),
+            Some(canonical) => Some(canonical),
+        }
     }
 
     pub(super) fn push(&mut self, piece: &str) {
@@ -334,14 +341,12 @@ fn describe(old: &str, new: Option<&str>) -> String {
 }
 
 /// A named part of the file: the header, a rule's source, the footer.
-struct Region {
+pub(super) struct Region {
     name: String,
     span: Range<usize>,
 }
 
 fn regions(input: &Input<'_>) -> Vec<Region> {
-    let mut regions = Vec::new();
-    let mut end_of_rules = 0;
     let first = input
         .ruleset
         .rules
@@ -350,23 +355,36 @@ fn regions(input: &Input<'_>) -> Vec<Region> {
         .map(|l| l.offset)
         .min()
         .unwrap_or(input.text.len());
+    let rules = input.ruleset.rules.iter().filter_map(|rule| {
+        let kept = input.kept(rule)?;
+        Some((rule.number, kept.offset..kept.offset + kept.source.len()))
+    });
+    regions_of(input.text.len(), first, rules)
+}
+
+/// The regions of a file of `len` bytes whose first rule starts at `first`
+/// (`len` without rules), with each rule's number and span in rule order.
+pub(super) fn regions_of(
+    len: usize,
+    first: usize,
+    rules: impl Iterator<Item = (u32, Range<usize>)>,
+) -> Vec<Region> {
+    let mut regions = Vec::new();
+    let mut end_of_rules = 0;
     regions.push(Region {
         name: "the header".to_string(),
         span: 0..first,
     });
-    for rule in &input.ruleset.rules {
-        if let Some(kept) = input.kept(rule) {
-            let span = kept.offset..kept.offset + kept.source.len();
-            end_of_rules = end_of_rules.max(span.end);
-            regions.push(Region {
-                name: format!("rule {}", rule.number),
-                span,
-            });
-        }
+    for (number, span) in rules {
+        end_of_rules = end_of_rules.max(span.end);
+        regions.push(Region {
+            name: format!("rule {number}"),
+            span,
+        });
     }
     regions.push(Region {
         name: "the end of the file".to_string(),
-        span: end_of_rules.max(first)..input.text.len(),
+        span: end_of_rules.max(first)..len,
     });
     regions
 }

@@ -5,9 +5,9 @@
 //! Initial Set facts) is kept; a rule that has such a finding is read
 //! again. The file's text and a run of rules are held, not every rule.
 //!
-//! A file that is not in canonical layout is left to [`super::check`]
-//! (which diffs it with the whole canonical rendering): the comparison
-//! stops at the first run that differs.
+//! The runs are compared with their canonical rendering as they come; from
+//! the first that differs on, the rendering is kept, and the file is diffed
+//! with it whole at the end, as [`super::check`] does.
 
 use super::initial_set::{self, InitialFacts};
 use super::layout::{self, Compared};
@@ -42,8 +42,7 @@ pub struct Streamed {
 /// [`crate::parse::read_owned`] reads them without repair and without a
 /// dialect (as `from`, or the format detected), found a run of rules at a
 /// time; the bytes back when the file is not UTF-8, not md-long or
-/// md-short, its headings do not read, or it is not in canonical layout:
-/// the caller then reads it whole.
+/// md-short, or its headings do not read: the caller then reads it whole.
 pub fn check_bytes(
     bytes: Vec<u8>,
     from: Option<Format>,
@@ -120,8 +119,19 @@ fn check_in_runs(
     findings.extend(ruleset);
     findings.extend(runs.text);
     findings.extend(encoding::check(&whole));
-    findings.extend(layout::document_quirks(&whole));
-    findings.extend(runs.layout);
+    let mut layout = layout::document_quirks(&whole);
+    layout.extend(runs.layout);
+    if let Some(canonical) = &runs.canonical {
+        let first = batches.start(0);
+        let rules = (0..batches.len()).map(|index| {
+            let span = batches.start(index)..batches.start(index + 1);
+            (runs.rule_numbers[index], span)
+        });
+        let regions = layout::regions_of(text.len(), first, rules);
+        let differences = layout::differences(text, canonical, &regions, &layout);
+        layout.extend(differences);
+    }
+    findings.extend(layout);
     findings.extend(runs.files);
     super::sort(&mut findings);
     Some(findings)
@@ -172,12 +182,16 @@ struct Runs<'t> {
     cited: Vec<(usize, CitedNumber)>,
     /// The Initial Set facts of every rule.
     initial: Vec<InitialFacts>,
+    /// The rules' content as `render::Capped` measures it.
+    content: usize,
+    /// The canonical rendering, when it is not the file.
+    canonical: Option<String>,
 }
 
 impl<'t> Runs<'t> {
     /// Every run of rules checked, `run` rules a task and a few tasks a
-    /// core at a time, or `None` from the first run whose canonical
-    /// rendering differs from the file.
+    /// core at a time; `None` when the renderer has no parts for the
+    /// format, or the canonical rendering is too large to be one.
     fn check(batches: &RuleBatches<'_>, whole: &Input<'t>, run: usize) -> Option<Runs<'t>> {
         let renderer = layout::canonical_renderer()?;
         let document = renderer.parts(whole.ruleset, whole.format)?;
@@ -196,6 +210,8 @@ impl<'t> Runs<'t> {
             ids: BTreeSet::new(),
             cited: Vec::new(),
             initial: Vec::with_capacity(batches.len()),
+            content: 0,
+            canonical: None,
         };
         let count = batches.len();
         let batch = run * TASKS;
@@ -210,16 +226,21 @@ impl<'t> Runs<'t> {
             for found in found {
                 let found = found?;
                 compared.push(&found.rendered);
-                if compared.differs() {
-                    return None;
-                }
                 runs.add(found, |index| kept_at(batches, whole.text, index));
             }
         }
         piece.clear();
         document.footer(&mut piece);
         compared.push(&piece);
-        compared.is_whole_text().then_some(runs)
+        runs.canonical = compared.canonical();
+        // What `Renderer::render` refuses as too large (`render::Capped`):
+        // the whole read says nothing of such a file's layout.
+        let content = whole.ruleset.title.len() + runs.content;
+        let limit = content.saturating_mul(64).saturating_add(16 << 20);
+        match &runs.canonical {
+            Some(canonical) if canonical.len() > limit => None,
+            _ => Some(runs),
+        }
     }
 
     /// What a run found.
@@ -236,7 +257,20 @@ impl<'t> Runs<'t> {
         }
         self.cited.extend(found.cited);
         self.initial.extend(found.initial);
+        self.content += found.content;
     }
+}
+
+/// A rule's content as `render::Capped` measures it: 64 bytes beside each
+/// text, history and judgment line.
+fn content(rule: &Rule) -> usize {
+    let lines = |sources: &mut dyn Iterator<Item = &String>| -> usize {
+        sources.map(|source| source.len() + 64).sum()
+    };
+    rule.text.len()
+        + 64
+        + lines(&mut rule.history.iter().map(|entry| &entry.source))
+        + lines(&mut rule.judgments.iter().map(|judgment| &judgment.source))
 }
 
 /// How many tasks of a run of rules are given to the cores at once.
@@ -257,6 +291,8 @@ struct Found {
     numbers: Vec<(u32, Option<String>)>,
     cited: Vec<(usize, CitedNumber)>,
     initial: Vec<InitialFacts>,
+    /// The rules' content as `render::Capped` measures it.
+    content: usize,
     /// The rules in their canonical form.
     rendered: String,
 }
@@ -297,6 +333,7 @@ impl Found {
                 .collect(),
             cited,
             initial: rules.iter().map(InitialFacts::of).collect(),
+            content: rules.iter().map(content).sum(),
             rendered: String::new(),
         };
         // The run's last rule is the file's last only at the end: a

@@ -153,8 +153,8 @@ fn check_file(path: &Path, from: Option<Format>, deny_warnings: bool) -> Checked
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     });
-    // A Markdown ruleset in canonical layout is checked a run of rules at a
-    // time, without holding every rule; any other file is read whole.
+    // A Markdown ruleset is checked a run of rules at a time, without
+    // holding every rule; any other file is read whole.
     let bytes = if dialect.is_none() {
         match check::streamed::check_bytes(bytes, from, base_dir) {
             Ok(streamed) => {

@@ -134,26 +134,43 @@ fn every_bundled_markdown_file_has_the_findings_of_the_whole_read() {
     assert!(in_runs >= 5, "only {in_runs} read in runs");
 }
 
-#[test]
-fn a_file_out_of_canonical_layout_is_left_to_the_whole_read() {
-    let text = canonical(&synthetic_ruleset(50, 4), Format::MdLong);
-    assert!(same_findings(&text, Format::MdLong, None, 8));
-    for changed in [
-        text.replacen("\n## 1", "\n\n## 1", 1),
-        text.replacen("\n\n## 1", "\n\n\n## 1", 1),
-        text.replace('\n', "\r\n"),
-        text.trim_end().to_string(),
-    ] {
-        let encoding = encoding_issues(&changed);
-        assert!(check_in_runs(&changed, Format::MdLong, &encoding, None, 8).is_none());
-        assert!(check_bytes(changed.into_bytes(), None, None).is_err());
+/// `text` with a departure from the canonical layout of `kind` (none for
+/// 0) at about its `at`th line.
+fn departed(text: &str, kind: usize, at: usize) -> String {
+    let lines: Vec<&str> = text.split_inclusive('\n').collect();
+    let at = at % lines.len().max(1);
+    let with_line = |changed: &str| {
+        let mut out = lines[..at].concat();
+        out.push_str(changed);
+        out.push_str(&lines[at + 1..].concat());
+        out
+    };
+    match kind {
+        1 => with_line(&lines[at].replacen('\n', "  \n", 1)),
+        2 => with_line(&format!("\n{}", lines[at])),
+        3 => text.trim_end().to_string(),
+        4 => text.replace('\n', "\r\n"),
+        5 => with_line(&lines[at].replacen("##### ", "#### ", 1)),
+        6 => format!("{text}\nMore.\n"),
+        _ => text.to_string(),
     }
-    // Read in runs or not, as they come.
-    for changed in [
-        text.replacen("\n\n##### *History*", "  \n\n##### *History*", 1),
-        format!("{text}\nMore.\n"),
-    ] {
-        same_findings(&changed, Format::MdLong, None, 8);
+}
+
+#[test]
+fn a_file_out_of_canonical_layout_has_the_findings_of_the_whole_read() {
+    let text = canonical(&synthetic_ruleset(50, 4), Format::MdLong);
+    for kind in 0..=6 {
+        for at in [0, 3, 17, 250, 9999] {
+            let changed = departed(&text, kind, at);
+            for run in [1, 8, RUN] {
+                assert!(
+                    same_findings(&changed, Format::MdLong, None, run),
+                    "{kind} at {at}"
+                );
+            }
+            let streamed = check_bytes(changed.clone().into_bytes(), None, None).unwrap();
+            assert_eq!(streamed.text, changed);
+        }
     }
     // Not Markdown, or not UTF-8: given back as they came.
     let plain = canonical(&synthetic_ruleset(5, 4), Format::TxtPlain);
@@ -178,9 +195,12 @@ proptest::proptest! {
         with_history: bool,
         batch in 1usize..9,
         short: bool,
+        departure in 0usize..8,
+        line: usize,
     ) {
         let format = if short { Format::MdShort } else { Format::MdLong };
         let text = canonical(&faulty(rules, seed, &at, with_history), format);
+        let text = departed(&text, departure, line);
         proptest::prop_assert!(same_findings(&text, format, None, batch));
     }
 
