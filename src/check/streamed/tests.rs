@@ -51,10 +51,12 @@ fn faulty(rules: usize, seed: u64, at: &[usize], with_history: bool) -> Ruleset 
     ruleset.rules[0].text =
         "The Initial Set consists of Rules 101-103 (mutable) and 104-130 (immutable). See Rule 9999."
             .to_string();
-    let dup = pick(0).max(1);
-    ruleset.rules[dup].number = ruleset.rules[dup - 1].number;
-    let back = pick(1).max(1);
-    ruleset.rules[back].number = 5;
+    if n > 1 {
+        let dup = pick(0).max(1);
+        ruleset.rules[dup].number = ruleset.rules[dup - 1].number;
+        let back = pick(1).max(1);
+        ruleset.rules[back].number = 5;
+    }
     let cites = pick(2);
     ruleset.rules[cites].text += "\n\nSee Rule 77777 and Rules 88880-88890. See Rule 77777.";
     let revised = pick(3);
