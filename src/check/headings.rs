@@ -16,40 +16,56 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     findings
 }
 
-fn broken_headings(input: &Input<'_>) -> Vec<Diagnostic> {
+pub(super) fn broken_headings(input: &Input<'_>) -> Vec<Diagnostic> {
     if input.format == Format::Json {
         return Vec::new();
     }
-    let markdown = input.format.is_markdown();
-    // The header holds the title (`# 2020 Season` is a title, not a rule).
-    let header_end = input.ruleset.layout.as_ref().map_or(0, |l| l.header.len());
+    let candidates = heading_shaped(input.text, input.format);
+    broken_among(input, candidates)
+}
+
+/// A line that looks like a rule heading but is not one: its span (without
+/// the line break) and the heading it was meant to be.
+pub(super) type HeadingShaped = (Range<usize>, String);
+
+/// Every line of `text` (a file of `format`) that looks like a rule
+/// heading but is not one, the header and code blocks included.
+pub(super) fn heading_shaped(text: &str, format: Format) -> Vec<HeadingShaped> {
+    let markdown = format.is_markdown();
     let mut candidates = Vec::new();
     // Only a line that starts with `#` (Markdown) or `Rule` (text) can be
     // a broken heading: the lines are found by a search for a line break
     // and that start (a byte search), not read one by one, nor stopped at
     // every `#` inside a line.
     let lead = if markdown { "#" } else { "Rule" };
-    for at in lines_starting_with(input.text, lead) {
-        if at < header_end {
-            continue;
-        }
-        let end = input.text[at..]
-            .find('\n')
-            .map_or(input.text.len(), |i| at + i + 1);
-        let text = input.text[at..end].trim_end_matches(['\n', '\r']);
+    for at in lines_starting_with(text, lead) {
+        let end = memchr::memchr(b'\n', &text.as_bytes()[at..]).map_or(text.len(), |i| at + i + 1);
+        let line = text[at..end].trim_end_matches(['\n', '\r']);
         let fixed = if markdown {
-            broken_md_heading(text)
+            broken_md_heading(line)
         } else {
-            broken_txt_heading(text)
+            broken_txt_heading(line)
         };
         if let Some(fixed) = fixed {
-            candidates.push((at..at + text.len(), fixed));
+            candidates.push((at..at + line.len(), fixed));
         }
     }
+    candidates
+}
+
+/// The findings of the [`heading_shaped`] lines of `input`'s text that are
+/// not in its header nor in a code or HTML block.
+pub(super) fn broken_among(
+    input: &Input<'_>,
+    mut candidates: Vec<HeadingShaped>,
+) -> Vec<Diagnostic> {
+    // The header holds the title (`# 2020 Season` is a title, not a rule).
+    let header_end = input.ruleset.layout.as_ref().map_or(0, |l| l.header.len());
+    candidates.retain(|(span, _)| span.start >= header_end);
     // A `#` line in a code or HTML block is no heading. Finding the blocks
     // reads the whole file as Markdown again, so only a file with
     // heading-shaped lines pays for it.
-    if markdown && !candidates.is_empty() {
+    if input.format.is_markdown() && !candidates.is_empty() {
         let hidden = hidden_blocks(input.text);
         candidates.retain(|(span, _)| !hidden.iter().any(|block| block.contains(&span.start)));
     }
@@ -103,7 +119,7 @@ fn hidden_blocks(text: &str) -> Vec<Range<usize>> {
         .collect()
 }
 
-fn swallowed_headings(input: &Input<'_>) -> Vec<Diagnostic> {
+pub(super) fn swallowed_headings(input: &Input<'_>) -> Vec<Diagnostic> {
     let rules = input.ruleset.rules.iter().filter_map(|r| r.layout.as_ref());
     let quirks = rules.flat_map(|layout| &layout.quirks);
     quirks

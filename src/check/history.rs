@@ -245,6 +245,17 @@ fn enacting_number(kept: Option<Kept<'_>>, rule: &Rule, findings: &mut Vec<Diagn
 fn mutability_from_history(rule: &Rule) -> Option<(Mutability, usize)> {
     let mut known = None;
     for (index, entry) in rule.history.iter().enumerate() {
+        // Only these entries say anything: only their lines are lowered.
+        if !matches!(
+            entry.kind,
+            HistoryKind::Initial
+                | HistoryKind::Transmuted
+                | HistoryKind::Enacted
+                | HistoryKind::Reenacted
+                | HistoryKind::CreatedFromTemporary
+        ) {
+            continue;
+        }
         let source = entry.source.to_lowercase();
         let said = match entry.kind {
             HistoryKind::Initial if source.starts_with("initial immutable") => {

@@ -9,7 +9,7 @@
 //! unamended): later in a game, initial rules are repealed as a matter of
 //! course.
 
-use super::{finding, locate, Code, Input};
+use super::{finding, locate, Code, Input, Kept};
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::model::{HistoryKind, Mutability, Rule};
 use crate::refs;
@@ -73,6 +73,82 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     let Some(rule101) = input.ruleset.rule(101) else {
         return Vec::new();
     };
+    let facts: Vec<InitialFacts> = rules.iter().map(InitialFacts::of).collect();
+    findings(input, rule101, &facts, |index, place| {
+        place.span(input.kept(&rules[index]), &rules[index])
+    })
+}
+
+/// What the check needs of each rule, so that `nomic check` can keep it of
+/// every rule without the rules (`super::streamed`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct InitialFacts {
+    number: u32,
+    has_history: bool,
+    /// The index of its first `Initial` history entry, with the mutability
+    /// that entry names (`None` when it names neither).
+    initial_entry: Option<(usize, Option<Mutability>)>,
+    /// The heading's marker, unless it is neither mutable nor immutable.
+    marked: Option<Mutability>,
+    /// Whether its history is one `Initial` entry.
+    only_initial: bool,
+}
+
+impl InitialFacts {
+    pub(super) fn of(rule: &Rule) -> InitialFacts {
+        let initial_entry = rule
+            .history
+            .iter()
+            .position(|e| e.kind == HistoryKind::Initial)
+            .map(|index| {
+                let source = rule.history[index].source.to_lowercase();
+                let mutability = if source.starts_with("initial immutable") {
+                    Some(Mutability::Immutable)
+                } else if source.starts_with("initial mutable") {
+                    Some(Mutability::Mutable)
+                } else {
+                    None
+                };
+                (index, mutability)
+            });
+        InitialFacts {
+            number: rule.number,
+            has_history: !rule.history.is_empty(),
+            initial_entry,
+            marked: Some(rule.mutability.clone()).filter(|m| !matches!(m, Mutability::Other(_))),
+            only_initial: rule.history.len() == 1 && rule.history[0].kind == HistoryKind::Initial,
+        }
+    }
+}
+
+/// Where a finding about an initial rule points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Place {
+    /// The rule's history entry of this index.
+    Entry(usize),
+    /// The rule's heading.
+    Heading,
+}
+
+impl Place {
+    /// The span of this place of `rule`, at `kept`.
+    pub(super) fn span(self, kept: Option<Kept<'_>>, rule: &Rule) -> Range<usize> {
+        match self {
+            Place::Entry(index) => super::history::entry_span(kept, rule, index),
+            Place::Heading => locate::heading(kept),
+        }
+    }
+}
+
+/// The findings of the Initial Set that `rule101` (one of `input`'s rules)
+/// declares, against the rules of `facts` (every rule, in order); `span`
+/// gives the span of a place of the rule of an index.
+pub(super) fn findings(
+    input: &Input<'_>,
+    rule101: &Rule,
+    facts: &[InitialFacts],
+    span: impl Fn(usize, Place) -> Range<usize>,
+) -> Vec<Diagnostic> {
     let declared = declaration(&rule101.text);
     if declared.is_empty() {
         return Vec::new();
@@ -85,10 +161,10 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
         .map(|d| format!("{}-{} ({})", d.first, d.last, d.mutability))
         .collect::<Vec<_>>()
         .join(" and ");
-    let with_history = rules.iter().any(|rule| !rule.history.is_empty());
+    let with_history = facts.iter().any(|rule| rule.has_history);
     let mut findings = Vec::new();
-    for rule in rules {
-        let Some((mutability, span, what)) = initial(input, rule, with_history, &declared) else {
+    for (index, rule) in facts.iter().enumerate() {
+        let Some((mutability, place, what)) = initial(rule, with_history, &declared) else {
             continue;
         };
         let range = declared.iter().find(|d| d.contains(rule.number));
@@ -100,7 +176,7 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
                         "rule {} is recorded as initial, but rule 101 declares the Initial Set as {summary}",
                         rule.number
                     ),
-                    span,
+                    span(index, place),
                 )
                 .with_label("not in the declared Initial Set")
                 .with_help(format!(
@@ -119,7 +195,7 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
                 "rule {} {what} {mutability}, but rule 101 declares rules {}-{} {}",
                 rule.number, range.first, range.last, range.mutability
             ),
-            span,
+            span(index, place),
         )
         .with_label(format!("{mutability} here"));
         if with_history {
@@ -136,10 +212,11 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
         }
         findings.push(diagnostic);
     }
-    if nothing_happened(rules, with_history, &declared) {
+    if nothing_happened(facts, with_history, &declared) {
+        let numbers: std::collections::HashSet<u32> = facts.iter().map(|f| f.number).collect();
         for range in &declared {
             let missing: Vec<u32> = (range.first..=range.last)
-                .filter(|&n| input.ruleset.rule(n).is_none())
+                .filter(|n| !numbers.contains(n))
                 .collect();
             for run in refs::runs(missing) {
                 let (which, verb) = match run {
@@ -164,51 +241,28 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
 /// Whether the rule is initial: its initial mutability, where to point, and
 /// how to say what it is.
 fn initial(
-    input: &Input<'_>,
-    rule: &Rule,
+    rule: &InitialFacts,
     with_history: bool,
     declared: &[Declared],
-) -> Option<(Mutability, Range<usize>, &'static str)> {
+) -> Option<(Mutability, Place, &'static str)> {
     if with_history {
-        let index = rule
-            .history
-            .iter()
-            .position(|e| e.kind == HistoryKind::Initial)?;
-        let source = rule.history[index].source.to_lowercase();
-        let mutability = if source.starts_with("initial immutable") {
-            Mutability::Immutable
-        } else if source.starts_with("initial mutable") {
-            Mutability::Mutable
-        } else {
-            return None;
-        };
-        Some((
-            mutability,
-            super::history::entry_span(input.kept(rule), rule, index),
-            "is recorded as initially",
-        ))
+        let (index, mutability) = rule.initial_entry.clone()?;
+        Some((mutability?, Place::Entry(index), "is recorded as initially"))
     } else {
         declared
             .iter()
             .any(|d| d.contains(rule.number))
-            .then(|| {
-                (
-                    rule.mutability.clone(),
-                    locate::heading(input.kept(rule)),
-                    "is marked",
-                )
-            })
-            .filter(|(m, _, _)| !matches!(m, Mutability::Other(_)))
+            .then(|| rule.marked.clone())
+            .flatten()
+            .map(|marked| (marked, Place::Heading, "is marked"))
     }
 }
 
 /// A ruleset where nothing has happened yet: every rule initial and
 /// unchanged.
-fn nothing_happened(rules: &[Rule], with_history: bool, declared: &[Declared]) -> bool {
+fn nothing_happened(rules: &[InitialFacts], with_history: bool, declared: &[Declared]) -> bool {
     if with_history {
-        rules
-            .iter()
-            .all(|rule| rule.history.len() == 1 && rule.history[0].kind == HistoryKind::Initial)
+        rules.iter().all(|rule| rule.only_initial)
     } else {
         rules
             .iter()

@@ -4,7 +4,7 @@
 
 use super::{finding, Code, Input};
 use crate::diagnostic::Diagnostic;
-use crate::model::{Format, LayoutQuirk, QuirkKind};
+use crate::model::{Format, LayoutQuirk, QuirkKind, Rule};
 use crate::render::{RenderOptions, Renderer};
 use similar::{DiffTag, TextDiff};
 use std::ops::Range;
@@ -12,12 +12,24 @@ use std::ops::Range;
 const FIX: &str = "`nomic fmt` rewrites the file in canonical form";
 
 pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
-    let mut findings = Vec::new();
+    let mut findings = document_quirks(input);
+    findings.extend(rule_quirks(&input.ruleset.rules, input.text));
+    findings.extend(against_canonical(input, &findings));
+    findings
+}
+
+/// The findings of the quirks of the file as a whole (its header, its end).
+pub(super) fn document_quirks(input: &Input<'_>) -> Vec<Diagnostic> {
     let document = input.ruleset.layout.iter().flat_map(|l| &l.quirks);
-    for quirk in document {
-        findings.push(quirk_finding(quirk, input.text));
-    }
-    for layout in input.ruleset.rules.iter().filter_map(|r| r.layout.as_ref()) {
+    document
+        .map(|quirk| quirk_finding(quirk, input.text))
+        .collect()
+}
+
+/// The findings of the quirks of `rules`, in rule order.
+pub(super) fn rule_quirks(rules: &[Rule], text: &str) -> Vec<Diagnostic> {
+    let mut findings = Vec::new();
+    for layout in rules.iter().filter_map(|r| r.layout.as_ref()) {
         let (wraps, others): (Vec<&LayoutQuirk>, Vec<&LayoutQuirk>) = layout
             .quirks
             .iter()
@@ -25,13 +37,13 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
         for quirk in others {
             // A swallowed heading loses a rule: an error of its own (`headings`).
             if !matches!(quirk.kind, QuirkKind::SwallowedHeading { .. }) {
-                findings.push(quirk_finding(quirk, input.text));
+                findings.push(quirk_finding(quirk, text));
             }
         }
         // Irregular wrapping: once per rule, at its first line, with the count.
         if let Some(first) = wraps.first() {
             let lines = wraps.len();
-            let mut finding = quirk_finding(first, input.text);
+            let mut finding = quirk_finding(first, text);
             if lines > 1 {
                 finding.message =
                     format!("{lines} lines wrapped differently from the canonical 70 columns");
@@ -40,7 +52,6 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
             findings.push(finding);
         }
     }
-    findings.extend(against_canonical(input, &findings));
     findings
 }
 
@@ -109,25 +120,36 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
     let Some(canonical) = canonical_if_different(input) else {
         return Vec::new();
     };
+    differences(input.text, &canonical, &regions(input), quirks)
+}
+
+/// The findings of [`against_canonical`] for a file `text` whose
+/// `canonical` rendering differs from it, the file cut into `regions`
+/// ([`regions_of`]), with the `quirks` found so far.
+pub(super) fn differences(
+    text: &str,
+    canonical: &str,
+    regions: &[Region],
+    quirks: &[Diagnostic],
+) -> Vec<Diagnostic> {
     let mut findings = Vec::new();
     // CRLF is one finding for the file; the lines are then compared as LF.
     // Both texts have the same lines, so line numbers carry over.
     let lf;
-    let compared = if input.text.contains("\r\n") {
-        findings.push(crlf_finding(input.text));
-        lf = input.text.replace("\r\n", "\n");
+    let compared = if text.contains("\r\n") {
+        findings.push(crlf_finding(text));
+        lf = text.replace("\r\n", "\n");
         lf.as_str()
     } else {
-        input.text
+        text
     };
     if canonical == compared {
         return findings;
     }
-    let regions = regions(input);
     let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(input.text.match_indices('\n').map(|(i, _)| i + 1))
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
         .collect();
-    let diff = TextDiff::from_lines(compared, canonical.as_str());
+    let diff = TextDiff::from_lines(compared, canonical);
     let mut reported = std::collections::BTreeSet::new();
     let mut quirk_starts: Vec<usize> = quirks.iter().map(|q| q.span.start).collect();
     quirk_starts.sort_unstable();
@@ -136,7 +158,7 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
     let mut by_start: Vec<usize> = (0..regions.len()).collect();
     by_start.sort_by_key(|&i| regions[i].span.start);
     let contains = |r: &Region, offset: usize| {
-        r.span.contains(&offset) || (r.span.end == offset && offset == input.text.len())
+        r.span.contains(&offset) || (r.span.end == offset && offset == text.len())
     };
     for op in diff.ops() {
         let (tag, old, new) = op.as_tag_tuple();
@@ -165,8 +187,8 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
         if covered || !reported.insert(region) {
             continue;
         }
-        let end = line_end(input.text, offset);
-        let old_line = &input.text[offset..end];
+        let end = line_end(text, offset);
+        let old_line = &text[offset..end];
         let new_line = (tag == DiffTag::Replace)
             .then(|| diff.new_slice(new.start))
             .flatten()
@@ -197,11 +219,7 @@ fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic
 /// rendering is kept (after the file's matching bytes, which it equals), so
 /// a file that differs is rendered once too.
 fn canonical_if_different(input: &Input<'_>) -> Option<String> {
-    let options = RenderOptions {
-        canonical: true,
-        templates: None,
-    };
-    let renderer = Renderer::new(&options).ok()?;
+    let renderer = canonical_renderer()?;
     // `Renderer::render` writes these forms without parts.
     let by_parts = input.format != Format::Dialect && !input.format.is_agora();
     let Some(parts) = by_parts
@@ -211,11 +229,7 @@ fn canonical_if_different(input: &Input<'_>) -> Option<String> {
         let canonical = renderer.render(input.ruleset, input.format).ok()?;
         return (canonical != input.text).then_some(canonical);
     };
-    let mut compared = Compared {
-        text: input.text,
-        same: 0,
-        differs: None,
-    };
+    let mut compared = Compared::new(input.text);
     let mut piece = String::new();
     parts.header(&mut piece);
     compared.push(&piece);
@@ -223,19 +237,23 @@ fn canonical_if_different(input: &Input<'_>) -> Option<String> {
     piece.clear();
     parts.footer(&mut piece);
     compared.push(&piece);
-    let canonical = match compared.differs {
-        None if compared.same == input.text.len() => return None,
-        // The file goes on past the canonical text.
-        None => input.text[..compared.same].to_string(),
-        Some(canonical) => canonical,
-    };
+    let canonical = compared.canonical()?;
     // What `Renderer::render` refuses as too large.
     parts.check_size(canonical.len()).ok()?;
     Some(canonical)
 }
 
+/// The renderer of the canonical forms.
+pub(super) fn canonical_renderer() -> Option<Renderer> {
+    let options = RenderOptions {
+        canonical: true,
+        templates: None,
+    };
+    Renderer::new(&options).ok()
+}
+
 /// A rendering compared with the file piece by piece.
-struct Compared<'t> {
+pub(super) struct Compared<'t> {
     text: &'t str,
     /// How many bytes of the file the pieces so far are.
     same: usize,
@@ -243,8 +261,28 @@ struct Compared<'t> {
     differs: Option<String>,
 }
 
-impl Compared<'_> {
-    fn push(&mut self, piece: &str) {
+impl<'t> Compared<'t> {
+    /// A comparison with `text` from its start.
+    pub(super) fn new(text: &'t str) -> Compared<'t> {
+        Compared {
+            text,
+            same: 0,
+            differs: None,
+        }
+    }
+
+    /// The rendering the pieces make, `None` when it is the file's text
+    /// exactly.
+    pub(super) fn canonical(self) -> Option<String> {
+        match self.differs {
+            None if self.same == self.text.len() => None,
+            // The file goes on past the canonical text.
+            None => Some(self.text[..self.same].to_string()),
+            Some(canonical) => Some(canonical),
+        }
+    }
+
+    pub(super) fn push(&mut self, piece: &str) {
         if let Some(canonical) = &mut self.differs {
             canonical.push_str(piece);
         } else if self.text[self.same..].starts_with(piece) {
@@ -303,14 +341,12 @@ fn describe(old: &str, new: Option<&str>) -> String {
 }
 
 /// A named part of the file: the header, a rule's source, the footer.
-struct Region {
+pub(super) struct Region {
     name: String,
     span: Range<usize>,
 }
 
 fn regions(input: &Input<'_>) -> Vec<Region> {
-    let mut regions = Vec::new();
-    let mut end_of_rules = 0;
     let first = input
         .ruleset
         .rules
@@ -319,23 +355,36 @@ fn regions(input: &Input<'_>) -> Vec<Region> {
         .map(|l| l.offset)
         .min()
         .unwrap_or(input.text.len());
+    let rules = input.ruleset.rules.iter().filter_map(|rule| {
+        let kept = input.kept(rule)?;
+        Some((rule.number, kept.offset..kept.offset + kept.source.len()))
+    });
+    regions_of(input.text.len(), first, rules)
+}
+
+/// The regions of a file of `len` bytes whose first rule starts at `first`
+/// (`len` without rules), with each rule's number and span in rule order.
+pub(super) fn regions_of(
+    len: usize,
+    first: usize,
+    rules: impl Iterator<Item = (u32, Range<usize>)>,
+) -> Vec<Region> {
+    let mut regions = Vec::new();
+    let mut end_of_rules = 0;
     regions.push(Region {
         name: "the header".to_string(),
         span: 0..first,
     });
-    for rule in &input.ruleset.rules {
-        if let Some(kept) = input.kept(rule) {
-            let span = kept.offset..kept.offset + kept.source.len();
-            end_of_rules = end_of_rules.max(span.end);
-            regions.push(Region {
-                name: format!("rule {}", rule.number),
-                span,
-            });
-        }
+    for (number, span) in rules {
+        end_of_rules = end_of_rules.max(span.end);
+        regions.push(Region {
+            name: format!("rule {number}"),
+            span,
+        });
     }
     regions.push(Region {
         name: "the end of the file".to_string(),
-        span: end_of_rules.max(first)..input.text.len(),
+        span: end_of_rules.max(first)..len,
     });
     regions
 }

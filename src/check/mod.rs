@@ -16,6 +16,7 @@ mod layout;
 mod locate;
 mod numbers;
 mod references;
+pub mod streamed;
 mod text;
 
 pub use codes::Code;
@@ -160,10 +161,16 @@ pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     findings.extend(encoding::check(input));
     findings.extend(layout);
     findings.extend(files);
+    sort(&mut findings);
+    findings
+}
+
+/// Findings in file order; ties keep the order of the checks that found
+/// them.
+fn sort(findings: &mut [Diagnostic]) {
     findings.sort_by(|a, b| {
         (a.span.start, a.span.end, &a.code).cmp(&(b.span.start, b.span.end, &b.code))
     });
-    findings
 }
 
 /// Whether a file of `format` is a whole ruleset. A per-rule page (md-rule,

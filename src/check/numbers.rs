@@ -1,41 +1,93 @@
 //! Rule numbers: each number once, in ascending order. Identifiers that
 //! are not numbers (`UC1`) are in order within their prefix.
 
-use super::{finding, holds_a_ruleset, locate, Code, Input};
-use crate::diagnostic::Diagnostic;
-use crate::model::identifier;
+use super::{finding, holds_a_ruleset, locate, Code, Input, Kept};
+use crate::diagnostic::{Diagnostic, Source};
+use crate::model::{identifier, Format};
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
 
 pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
-    let mut findings = Vec::new();
-    let mut first_seen: HashMap<u32, &crate::model::Rule> = HashMap::new();
-    let mut highest: HashMap<String, (i64, String)> = HashMap::new();
+    let mut numbers = Numbers::new(input.text, input.format);
     for rule in &input.ruleset.rules {
-        // Where a finding points, found only for a finding (a walk over the
-        // rule's kept source).
-        let heading = || locate::heading(input.kept(rule));
-        let label = rule.label();
-        if let Some(first) = first_seen.get(&rule.number) {
-            let first_line = input.line_of(locate::heading(input.kept(first)).start);
-            findings.push(
-                finding(
-                    Code::DuplicateRuleNumber,
-                    format!("rule {label} appears more than once"),
-                    heading(),
-                )
-                .with_label(format!("rule {label} is already on line {first_line}"))
-                .with_help("give one of them a number no other rule has, or delete the copy"),
-            );
-            continue;
+        numbers.next(rule.number, rule.id.as_deref(), input.kept(rule));
+    }
+    numbers.findings
+}
+
+/// The rules' numbers seen so far, walked in file order: a ruleset's rules
+/// all at once, or `nomic check`'s runs of rules one after another
+/// (`super::streamed`), with the same findings.
+pub(super) struct Numbers<'k> {
+    text: &'k str,
+    format: Format,
+    /// The place of the first rule of each number.
+    first_seen: HashMap<u32, Option<Kept<'k>>, BuildHasherDefault<NumberHasher>>,
+    /// The highest value of the identifiers without a prefix (every plain
+    /// number), with its label.
+    plain: Option<(i64, Label)>,
+    /// The highest value of each other prefix, with its label.
+    highest: HashMap<String, (i64, Label)>,
+    /// The findings so far, in rule order.
+    pub(super) findings: Vec<Diagnostic>,
+}
+
+impl<'k> Numbers<'k> {
+    pub(super) fn new(text: &'k str, format: Format) -> Numbers<'k> {
+        Numbers {
+            text,
+            format,
+            first_seen: HashMap::default(),
+            plain: None,
+            highest: HashMap::new(),
+            findings: Vec::new(),
         }
-        first_seen.insert(rule.number, rule);
-        let (prefix, value) = identifier::order_key(&label);
-        match highest.get(&prefix) {
+    }
+
+    /// The next rule in file order: its number, its identifier (`None`
+    /// when it is the number) and its place.
+    pub(super) fn next(&mut self, number: u32, id: Option<&str>, kept: Option<Kept<'k>>) {
+        // Where a finding points, found only for a finding (a walk over the
+        // rule's kept source); the label is written only for one too.
+        let heading = || locate::heading(kept);
+        let label = Label::of(number, id);
+        match self.first_seen.entry(number) {
+            Entry::Occupied(first) => {
+                let at = locate::heading(*first.get()).start;
+                let first_line = Source::new("", self.text).location(at).line;
+                self.findings.push(
+                    finding(
+                        Code::DuplicateRuleNumber,
+                        format!("rule {label} appears more than once"),
+                        heading(),
+                    )
+                    .with_label(format!("rule {label} is already on line {first_line}"))
+                    .with_help("give one of them a number no other rule has, or delete the copy"),
+                );
+                return;
+            }
+            Entry::Vacant(vacant) => {
+                vacant.insert(kept);
+            }
+        }
+        // A plain number is its own value, without a prefix.
+        let (prefix, value) = match id {
+            None => (String::new(), i64::from(number)),
+            Some(id) => identifier::order_key(id),
+        };
+        let highest = if prefix.is_empty() {
+            self.plain.as_mut()
+        } else {
+            self.highest.get_mut(&prefix)
+        };
+        match highest {
             // Pages joined into one file come in any order.
             Some((previous, previous_label))
-                if value < *previous && holds_a_ruleset(input.format) =>
+                if value < *previous && holds_a_ruleset(self.format) =>
             {
-                findings.push(
+                self.findings.push(
                     finding(
                         Code::RuleOutOfOrder,
                         format!("rule {label} comes after rule {previous_label}"),
@@ -45,12 +97,61 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
                     .with_help("list rules in ascending order of number"),
                 );
             }
-            _ => {
-                highest.insert(prefix, (value, label));
+            Some(highest) => *highest = (value, label),
+            None if prefix.is_empty() => self.plain = Some((value, label)),
+            None => {
+                self.highest.insert(prefix, (value, label));
             }
         }
     }
-    findings
+}
+
+/// A rule's label ([`crate::model::Rule::label`]), written out only for a
+/// finding.
+enum Label {
+    Number(u32),
+    Id(String),
+}
+
+impl Label {
+    fn of(number: u32, id: Option<&str>) -> Label {
+        id.map_or(Label::Number(number), |id| Label::Id(id.to_string()))
+    }
+}
+
+impl fmt::Display for Label {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Label::Number(number) => write!(f, "{number}"),
+            Label::Id(id) => f.write_str(id),
+        }
+    }
+}
+
+/// A hash of a rule number: one multiplication (the numbers are not chosen
+/// by an adversary who could make them collide to any effect but a slower
+/// check).
+#[derive(Default)]
+struct NumberHasher(u64);
+
+impl Hasher for NumberHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(byte)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+    }
+
+    fn write_u32(&mut self, value: u32) {
+        // The product's high half holds every bit of the number: it goes
+        // to the low bits, which pick the bucket.
+        self.0 = u64::from(value)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(32);
+    }
 }
 
 #[cfg(test)]

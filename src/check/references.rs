@@ -12,31 +12,35 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
         let Some(rule) = input.ruleset.rules.get(dangling.rule_index) else {
             continue;
         };
-        // The citations of this very rule (the graph merges rules that
-        // share a number).
-        let references = refs::extract(&rule.text);
-        let (what, which) = match (&dangling.id, dangling.range_end) {
-            (Some(id), _) => (format!("rule {id}"), "which is not"),
-            (None, Some(end)) => (
-                format!("rules {}-{end}", dangling.number),
-                "none of which is",
-            ),
-            (None, None) => (format!("rule {}", dangling.number), "which is not"),
-        };
-        findings.push(
-            finding(
-                Code::DanglingReference,
-                format!(
-                    "rule {} cites {what}, {which} in the ruleset",
-                    rule.label()
-                ),
-                span_in_file(input.kept(rule), rule, &references, dangling),
-            )
-            .with_label(format!("no {what}"))
-            .with_help("correct the number, or restore the rule it meant; if the rule was repealed, amend the citing rule"),
-        );
+        findings.push(dangling_finding(input, rule, dangling));
     }
     findings
+}
+
+/// The finding of `rule`'s citation `dangling` (`rule` is one of
+/// [`Input::ruleset`]'s).
+pub(super) fn dangling_finding(input: &Input<'_>, rule: &Rule, dangling: &Dangling) -> Diagnostic {
+    // The citations of this very rule (the graph merges rules that
+    // share a number).
+    let references = refs::extract(&rule.text);
+    let (what, which) = match (&dangling.id, dangling.range_end) {
+        (Some(id), _) => (format!("rule {id}"), "which is not"),
+        (None, Some(end)) => (
+            format!("rules {}-{end}", dangling.number),
+            "none of which is",
+        ),
+        (None, None) => (format!("rule {}", dangling.number), "which is not"),
+    };
+    finding(
+        Code::DanglingReference,
+        format!(
+            "rule {} cites {what}, {which} in the ruleset",
+            rule.label()
+        ),
+        span_in_file(input.kept(rule), rule, &references, dangling),
+    )
+    .with_label(format!("no {what}"))
+    .with_help("correct the number, or restore the rule it meant; if the rule was repealed, amend the citing rule")
 }
 
 /// Where the dangling digits are in the file: the citation that holds them

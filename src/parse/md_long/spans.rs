@@ -2,14 +2,16 @@
 //! the layout without copies of the rules' sources, and without a list of
 //! the whole file's lines.
 
-use super::super::assemble::{assemble_kept, Piece, Sources};
+use super::super::assemble::{assemble_kept, line_ending, Piece, Sources};
 use super::super::error::ParseError;
 use super::super::markdown::{self, MdDocument, RuleHeadings};
+use super::super::quirks::quirk;
 use super::super::text::Line;
 use super::super::ReadMode;
 use super::{finish, read_rule};
-use crate::model::{Format, Ruleset};
+use crate::model::{DocumentLayout, Format, QuirkKind, Rule, RuleLayout, Ruleset};
 use rayon::prelude::*;
+use std::ops::Range;
 
 /// [`read_markdown`](super::read_markdown) with the layout but without
 /// copies of the rules' sources ([`crate::parse::ReadDepth::Spans`]), and without a list of the whole
@@ -39,6 +41,124 @@ pub(crate) fn read_markdown_spans(text: &str, format: Format) -> Result<Ruleset,
         ReadMode::Layout,
         Sources::Empty,
     ))
+}
+
+/// A Markdown ruleset cut at its rule headings, whose rules are read a run
+/// at a time (`nomic check` holds a run of rules, not all of them): the
+/// runs, one after another, are the rules of [`read_markdown_spans`], and
+/// [`RuleBatches::document_layout`] its layout.
+pub(crate) struct RuleBatches<'t> {
+    text: &'t str,
+    format: Format,
+    cut: RuleHeadings,
+}
+
+impl<'t> RuleBatches<'t> {
+    /// The headings of `text` read as `format` (md-long, md-short or
+    /// md-rule), or the error [`read_markdown_spans`] fails with.
+    pub(crate) fn new(text: &'t str, format: Format) -> Result<RuleBatches<'t>, ParseError> {
+        let cut = markdown::headings(text, format)?;
+        Ok(RuleBatches { text, format, cut })
+    }
+
+    /// How many rules there are.
+    pub(crate) fn len(&self) -> usize {
+        self.cut.headings.len()
+    }
+
+    /// The ruleset's title.
+    pub(crate) fn title(&self) -> &str {
+        &self.cut.title
+    }
+
+    /// Where rule `index`'s source starts: its heading's line; the end of
+    /// the text (the end of the rules) for `index` past the last rule.
+    pub(crate) fn start(&self, index: usize) -> usize {
+        self.cut
+            .headings
+            .get(index)
+            .map_or(self.text.len(), |(at, _)| *at)
+    }
+
+    /// The rules at `range`, with the layout of a spans read: its offset
+    /// and quirks, its source left empty. They are read on the caller's
+    /// core from one list of the range's lines, as the whole document's
+    /// are (a caller reads runs of rules on every core).
+    ///
+    /// # Panics
+    /// When `range` is not within the rules.
+    pub(crate) fn rules(&self, range: Range<usize>) -> Vec<Rule> {
+        let cut = &self.cut;
+        let (from, to) = (self.start(range.start), self.start(range.end));
+        let first = cut.hidden.partition_point(|block| block.end <= from);
+        let last = cut.hidden.partition_point(|block| block.start < to);
+        let doc = MdDocument {
+            format: self.format,
+            title: String::new(),
+            // Every line of the range and no other: a heading starts a
+            // line, so the lines end where the text is cut.
+            lines: rule_lines(&self.text[..to], from),
+            headings: Vec::new(),
+            rule_quirks: Vec::new(),
+            header_quirks: Vec::new(),
+            hidden: cut.hidden[first..last.max(first)].to_vec(),
+        };
+        let count = self.len();
+        let mut rules = Vec::with_capacity(range.len());
+        let mut line = 0;
+        for index in range.clone() {
+            let end = self.start(index + 1);
+            let first_line = line;
+            line += doc.lines[line..].partition_point(|l| l.start < end);
+            let heading = &cut.headings[index].1;
+            let mut piece = read_rule(&doc, first_line..line, heading, index + 1 == count, false);
+            // The quirks found while cutting come after a rule's own, as
+            // `finish` adds them.
+            // They are listed by rule, in order.
+            let quirks = &cut.rule_quirks[cut.rule_quirks.partition_point(|(at, _)| *at < index)..];
+            let quirks = quirks.iter().take_while(|(at, _)| *at == index);
+            piece.quirks.extend(quirks.map(|(_, quirk)| quirk.clone()));
+            rules.push(Rule {
+                layout: Some(RuleLayout {
+                    source: String::new(),
+                    offset: piece.start,
+                    fingerprint: String::new(),
+                    trailer: String::new(),
+                    quirks: piece.quirks,
+                }),
+                ..piece.rule
+            });
+        }
+        rules
+    }
+
+    /// The document's layout as [`read_markdown_spans`] gives it: the
+    /// header, no footer (the last rule ends the text), and the quirks of
+    /// the header and of the file's end.
+    pub(crate) fn document_layout(&self) -> DocumentLayout {
+        let text = self.text;
+        let mut quirks = self.cut.header_quirks.clone();
+        let ends_with_newline = text.ends_with('\n');
+        if ends_with_newline != (self.format == Format::MdLong) && !text.is_empty() {
+            quirks.push(quirk(QuirkKind::FinalNewline, text.len(), 0));
+        }
+        DocumentLayout {
+            format: self.format,
+            line_ending: line_ending(text),
+            title: self.cut.title.clone(),
+            header: text[..self.start(0)].to_string(),
+            footer: String::new(),
+            rules_end: Some(text.len()),
+            quirks,
+            dialect: None,
+        }
+    }
+}
+
+/// The encoding issues a read of decoded `text` without repair reports
+/// ([`crate::parse::Parsed::encoding`]), for a reader of [`RuleBatches`].
+pub(crate) fn encoding_issues(text: &str) -> Vec<crate::parse::EncodingIssue> {
+    super::super::encoding::find_mojibake(text)
 }
 
 /// The rule of heading `index` of `cut`, read from its own lines as a read
@@ -112,7 +232,48 @@ mod tests {
         assert_eq!(whole, spans, "{text:?}");
     }
 
+    /// The rules read in runs of `size` are those of the spans read of the
+    /// whole text, and the document's layout is its layout.
+    fn same_in_runs(text: &str, format: Format, size: usize) {
+        let (whole, batches) = match (
+            read_markdown_spans(text, format),
+            RuleBatches::new(text, format),
+        ) {
+            (Ok(whole), Ok(batches)) => (whole, batches),
+            (Err(whole), Err(batches)) => return assert_eq!(whole, batches, "{text:?}"),
+            (whole, batches) => panic!("{text:?}: {whole:?} but {:?}", batches.err()),
+        };
+        let mut rules = Vec::new();
+        for start in (0..batches.len()).step_by(size) {
+            rules.extend(batches.rules(start..(start + size).min(batches.len())));
+        }
+        let starts: Vec<usize> = (0..=batches.len()).map(|i| batches.start(i)).collect();
+        let offsets = rules.iter().map(|r| r.layout.as_ref().unwrap().offset);
+        assert!(
+            offsets.eq(starts[..batches.len()].iter().copied()),
+            "{text:?}"
+        );
+        assert_eq!(starts.last(), Some(&text.len()));
+        let read = Ruleset {
+            title: batches.title().to_string(),
+            rules,
+            layout: Some(batches.document_layout()),
+            agora: None,
+        };
+        assert_eq!(read, whole, "{text:?} in runs of {size}");
+    }
+
     proptest::proptest! {
+        #[test]
+        fn rules_read_in_runs_are_the_spans_read(
+            text in "(# T\n(---\n)?)?(## 10[12]/[01]( \\(IMMUTABLE\\))?|#### \\*History\\*|```|<div>|x y|  |\r|\n\n|\n){0,32}",
+            size in 1usize..4,
+        ) {
+            for format in [Format::MdLong, Format::MdShort, Format::MdRule] {
+                same_in_runs(&text, format, size);
+            }
+        }
+
         #[test]
         fn a_spans_read_is_the_layout_read_without_copies(
             text in "(# T\n(---\n)?)?(## 10[12]/[01]( \\(IMMUTABLE\\))?|#### \\*History\\*|##### \\*Judgments\\*|\\*Amended\\(1\\) by Proposal 3, Jun 1, 2020\\*|```|<div>|x y|  |\r|\n\n|\n){0,32}"
@@ -142,6 +303,9 @@ mod tests {
             };
             for format in [Format::MdLong, Format::MdShort, Format::MdRule] {
                 same_as_layout(&text, format);
+                for size in [1, 5, 4096] {
+                    same_in_runs(&text, format, size);
+                }
             }
             files += 1;
         }
@@ -155,6 +319,7 @@ mod tests {
                 .build()
                 .unwrap();
             pool.install(|| same_as_layout(&text, Format::MdLong));
+            pool.install(|| same_in_runs(&text, Format::MdLong, 64));
         }
     }
 }

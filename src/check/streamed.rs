@@ -1,0 +1,433 @@
+//! `nomic check` on a Markdown ruleset (md-long, md-short) a run of rules
+//! at a time: the rules are read, checked and compared with their canonical
+//! rendering a run after another, and only what the checks of the whole
+//! ruleset need of each rule (its number and place, its citations, its
+//! Initial Set facts) is kept; a rule that has such a finding is read
+//! again. The file's text and a run of rules are held, not every rule.
+//!
+//! The runs are compared with their canonical rendering as they come; from
+//! the first that differs on, the rendering is kept, and the file is diffed
+//! with it whole at the end, as [`super::check`] does.
+
+use super::initial_set::{self, InitialFacts};
+use super::layout::{self, Compared};
+use super::numbers::Numbers;
+use super::{encoding, files, headings, history, references, text, Input, Kept};
+use crate::diagnostic::Diagnostic;
+use crate::model::{DocumentLayout, Format, Rule, Ruleset};
+use crate::parse::md_long::{encoding_issues, RuleBatches};
+use crate::parse::{detect, EncodingIssue};
+use crate::refs::{self, CitedNumber, Dangling};
+use crate::render::Renderer;
+use rayon::prelude::*;
+use std::collections::BTreeSet;
+use std::ops::Range;
+use std::path::Path;
+
+/// How many rules one task reads, checks and renders.
+const RUN: usize = 64;
+
+/// A file checked a run of rules at a time.
+#[derive(Debug)]
+pub struct Streamed {
+    /// The file's text (the bytes, without a copy).
+    pub text: String,
+    /// The format it was read as.
+    pub format: Format,
+    /// What [`super::check`] finds in it.
+    pub findings: Vec<Diagnostic>,
+}
+
+/// The findings of [`super::check`] on a file's `bytes`, read as
+/// [`crate::parse::read_owned`] reads them without repair and without a
+/// dialect (as `from`, or the format detected), found a run of rules at a
+/// time; the bytes back when the file is not UTF-8, not md-long or
+/// md-short, or its headings do not read: the caller then reads it whole.
+pub fn check_bytes(
+    bytes: Vec<u8>,
+    from: Option<Format>,
+    base_dir: Option<&Path>,
+) -> Result<Streamed, Vec<u8>> {
+    let text = String::from_utf8(bytes).map_err(std::string::FromUtf8Error::into_bytes)?;
+    let Some(format @ (Format::MdLong | Format::MdShort)) =
+        from.map_or_else(|| detect(&text).ok(), Some)
+    else {
+        return Err(text.into_bytes());
+    };
+    let encoding = encoding_issues(&text);
+    match check_markdown(&text, format, &encoding, base_dir) {
+        Some(findings) => Ok(Streamed {
+            text,
+            format,
+            findings,
+        }),
+        None => Err(text.into_bytes()),
+    }
+}
+
+/// The findings of [`super::check`] on `text` read as `format` (md-long or
+/// md-short) with its `encoding` issues, or `None` where it must be read
+/// whole (see [`check_bytes`]).
+pub(crate) fn check_markdown(
+    text: &str,
+    format: Format,
+    encoding: &[EncodingIssue],
+    base_dir: Option<&Path>,
+) -> Option<Vec<Diagnostic>> {
+    check_in_runs(text, format, encoding, base_dir, RUN)
+}
+
+/// [`check_markdown`] reading `run` rules a task.
+fn check_in_runs(
+    text: &str,
+    format: Format,
+    encoding: &[EncodingIssue],
+    base_dir: Option<&Path>,
+    run: usize,
+) -> Option<Vec<Diagnostic>> {
+    // The heading-shaped lines are found in the whole text while the
+    // headings are.
+    let (batches, heading_shaped) = rayon::join(
+        || RuleBatches::new(text, format),
+        || headings::heading_shaped(text, format),
+    );
+    let batches = batches.ok()?;
+    let document = Ruleset {
+        title: batches.title().to_string(),
+        rules: Vec::new(),
+        layout: Some(batches.document_layout()),
+        agora: None,
+    };
+    let whole = Input {
+        ruleset: &document,
+        text,
+        format,
+        encoding,
+        base_dir,
+    };
+    let (broken, runs) = rayon::join(
+        || headings::broken_among(&whole, heading_shaped),
+        || Runs::check(&batches, &whole, run),
+    );
+    let runs = runs?;
+    let mut ruleset = initial_set_findings(&batches, &whole, &runs);
+    ruleset.extend(dangling_findings(&batches, &whole, &runs));
+    let mut findings = runs.numbers.findings;
+    findings.extend(broken);
+    findings.extend(runs.swallowed);
+    findings.extend(runs.history);
+    findings.extend(ruleset);
+    findings.extend(runs.text);
+    findings.extend(encoding::check(&whole));
+    let mut layout = layout::document_quirks(&whole);
+    layout.extend(runs.layout);
+    if let Some(canonical) = &runs.canonical {
+        let first = batches.start(0);
+        let rules = (0..batches.len()).map(|index| {
+            let span = batches.start(index)..batches.start(index + 1);
+            (runs.rule_numbers[index], span)
+        });
+        let regions = layout::regions_of(text.len(), first, rules);
+        let differences = layout::differences(text, canonical, &regions, &layout);
+        layout.extend(differences);
+    }
+    findings.extend(layout);
+    findings.extend(runs.files);
+    super::sort(&mut findings);
+    Some(findings)
+}
+
+/// The place of rule `index` in the file: the text from its heading up to
+/// the next rule's (what [`Input::kept`] gives for it).
+fn kept_at<'t>(batches: &RuleBatches<'_>, text: &'t str, index: usize) -> Kept<'t> {
+    let offset = batches.start(index);
+    Kept {
+        offset,
+        source: &text[offset..batches.start(index + 1)],
+    }
+}
+
+/// The rules at `range` as a ruleset whose rules end where the next rule
+/// starts, so that [`Input::kept`] finds each one's place.
+fn ruleset_at(batches: &RuleBatches<'_>, whole: &Input<'_>, range: Range<usize>) -> Ruleset {
+    let layout = whole.ruleset.layout.as_ref().map(|layout| DocumentLayout {
+        rules_end: Some(batches.start(range.end)),
+        header: String::new(),
+        quirks: Vec::new(),
+        ..layout.clone()
+    });
+    Ruleset {
+        title: String::new(),
+        rules: batches.rules(range),
+        layout,
+        agora: None,
+    }
+}
+
+/// What the runs of rules found, and what the checks of the whole ruleset
+/// need of each rule.
+struct Runs<'t> {
+    swallowed: Vec<Diagnostic>,
+    history: Vec<Diagnostic>,
+    text: Vec<Diagnostic>,
+    layout: Vec<Diagnostic>,
+    files: Vec<Diagnostic>,
+    /// The numbers check, walked through the runs.
+    numbers: Numbers<'t>,
+    /// Each rule's number.
+    rule_numbers: Vec<u32>,
+    /// Each identifier a rule has (none in the built-in forms).
+    ids: BTreeSet<String>,
+    /// Every citation, with the index of the citing rule, in rule order.
+    cited: Vec<(usize, CitedNumber)>,
+    /// The Initial Set facts of every rule.
+    initial: Vec<InitialFacts>,
+    /// The rules' content as `render::Capped` measures it.
+    content: usize,
+    /// The canonical rendering, when it is not the file.
+    canonical: Option<String>,
+}
+
+impl<'t> Runs<'t> {
+    /// Every run of rules checked, `run` rules a task and a few tasks a
+    /// core at a time; `None` when the renderer has no parts for the
+    /// format, or the canonical rendering is too large to be one.
+    fn check(batches: &RuleBatches<'_>, whole: &Input<'t>, run: usize) -> Option<Runs<'t>> {
+        let renderer = layout::canonical_renderer()?;
+        let document = renderer.parts(whole.ruleset, whole.format)?;
+        let mut compared = Compared::new(whole.text);
+        let mut piece = String::new();
+        document.header(&mut piece);
+        compared.push(&piece);
+        let mut runs = Runs {
+            swallowed: Vec::new(),
+            history: Vec::new(),
+            text: Vec::new(),
+            layout: Vec::new(),
+            files: Vec::new(),
+            numbers: Numbers::new(whole.text, whole.format),
+            rule_numbers: Vec::with_capacity(batches.len()),
+            ids: BTreeSet::new(),
+            cited: Vec::new(),
+            initial: Vec::with_capacity(batches.len()),
+            content: 0,
+            canonical: None,
+        };
+        let count = batches.len();
+        let batch = run * TASKS;
+        for first in (0..count).step_by(batch) {
+            let end = (first + batch).min(count);
+            let found: Vec<Option<Found>> = (first..end)
+                .step_by(run)
+                .collect::<Vec<_>>()
+                .into_par_iter()
+                .map(|start| Found::of(batches, whole, &renderer, start..(start + run).min(end)))
+                .collect();
+            for found in found {
+                let found = found?;
+                compared.push(&found.rendered);
+                runs.add(found, |index| kept_at(batches, whole.text, index));
+            }
+        }
+        piece.clear();
+        document.footer(&mut piece);
+        compared.push(&piece);
+        runs.canonical = compared.canonical();
+        // What `Renderer::render` refuses as too large (`render::Capped`):
+        // the whole read says nothing of such a file's layout.
+        let content = whole.ruleset.title.len() + runs.content;
+        let limit = content.saturating_mul(64).saturating_add(16 << 20);
+        match &runs.canonical {
+            Some(canonical) if canonical.len() > limit => None,
+            _ => Some(runs),
+        }
+    }
+
+    /// What a run found.
+    fn add(&mut self, found: Found, kept: impl Fn(usize) -> Kept<'t>) {
+        self.swallowed.extend(found.swallowed);
+        self.history.extend(found.history);
+        self.text.extend(found.text);
+        self.layout.extend(found.layout);
+        self.files.extend(found.files);
+        for (index, (number, id)) in (found.start..).zip(found.numbers) {
+            self.numbers.next(number, id.as_deref(), Some(kept(index)));
+            self.rule_numbers.push(number);
+            self.ids.extend(id);
+        }
+        self.cited.extend(found.cited);
+        self.initial.extend(found.initial);
+        self.content += found.content;
+    }
+}
+
+/// A rule's content as `render::Capped` measures it: 64 bytes beside each
+/// text, history and judgment line.
+fn content(rule: &Rule) -> usize {
+    let lines = |sources: &mut dyn Iterator<Item = &String>| -> usize {
+        sources.map(|source| source.len() + 64).sum()
+    };
+    rule.text.len()
+        + 64
+        + lines(&mut rule.history.iter().map(|entry| &entry.source))
+        + lines(&mut rule.judgments.iter().map(|judgment| &judgment.source))
+}
+
+/// How many tasks of a run of rules are given to the cores at once.
+const TASKS: usize = 32;
+
+/// What one run of rules holds that the checks need: its findings, what
+/// the whole ruleset's checks need of each rule, and its canonical
+/// rendering. The rules themselves are dropped where they were read.
+struct Found {
+    /// The index of the run's first rule.
+    start: usize,
+    swallowed: Vec<Diagnostic>,
+    history: Vec<Diagnostic>,
+    text: Vec<Diagnostic>,
+    layout: Vec<Diagnostic>,
+    files: Vec<Diagnostic>,
+    /// Each rule's number and identifier.
+    numbers: Vec<(u32, Option<String>)>,
+    cited: Vec<(usize, CitedNumber)>,
+    initial: Vec<InitialFacts>,
+    /// The rules' content as `render::Capped` measures it.
+    content: usize,
+    /// The rules in their canonical form.
+    rendered: String,
+}
+
+impl Found {
+    /// The rules at `range` read and checked; `None` when the renderer has
+    /// no parts for the format.
+    fn of(
+        batches: &RuleBatches<'_>,
+        whole: &Input<'_>,
+        renderer: &Renderer,
+        range: Range<usize>,
+    ) -> Option<Found> {
+        let mut ruleset = ruleset_at(batches, whole, range.clone());
+        let input = Input {
+            ruleset: &ruleset,
+            ..*whole
+        };
+        let rules = &ruleset.rules;
+        let mut cited = Vec::new();
+        for (index, rule) in range.clone().zip(rules) {
+            let references = refs::extract_rule(rule);
+            let numbers = references
+                .into_iter()
+                .flat_map(|reference| reference.numbers);
+            cited.extend(numbers.map(|number| (index, number)));
+        }
+        let mut found = Found {
+            start: range.start,
+            swallowed: headings::swallowed_headings(&input),
+            history: history::check(&input),
+            text: text::check(&input),
+            layout: layout::rule_quirks(rules, whole.text),
+            files: files::check(&input),
+            numbers: rules
+                .iter()
+                .map(|rule| (rule.number, rule.id.clone()))
+                .collect(),
+            cited,
+            initial: rules.iter().map(InitialFacts::of).collect(),
+            content: rules.iter().map(content).sum(),
+            rendered: String::new(),
+        };
+        // The run's last rule is the file's last only at the end: a
+        // stand-in after it says so to the renderer.
+        if range.end < batches.len() {
+            ruleset.rules.push(Rule::new(0, String::new()));
+        }
+        let parts = renderer.parts(&ruleset, whole.format)?;
+        parts.rules_at(0..range.len(), &mut found.rendered);
+        Some(found)
+    }
+}
+
+/// The findings of the citations of rules the ruleset lacks (as
+/// [`refs::dangling`] finds them), each citing rule read again.
+fn dangling_findings(batches: &RuleBatches<'_>, whole: &Input<'_>, runs: &Runs) -> Vec<Diagnostic> {
+    let mut existing = runs.rule_numbers.clone();
+    existing.sort_unstable();
+    let exists = |cited: &CitedNumber| match &cited.id {
+        Some(id) => runs.ids.contains(id),
+        None => {
+            let numbers = cited.numbers();
+            let first = existing.partition_point(|&number| number < *numbers.start());
+            existing
+                .get(first)
+                .is_some_and(|number| number <= numbers.end())
+        }
+    };
+    let mut findings = Vec::new();
+    let mut dangling = runs
+        .cited
+        .iter()
+        .filter(|(_, cited)| !exists(cited))
+        .peekable();
+    while let Some(&&(index, _)) = dangling.peek() {
+        let ruleset = ruleset_at(batches, whole, index..index + 1);
+        let input = Input {
+            ruleset: &ruleset,
+            ..*whole
+        };
+        let rule = &ruleset.rules[0];
+        while let Some((_, cited)) = dangling.next_if(|(at, _)| *at == index) {
+            let dangling = dangling_of(rule.number, index, cited);
+            findings.push(references::dangling_finding(&input, rule, &dangling));
+        }
+    }
+    findings
+}
+
+/// The citation `cited` of rule `index` (numbered `rule`), as
+/// [`refs::dangling`] gives it.
+fn dangling_of(rule: u32, rule_index: usize, cited: &CitedNumber) -> Dangling {
+    let end = cited
+        .range_end
+        .as_ref()
+        .map_or(cited.span.end, |(_, span)| span.end);
+    Dangling {
+        rule,
+        rule_index,
+        number: cited.number,
+        range_end: cited.range_end.as_ref().map(|(end, _)| *end),
+        id: cited.id.clone(),
+        span: cited.span.start..end,
+    }
+}
+
+/// The Initial Set findings, rule 101 and each rule a finding points into
+/// read again.
+fn initial_set_findings(
+    batches: &RuleBatches<'_>,
+    whole: &Input<'_>,
+    runs: &Runs,
+) -> Vec<Diagnostic> {
+    if !super::holds_a_ruleset(whole.format) {
+        return Vec::new();
+    }
+    let Some(index) = runs.rule_numbers.iter().position(|&number| number == 101) else {
+        return Vec::new();
+    };
+    let ruleset = ruleset_at(batches, whole, index..index + 1);
+    let input = Input {
+        ruleset: &ruleset,
+        ..*whole
+    };
+    initial_set::findings(&input, &ruleset.rules[0], &runs.initial, |index, place| {
+        let ruleset = ruleset_at(batches, whole, index..index + 1);
+        let input = Input {
+            ruleset: &ruleset,
+            ..*whole
+        };
+        let rule = &ruleset.rules[0];
+        place.span(input.kept(rule), rule)
+    })
+}
+
+#[cfg(test)]
+mod tests;
