@@ -17,7 +17,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::{DocumentLayout, Format, Rule, Ruleset};
 use crate::parse::md_long::{encoding_issues, RuleBatches};
 use crate::parse::{detect, EncodingIssue};
-use crate::refs::{self, CitedNumber, Dangling};
+use crate::refs::{self, dangling_of, CitedNumber};
 use crate::render::Renderer;
 use rayon::prelude::*;
 use std::collections::BTreeSet;
@@ -381,23 +381,6 @@ fn dangling_findings(batches: &RuleBatches<'_>, whole: &Input<'_>, runs: &Runs) 
         }
     }
     findings
-}
-
-/// The citation `cited` of rule `index` (numbered `rule`), as
-/// [`refs::dangling`] gives it.
-fn dangling_of(rule: u32, rule_index: usize, cited: &CitedNumber) -> Dangling {
-    let end = cited
-        .range_end
-        .as_ref()
-        .map_or(cited.span.end, |(_, span)| span.end);
-    Dangling {
-        rule,
-        rule_index,
-        number: cited.number,
-        range_end: cited.range_end.as_ref().map(|(end, _)| *end),
-        id: cited.id.clone(),
-        span: cited.span.start..end,
-    }
 }
 
 /// The Initial Set findings, rule 101 and each rule a finding points into

@@ -12,6 +12,25 @@
 
 use super::rng::Word;
 
+/// ChaCha8's rounds on the state words `$x` ([`DOUBLE_ROUNDS`] column and
+/// diagonal rounds), each quarter round by the kernel's own `$quarter`: a
+/// macro rather than a generic function, so that every kernel's rounds are
+/// compiled, and inlined, under its own target features.
+macro_rules! double_rounds {
+    ($x:ident, $quarter:ident) => {
+        for _ in 0..DOUBLE_ROUNDS {
+            $quarter(&mut $x, 0, 4, 8, 12);
+            $quarter(&mut $x, 1, 5, 9, 13);
+            $quarter(&mut $x, 2, 6, 10, 14);
+            $quarter(&mut $x, 3, 7, 11, 15);
+            $quarter(&mut $x, 0, 5, 10, 15);
+            $quarter(&mut $x, 1, 6, 11, 12);
+            $quarter(&mut $x, 2, 7, 8, 13);
+            $quarter(&mut $x, 3, 4, 9, 14);
+        }
+    };
+}
+
 /// Blocks of the AVX2 and portable kernels: one per lane.
 const LANES: usize = 8;
 
@@ -173,16 +192,7 @@ fn blocks_portable(chacha: &mut ChaCha8, out: &mut [Word; EIGHT_WORDS]) {
     input[14] = [chacha.stream as u32; LANES];
     input[15] = [(chacha.stream >> 32) as u32; LANES];
     let mut x = input;
-    for _ in 0..DOUBLE_ROUNDS {
-        quarter_round(&mut x, 0, 4, 8, 12);
-        quarter_round(&mut x, 1, 5, 9, 13);
-        quarter_round(&mut x, 2, 6, 10, 14);
-        quarter_round(&mut x, 3, 7, 11, 15);
-        quarter_round(&mut x, 0, 5, 10, 15);
-        quarter_round(&mut x, 1, 6, 11, 12);
-        quarter_round(&mut x, 2, 7, 8, 13);
-        quarter_round(&mut x, 3, 4, 9, 14);
-    }
+    double_rounds!(x, quarter_round);
     for (word, start) in x.iter_mut().zip(input) {
         for (w, s) in word.iter_mut().zip(start) {
             *w = w.wrapping_add(s);

@@ -134,7 +134,9 @@ pub fn dangling(ruleset: &Ruleset) -> Vec<Dangling> {
     per_rule.into_iter().flatten().collect()
 }
 
-fn dangling_of(rule: u32, rule_index: usize, cited: &CitedNumber) -> Dangling {
+/// The citation `cited` of the rule at `rule_index` (numbered `rule`) as a
+/// dangling one.
+pub(crate) fn dangling_of(rule: u32, rule_index: usize, cited: &CitedNumber) -> Dangling {
     let end = cited
         .range_end
         .as_ref()

@@ -133,16 +133,7 @@ pub(super) fn blocks(chacha: &mut ChaCha8, out: &mut [Word; EIGHT_WORDS]) {
         set((stream >> 32) as u32),
     ];
     let mut x = input;
-    for _ in 0..DOUBLE_ROUNDS {
-        quarter(&mut x, 0, 4, 8, 12);
-        quarter(&mut x, 1, 5, 9, 13);
-        quarter(&mut x, 2, 6, 10, 14);
-        quarter(&mut x, 3, 7, 11, 15);
-        quarter(&mut x, 0, 5, 10, 15);
-        quarter(&mut x, 1, 6, 11, 12);
-        quarter(&mut x, 2, 7, 8, 13);
-        quarter(&mut x, 3, 4, 9, 14);
-    }
+    double_rounds!(x, quarter);
     for (w, i) in x.iter_mut().zip(input) {
         *w = _mm256_add_epi32(*w, i);
     }

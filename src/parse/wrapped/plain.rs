@@ -22,7 +22,7 @@
 //! the two paths together.
 
 use super::Mode;
-use crate::model::{is_hard_break, opens_list_item};
+use crate::model::{is_hard_break, is_plain_single_spaced, opens_list_item};
 use crate::parse::text::Line;
 
 /// The block a line of a plain body is in.
@@ -109,54 +109,10 @@ fn continues(above: &str, text: &str) -> bool {
 }
 
 /// Whether `text` is plain: not empty, no space at either end, only the
-/// bytes of [`PLAIN`], and no two spaces in a row.
+/// bytes of a plain line, and no two spaces in a row.
 fn is_plain(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
-        return false;
-    };
-    // Two passes without a branch a byte: the pairs' is one the compiler
-    // runs many bytes at once.
-    #[allow(clippy::needless_bitwise_bool)] // no branch: the point
-    let spaced = bytes
-        .iter()
-        .zip(&bytes[1..])
-        .fold(false, |found, (&a, &b)| found | ((a == b' ') & (b == b' ')));
-    let plain = bytes
-        .iter()
-        .fold(true, |plain, &b| plain & PLAIN[usize::from(b)]);
-    first != b' ' && last != b' ' && plain && !spaced
+    text.as_bytes().first().is_some_and(|&b| b != b' ') && is_plain_single_spaced(text)
 }
-
-/// The bytes of a plain line, looked up rather than matched (every byte of
-/// a body is).
-const PLAIN: [bool; 256] = {
-    let mut plain = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        #[allow(clippy::cast_possible_truncation)] // b < 256
-        let byte = b as u8;
-        plain[b] = byte.is_ascii_alphanumeric()
-            || matches!(
-                byte,
-                b' ' | b'.'
-                    | b','
-                    | b';'
-                    | b':'
-                    | b'?'
-                    | b'!'
-                    | b'\''
-                    | b'"'
-                    | b'('
-                    | b')'
-                    | b'/'
-                    | b'%'
-                    | b'-'
-            );
-        b += 1;
-    }
-    plain
-};
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,7 @@
 //! Markdown → [`Block`]s: one pass over `pulldown-cmark` events.
 
 use super::{Block, SOFT_BREAK};
+use crate::model::PLAIN_BYTES;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
 /// Parses a Markdown body into plain-text blocks.
@@ -56,43 +57,13 @@ fn plain_paragraphs(md: &str) -> Option<Vec<Block>> {
 
 /// Whether a non-empty line of a body is plain text as
 /// [`plain_paragraphs`] means it: it starts with an ASCII letter, ends in
-/// no space and holds only the bytes of [`PLAIN`].
+/// no space and holds only the bytes of [`PLAIN_BYTES`].
 pub(super) fn is_plain_line(line: &str) -> bool {
     let bytes = line.as_bytes();
     bytes.first().is_some_and(u8::is_ascii_alphabetic)
         && bytes.last() != Some(&b' ')
-        && bytes.iter().all(|&b| PLAIN[usize::from(b)])
+        && bytes.iter().all(|&b| PLAIN_BYTES[usize::from(b)])
 }
-
-/// The bytes [`plain_paragraphs`] lets through, looked up rather than
-/// matched (it looks at every byte of a body).
-pub(super) const PLAIN: [bool; 256] = {
-    let mut plain = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        #[allow(clippy::cast_possible_truncation)] // b < 256
-        let byte = b as u8;
-        plain[b] = byte.is_ascii_alphanumeric()
-            || matches!(
-                byte,
-                b' ' | b'.'
-                    | b','
-                    | b';'
-                    | b':'
-                    | b'?'
-                    | b'!'
-                    | b'\''
-                    | b'"'
-                    | b'('
-                    | b')'
-                    | b'/'
-                    | b'%'
-                    | b'-'
-            );
-        b += 1;
-    }
-    plain
-};
 
 /// Where the text being collected goes when the current block ends.
 #[derive(Debug)]

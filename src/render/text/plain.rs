@@ -17,9 +17,8 @@
 //! `txt-plain` writes such a body's blocks unwrapped
 //! ([`export_plain_body`]). Proptests hold both to the general paths.
 
-use super::blocks::PLAIN;
 use super::WIDTH;
-use crate::model::{is_hard_break, opens_list_item};
+use crate::model::{is_hard_break, is_plain_single_spaced, opens_list_item};
 
 /// The text of a body's block as [`wrap_plain_body`] gathers it: the byte
 /// range of its lines.
@@ -134,21 +133,7 @@ fn plain_blocks<'m>(md: &'m str, mut each: impl FnMut(&'m str, bool) -> Option<(
 /// Whether `line` is plain (see [`super::blocks::is_plain_line`]) with no
 /// two spaces in a row.
 fn is_plain_line(line: &str) -> bool {
-    let bytes = line.as_bytes();
-    let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
-        return false;
-    };
-    // Two passes without a branch a byte: the pairs' is one the compiler
-    // runs many bytes at once.
-    #[allow(clippy::needless_bitwise_bool)] // no branch: the point
-    let spaced = bytes
-        .iter()
-        .zip(&bytes[1..])
-        .fold(false, |found, (&a, &b)| found | ((a == b' ') & (b == b' ')));
-    let plain = bytes
-        .iter()
-        .fold(true, |plain, &b| plain & PLAIN[usize::from(b)]);
-    first.is_ascii_alphabetic() && last != b' ' && plain && !spaced
+    line.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) && is_plain_single_spaced(line)
 }
 
 /// One paragraph's or item's text (plain lines joined by line feeds,
