@@ -17,7 +17,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::{DocumentLayout, Format, Rule, Ruleset};
 use crate::parse::md_long::{encoding_issues, RuleBatches};
 use crate::parse::{detect, EncodingIssue};
-use crate::refs::{self, dangling_of, CitedNumber};
+use crate::refs::{self, cites_existing, dangling_of, CitedNumber};
 use crate::render::Renderer;
 use rayon::prelude::*;
 use std::collections::BTreeSet;
@@ -352,16 +352,7 @@ impl Found {
 fn dangling_findings(batches: &RuleBatches<'_>, whole: &Input<'_>, runs: &Runs) -> Vec<Diagnostic> {
     let mut existing = runs.rule_numbers.clone();
     existing.sort_unstable();
-    let exists = |cited: &CitedNumber| match &cited.id {
-        Some(id) => runs.ids.contains(id),
-        None => {
-            let numbers = cited.numbers();
-            let first = existing.partition_point(|&number| number < *numbers.start());
-            existing
-                .get(first)
-                .is_some_and(|number| number <= numbers.end())
-        }
-    };
+    let exists = |cited: &CitedNumber| cites_existing(cited, &existing, |id| runs.ids.contains(id));
     let mut findings = Vec::new();
     let mut dangling = runs
         .cited

@@ -113,19 +113,11 @@ fn write_batch(
 #[cfg(test)]
 mod tests {
     use super::{is_own_render, write_batches_checked};
+    use crate::meaning::tests::BATCHED;
     use crate::meaning::{write_checked, MeaningError};
     use crate::model::Format;
     use crate::parse::{read_meaning, stream_rules, RuleStream};
     use crate::render::{render, RenderOptions, Renderer};
-
-    /// The forms written a batch at a time.
-    const BATCHED: [Format; 5] = [
-        Format::MdLong,
-        Format::MdShort,
-        Format::TxtLong,
-        Format::TxtShort,
-        Format::TxtPlain,
-    ];
 
     /// `text` (a Markdown ruleset) streamed to `format`, joined; `None`
     /// where the stream gave up.

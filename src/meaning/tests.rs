@@ -153,7 +153,7 @@ fn a_rule_page_is_checked_against_the_last_rule_of_its_number() {
 }
 
 /// The whole forms [`write_checked`] writes a batch at a time.
-const BATCHED: [Format; 5] = [
+pub(super) const BATCHED: [Format; 5] = [
     Format::MdLong,
     Format::MdShort,
     Format::TxtLong,

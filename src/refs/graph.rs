@@ -97,6 +97,26 @@ pub fn graph(ruleset: &Ruleset) -> ReferenceGraph {
     graph
 }
 
+/// Whether `cited` names a rule there is: the rule with its id, where it
+/// cites one by id, else one whose number is within what it cites, looked
+/// up in `numbers` (every rule's, sorted).
+pub(crate) fn cites_existing(
+    cited: &CitedNumber,
+    numbers: &[u32],
+    has_id: impl Fn(&str) -> bool,
+) -> bool {
+    match &cited.id {
+        Some(id) => has_id(id),
+        None => {
+            let cites = cited.numbers();
+            let first = numbers.partition_point(|&number| number < *cites.start());
+            numbers
+                .get(first)
+                .is_some_and(|number| number <= cites.end())
+        }
+    }
+}
+
 /// Only the citations of rules the ruleset lacks: the `dangling` of
 /// [`graph`], without building who cites whom (what `nomic check` needs).
 pub fn dangling(ruleset: &Ruleset) -> Vec<Dangling> {
@@ -107,16 +127,7 @@ pub fn dangling(ruleset: &Ruleset) -> Vec<Dangling> {
         .iter()
         .filter_map(|rule| rule.id.as_deref())
         .collect();
-    let exists = |cited: &CitedNumber| match &cited.id {
-        Some(id) => ids.contains(id.as_str()),
-        None => {
-            let numbers = cited.numbers();
-            let first = existing.partition_point(|&number| number < *numbers.start());
-            existing
-                .get(first)
-                .is_some_and(|number| number <= numbers.end())
-        }
-    };
+    let exists = |cited: &CitedNumber| cites_existing(cited, &existing, |id| ids.contains(id));
     let per_rule: Vec<Vec<Dangling>> = ruleset
         .rules
         .par_iter()
