@@ -15,7 +15,7 @@ use super::numbers::Numbers;
 use super::{encoding, files, headings, history, references, text, Input, Kept};
 use crate::diagnostic::Diagnostic;
 use crate::model::{DocumentLayout, Format, Rule, Ruleset};
-use crate::parse::md_long::{encoding_issues, RuleBatches};
+use crate::parse::md_long::{encoding_issues, SpanRuns};
 use crate::parse::{detect, EncodingIssue};
 use crate::refs::{self, cites_existing, dangling_of, CitedNumber};
 use crate::render::Renderer;
@@ -88,7 +88,7 @@ fn check_in_runs(
     // The heading-shaped lines are found in the whole text while the
     // headings are.
     let (batches, heading_shaped) = rayon::join(
-        || RuleBatches::new(text, format),
+        || SpanRuns::new(text, format),
         || headings::heading_shaped(text, format),
     );
     let batches = batches.ok()?;
@@ -139,7 +139,7 @@ fn check_in_runs(
 
 /// The place of rule `index` in the file: the text from its heading up to
 /// the next rule's (what [`Input::kept`] gives for it).
-fn kept_at<'t>(batches: &RuleBatches<'_>, text: &'t str, index: usize) -> Kept<'t> {
+fn kept_at<'t>(batches: &SpanRuns<'_>, text: &'t str, index: usize) -> Kept<'t> {
     let offset = batches.start(index);
     Kept {
         offset,
@@ -149,7 +149,7 @@ fn kept_at<'t>(batches: &RuleBatches<'_>, text: &'t str, index: usize) -> Kept<'
 
 /// The rules at `range` as a ruleset whose rules end where the next rule
 /// starts, so that [`Input::kept`] finds each one's place.
-fn ruleset_at(batches: &RuleBatches<'_>, whole: &Input<'_>, range: Range<usize>) -> Ruleset {
+fn ruleset_at(batches: &SpanRuns<'_>, whole: &Input<'_>, range: Range<usize>) -> Ruleset {
     let layout = whole.ruleset.layout.as_ref().map(|layout| DocumentLayout {
         rules_end: Some(batches.start(range.end)),
         header: String::new(),
@@ -192,7 +192,7 @@ impl<'t> Runs<'t> {
     /// Every run of rules checked, `run` rules a task and a few tasks a
     /// core at a time; `None` when the renderer has no parts for the
     /// format, or the canonical rendering is too large to be one.
-    fn check(batches: &RuleBatches<'_>, whole: &Input<'t>, run: usize) -> Option<Runs<'t>> {
+    fn check(batches: &SpanRuns<'_>, whole: &Input<'t>, run: usize) -> Option<Runs<'t>> {
         let renderer = layout::canonical_renderer()?;
         let document = renderer.parts(whole.ruleset, whole.format)?;
         let mut compared = Compared::new(whole.text);
@@ -301,7 +301,7 @@ impl Found {
     /// The rules at `range` read and checked; `None` when the renderer has
     /// no parts for the format.
     fn of(
-        batches: &RuleBatches<'_>,
+        batches: &SpanRuns<'_>,
         whole: &Input<'_>,
         renderer: &Renderer,
         range: Range<usize>,
@@ -349,7 +349,7 @@ impl Found {
 
 /// The findings of the citations of rules the ruleset lacks (as
 /// [`refs::dangling`] finds them), each citing rule read again.
-fn dangling_findings(batches: &RuleBatches<'_>, whole: &Input<'_>, runs: &Runs) -> Vec<Diagnostic> {
+fn dangling_findings(batches: &SpanRuns<'_>, whole: &Input<'_>, runs: &Runs) -> Vec<Diagnostic> {
     let mut existing = runs.rule_numbers.clone();
     existing.sort_unstable();
     let exists = |cited: &CitedNumber| cites_existing(cited, &existing, |id| runs.ids.contains(id));
@@ -376,11 +376,7 @@ fn dangling_findings(batches: &RuleBatches<'_>, whole: &Input<'_>, runs: &Runs) 
 
 /// The Initial Set findings, rule 101 and each rule a finding points into
 /// read again.
-fn initial_set_findings(
-    batches: &RuleBatches<'_>,
-    whole: &Input<'_>,
-    runs: &Runs,
-) -> Vec<Diagnostic> {
+fn initial_set_findings(batches: &SpanRuns<'_>, whole: &Input<'_>, runs: &Runs) -> Vec<Diagnostic> {
     if !super::holds_a_ruleset(whole.format) {
         return Vec::new();
     }

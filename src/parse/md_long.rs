@@ -16,7 +16,7 @@ use rayon::prelude::*;
 use std::ops::Range;
 
 mod spans;
-pub(crate) use spans::{encoding_issues, read_markdown_spans, RuleBatches};
+pub(crate) use spans::{encoding_issues, read_markdown_spans, SpanRuns};
 
 pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
     parse_markdown(text, Format::MdLong)

@@ -46,19 +46,19 @@ pub(crate) fn read_markdown_spans(text: &str, format: Format) -> Result<Ruleset,
 /// A Markdown ruleset cut at its rule headings, whose rules are read a run
 /// at a time (`nomic check` holds a run of rules, not all of them): the
 /// runs, one after another, are the rules of [`read_markdown_spans`], and
-/// [`RuleBatches::document_layout`] its layout.
-pub(crate) struct RuleBatches<'t> {
+/// [`SpanRuns::document_layout`] its layout.
+pub(crate) struct SpanRuns<'t> {
     text: &'t str,
     format: Format,
     cut: RuleHeadings,
 }
 
-impl<'t> RuleBatches<'t> {
+impl<'t> SpanRuns<'t> {
     /// The headings of `text` read as `format` (md-long, md-short or
     /// md-rule), or the error [`read_markdown_spans`] fails with.
-    pub(crate) fn new(text: &'t str, format: Format) -> Result<RuleBatches<'t>, ParseError> {
+    pub(crate) fn new(text: &'t str, format: Format) -> Result<SpanRuns<'t>, ParseError> {
         let cut = markdown::headings(text, format)?;
-        Ok(RuleBatches { text, format, cut })
+        Ok(SpanRuns { text, format, cut })
     }
 
     /// How many rules there are.
@@ -156,7 +156,7 @@ impl<'t> RuleBatches<'t> {
 }
 
 /// The encoding issues a read of decoded `text` without repair reports
-/// ([`crate::parse::Parsed::encoding`]), for a reader of [`RuleBatches`].
+/// ([`crate::parse::Parsed::encoding`]), for a reader of [`SpanRuns`].
 pub(crate) fn encoding_issues(text: &str) -> Vec<crate::parse::EncodingIssue> {
     super::super::encoding::find_mojibake(text)
 }
@@ -237,7 +237,7 @@ mod tests {
     fn same_in_runs(text: &str, format: Format, size: usize) {
         let (whole, batches) = match (
             read_markdown_spans(text, format),
-            RuleBatches::new(text, format),
+            SpanRuns::new(text, format),
         ) {
             (Ok(whole), Ok(batches)) => (whole, batches),
             (Err(whole), Err(batches)) => return assert_eq!(whole, batches, "{text:?}"),
