@@ -185,9 +185,15 @@ impl Divisor {
         })
     }
 
+    /// Whether [`Dice::below_by`] takes the word `x` (else it draws again).
+    #[inline]
+    pub(crate) fn accepts(self, x: u32) -> bool {
+        x >= self.reject_below
+    }
+
     /// `x mod n`.
     #[inline]
-    fn rem(self, x: u32) -> u32 {
+    pub(crate) fn rem(self, x: u32) -> u32 {
         let low = self.reciprocal.wrapping_mul(u64::from(x));
         // The high half of a 64×32-bit product is below `n`.
         ((u128::from(low) * u128::from(self.n)) >> 64) as u32

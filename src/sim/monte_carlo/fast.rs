@@ -24,6 +24,7 @@
 mod close;
 mod plain;
 mod plan;
+mod steady;
 mod turn;
 mod vote;
 
@@ -33,6 +34,7 @@ use crate::engine::state::State;
 use crate::engine::Ballot;
 use plain::PlainTurn;
 use plan::{bit, Plan, Set};
+use steady::{SteadyCache, Stop};
 
 /// The fast path's game: the plan, the starting players, and the state of
 /// the game in play (reset for each game, keeping its buffers).
@@ -80,6 +82,9 @@ pub(crate) struct FastGame {
     winners: Set,
     decided: u64,
     adopted: u64,
+    /// The steady turns of the last active set that had them (kept
+    /// across games: the active set at a game's start is the same).
+    steady: SteadyCache,
 }
 
 impl FastGame {
@@ -139,6 +144,7 @@ impl FastGame {
             winners: 0,
             decided: 0,
             adopted: 0,
+            steady: SteadyCache::default(),
         })
     }
 
@@ -154,9 +160,18 @@ impl FastGame {
         let max_turns = config.max_turns.min(u32::MAX - 1);
         let plain = PlainTurn::new(&self.plan, config);
         while !self.over && self.turn <= max_turns {
-            if plain.is_some_and(|plain| self.plain_turn(plain)) {
-                self.close_plain_turn();
-                continue;
+            if let Some(plain) = plain {
+                match self.steady_run(plain, max_turns) {
+                    Stop::Done => continue,
+                    // A chance happens: the turn is not plain.
+                    Stop::Chance => {}
+                    Stop::Other => {
+                        if self.plain_turn(plain) {
+                            self.close_plain_turn();
+                            continue;
+                        }
+                    }
+                }
             }
             let turn = self.turn;
             self.play_turn(config);

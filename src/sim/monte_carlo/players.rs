@@ -58,7 +58,7 @@ pub(super) struct Odds {
 
 impl Odds {
     /// `ceil(2^64 / MILLION)` (which does not divide 2^64).
-    const RECIPROCAL: u64 = u64::MAX / MILLION as u64 + 1;
+    pub(super) const RECIPROCAL: u64 = u64::MAX / MILLION as u64 + 1;
     /// Words below this are drawn again by `below(MILLION)`.
     const REJECT_BELOW: u32 = MILLION.wrapping_neg() % MILLION;
 
@@ -67,6 +67,14 @@ impl Odds {
         rate.is_odds().then(|| Odds {
             below: (u128::from(rate.0) << 64).div_ceil(u128::from(MILLION)) as u64,
         })
+    }
+
+    /// The bounds [`Odds::misses_by`] holds a word to: it says no exactly
+    /// when the word is at least the first, and the word times
+    /// [`Odds::RECIPROCAL`] (mod 2^64) at least the second.
+    #[inline]
+    pub(super) fn lane(self) -> (u32, u64) {
+        (Self::REJECT_BELOW, self.below)
     }
 
     /// Whether [`Rate::happens_on`] drawing the word `x` says no, and draws

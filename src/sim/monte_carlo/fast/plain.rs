@@ -22,22 +22,22 @@ use crate::sim::monte_carlo::{Config, Voters};
 /// What a plain turn draws, for a run's plan and players: a rate that is
 /// never draws nothing (`None`), one with odds a word per chance. A rate
 /// that is a certainty makes no turn plain.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) struct PlainTurn {
     /// Each inactive player's chance to declare themselves active (where
     /// allowed).
-    declare_back: Option<Odds>,
+    pub(super) declare_back: Option<Odds>,
     /// Each active player's chance to declare inactivity (where allowed).
-    leave: Option<Odds>,
+    pub(super) leave: Option<Odds>,
     /// The mover's chance to make no proposal.
-    miss_proposal: Option<Odds>,
+    pub(super) miss_proposal: Option<Odds>,
     /// The chance that someone invokes Judgment.
-    judgment: Option<Odds>,
+    pub(super) judgment: Option<Odds>,
     /// Each eligible voter's chance to miss the vote, drawn before their
     /// coin.
-    miss_vote: Option<Odds>,
+    pub(super) miss_vote: Option<Odds>,
     /// Each inactive voter's chance to come back by voting (where allowed).
-    vote_back: Option<Odds>,
+    pub(super) vote_back: Option<Odds>,
 }
 
 impl PlainTurn {

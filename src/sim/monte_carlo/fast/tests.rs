@@ -162,3 +162,27 @@ fn nomic_iv_turns_can_be_plain() {
         assert!(super::PlainTurn::new(&fast.plan, &voters_no).is_none());
     }
 }
+
+/// Most turns of a default Nomic IV game are steady (`steady.rs`): played
+/// from their words alone, with every player active and with some not. So
+/// the games compared with the engine above go through them.
+#[test]
+fn most_nomic_iv_turns_are_steady() {
+    let rules = ruleset("nomic-4-long.md");
+    let initial = template(&rules, 5).unwrap().state;
+    for behaviour in [Behaviour::DEFAULT, Behaviour::DILIGENT] {
+        let config = nomic_iv_run(behaviour, 200);
+        let mut fast = FastGame::new(&initial, &config).expect("Nomic IV is covered");
+        let turns: u64 = (0..config.games)
+            .map(|index| u64::from(fast.play(&config, index).turns))
+            .sum();
+        let steady = fast.steady.turns;
+        assert!(steady * 10 >= turns * 7, "{steady} of {turns} turns steady");
+        if behaviour == Behaviour::DEFAULT {
+            assert!(
+                fast.steady.covers_some_inactive(5),
+                "some steady turns had inactive players"
+            );
+        }
+    }
+}
