@@ -185,10 +185,10 @@ impl Divisor {
         })
     }
 
-    /// Whether [`Dice::below_by`] takes the word `x` (else it draws again).
+    /// [`Dice::below_by`] draws again where a word is below this.
     #[inline]
-    pub(crate) fn accepts(self, x: u32) -> bool {
-        x >= self.reject_below
+    pub(crate) fn reject_below(self) -> u32 {
+        self.reject_below
     }
 
     /// `x mod n`.

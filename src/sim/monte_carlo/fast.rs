@@ -144,7 +144,7 @@ impl FastGame {
             winners: 0,
             decided: 0,
             adopted: 0,
-            steady: SteadyCache::default(),
+            steady: SteadyCache::new(),
         })
     }
 

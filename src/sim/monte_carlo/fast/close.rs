@@ -71,6 +71,7 @@ impl FastGame {
         }
     }
 
+    #[inline]
     pub(super) fn add_score(&mut self, p: usize, delta: i64) {
         // Points that would overflow are refused (the engine logs why).
         if let Some(score) = self.scores[p].checked_add(delta) {

@@ -34,15 +34,49 @@ const DICE: usize = 4;
 
 /// The steady turns of a run's plain turn, worked out once per active set
 /// as the run's games meet it (the same for every game of a run).
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub(super) struct SteadyCache {
     /// The plain turn the slots are for.
     plain: Option<PlainTurn>,
     /// By active set (at most [`SMALL`] players).
     slots: Vec<Slot>,
+    /// The CPU runs [`FastGame::steady_wide`].
+    pub(super) wide: bool,
     /// Turns played here, for tests that they are.
     #[cfg(test)]
     pub(super) turns: u64,
+}
+
+impl SteadyCache {
+    pub(super) fn new() -> SteadyCache {
+        SteadyCache {
+            plain: None,
+            slots: Vec::new(),
+            wide: wide(),
+            #[cfg(test)]
+            turns: 0,
+        }
+    }
+}
+
+/// Whether the CPU has every feature [`FastGame::steady_wide`] is compiled
+/// for.
+fn wide() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        has!("popcnt")
+            && has!("bmi1")
+            && has!("bmi2")
+            && has!("lzcnt")
+            && has!("avx2")
+            && has!("avx512f")
+            && has!("avx512dq")
+            && has!("avx512vl")
+            && has!("avx512bw")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
 }
 
 #[cfg(test)]
@@ -89,12 +123,15 @@ struct Steady {
 struct MoverTurn {
     /// Words of the turn's chances and coins, before its dice.
     words: usize,
-    /// Chunks of [`CHUNK`] words that hold them.
+    /// Chunks of [`CHUNK`] words that hold them and the dice.
     chunks: usize,
+    /// Words looked at: the chunks, and at least the chances, coins and
+    /// dice.
+    ahead: usize,
     /// Per word: the turn is plain only if the word is at least
-    /// `reject[i]` (below it a chance draws again) and its odds product at
-    /// least `below[i]` (below it the chance happens). Coins and unused
-    /// lanes pass both (0).
+    /// `reject[i]` (below it a chance or a die draws again) and its odds
+    /// product at least `below[i]` (below it the chance happens). Coins and
+    /// unused lanes pass both (0).
     reject: [u32; LANES],
     below: [u64; LANES],
     /// Each voter's coin: its word and the voter.
@@ -144,7 +181,8 @@ impl Steady {
             next: [0; SMALL],
         };
         for place in 0..players {
-            steady.turns[place] = MoverTurn::new(game, plain, game.order[place])?;
+            let rolls = die.map(|die| (dice, die));
+            steady.turns[place] = MoverTurn::new(game, plain, game.order[place], rolls)?;
             steady.next[place] = u8::try_from(game.following(place)?).ok()?;
         }
         let side = SMALL + 1;
@@ -162,6 +200,7 @@ impl MoverTurn {
     const EMPTY: MoverTurn = MoverTurn {
         words: 0,
         chunks: 0,
+        ahead: 0,
         reject: [0; LANES],
         below: [0; LANES],
         coins: [(0, 0); SMALL],
@@ -171,7 +210,12 @@ impl MoverTurn {
 
     /// The words of `mover`'s plain turn, in the order `plain_turn` reads
     /// them; `None` where they are too many.
-    fn new(game: &FastGame, plain: PlainTurn, mover: u8) -> Option<MoverTurn> {
+    fn new(
+        game: &FastGame,
+        plain: PlainTurn,
+        mover: u8,
+        dice: Option<(usize, Divisor)>,
+    ) -> Option<MoverTurn> {
         let everyone = game.everyone();
         let active = game.active & everyone;
         let eligible = game.eligible();
@@ -202,10 +246,16 @@ impl MoverTurn {
                 turn.push(plain.vote_back, 1)?;
             }
         }
-        if turn.words > LANES {
+        // The turn-end dice, each drawn again below `die.reject_below`.
+        let lanes = turn.words + dice.map_or(0, |(n, _)| n);
+        if lanes > LANES {
             return None;
         }
-        turn.chunks = turn.words.div_ceil(CHUNK);
+        if let Some((_, die)) = dice {
+            turn.reject[turn.words..lanes].fill(die.reject_below());
+        }
+        turn.chunks = lanes.div_ceil(CHUNK);
+        turn.ahead = (turn.chunks * CHUNK).max(lanes);
         Some(turn)
     }
 
@@ -224,7 +274,7 @@ impl MoverTurn {
 
     /// Whether every chance of the turn says no on `words` (at least
     /// `self.chunks` chunks of them), tested without a branch a word.
-    #[inline]
+    #[inline(always)]
     fn is_plain(&self, words: &[Word]) -> bool {
         let mut plain = true;
         for chunk in 0..self.chunks {
@@ -264,53 +314,69 @@ impl FastGame {
         let Some(steady) = steady else {
             return Stop::Other;
         };
+        #[cfg(target_arch = "x86_64")]
+        let stop = if self.steady.wide {
+            // SAFETY: `wide` says the CPU has every feature `steady_wide`
+            // is compiled for (`SteadyCache::new` asked it).
+            unsafe { self.steady_wide(&steady, max_turns) }
+        } else {
+            self.steady_turns(&steady, max_turns)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
         let stop = self.steady_turns(&steady, max_turns);
         self.steady.slots[at] = Slot::Some(steady);
         stop
     }
 
+    /// [`FastGame::steady_turns`] compiled for CPUs with AVX-512, where a
+    /// chunk of words is tested in a few vector instructions, and with the
+    /// bit instructions the baseline x86-64 target lacks: the same code,
+    /// the same games.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512dq,avx512vl,avx512bw")]
+    fn steady_wide(&mut self, s: &Steady, max_turns: u32) -> Stop {
+        self.steady_turns(s, max_turns)
+    }
+
+    #[inline(always)]
     fn steady_turns(&mut self, s: &Steady, max_turns: u32) -> Stop {
+        // The counts a turn changes are kept in hand, and written back when
+        // the run stops.
         let mut mover_at = self.mover_at.unwrap_or(0);
-        loop {
+        let mut turns = self.turn;
+        let (mut decided, mut adopted) = (self.decided, self.adopted);
+        let mut yes = self.yes;
+        let mut played = false;
+        let stop = loop {
             let turn = &s.turns[mover_at];
-            let words = self
-                .dice
-                .ahead((turn.chunks * CHUNK).max(turn.words + s.dice));
+            let words = self.dice.ahead(turn.ahead);
+            // A die drawn again is a chance too: `play_turn` then rolls it.
             if !turn.is_plain(words) {
-                self.mover_at = Some(mover_at);
-                return Stop::Chance;
+                break Stop::Chance;
             }
             // The turn-end dice, summed as `turn_end_score` sums them.
             let mut roll: u32 = 0;
-            let mut fair = true;
             if let Some(die) = s.die {
                 for word in &words[turn.words..turn.words + s.dice] {
-                    let x = u32::from_le_bytes(*word);
-                    fair &= die.accepts(x);
-                    roll = roll.wrapping_add(die.rem(x) + 1);
+                    roll = roll.wrapping_add(die.rem(u32::from_le_bytes(*word)) + 1);
                 }
             }
-            if !fair {
-                self.mover_at = Some(mover_at);
-                return Stop::Other;
-            }
-            let mut yes = turn.implicit;
+            yes = turn.implicit;
             for &(word, voter) in &turn.coins[..turn.voters] {
                 yes |= Set::from(words[usize::from(word)][0] & 1) << voter;
             }
             self.dice.skip(turn.words + s.dice);
+            played = true;
             #[cfg(test)]
             {
                 self.steady.turns += 1;
             }
             // As `plain_turn`, `resolve`, `turn_end_score`, `check_win`
             // and `start_turn` leave it.
-            self.voted = s.eligible;
-            self.yes = yes;
-            let adopted = s.adopt >> count(yes) & 1 == 1;
-            self.decided += 1;
-            self.adopted += u64::from(adopted);
-            if self.plan.against_adopted > 0 && adopted {
+            let adoption = s.adopt >> count(yes) & 1 == 1;
+            decided += 1;
+            adopted += u64::from(adoption);
+            if self.plan.against_adopted > 0 && adoption {
                 let mut against = s.eligible & !yes;
                 while against != 0 {
                     let p = against.trailing_zeros() as usize;
@@ -324,18 +390,26 @@ impl FastGame {
             if self.reached != 0 {
                 self.current = None;
                 self.proposed_this_turn = true;
-                self.mover_at = Some(mover_at);
-                self.check_win();
-                return Stop::Done;
+                self.over = true;
+                self.winners = self.reached;
+                break Stop::Done;
             }
-            self.turn += 1;
+            turns += 1;
             mover_at = usize::from(s.next[mover_at]);
-            self.mover = Some(self.order[mover_at]);
-            if self.turn > max_turns {
-                self.mover_at = Some(mover_at);
-                return Stop::Done;
+            if turns > max_turns {
+                break Stop::Done;
             }
+        };
+        if played {
+            self.voted = s.eligible;
+            self.yes = yes;
         }
+        self.turn = turns;
+        self.decided = decided;
+        self.adopted = adopted;
+        self.mover_at = Some(mover_at);
+        self.mover = Some(self.order[mover_at]);
+        stop
     }
 
     /// The place in turn order after `place` of the next player whose turn
