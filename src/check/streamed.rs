@@ -214,7 +214,9 @@ impl<'t> Runs<'t> {
             canonical: None,
         };
         let count = batches.len();
-        let batch = run * TASKS;
+        // A few tasks a core at a time: at most those tasks' canonical
+        // renderings (and rules, as they are read) are held at once.
+        let batch = run * TASKS_A_CORE * rayon::current_num_threads().max(1);
         for first in (0..count).step_by(batch) {
             let end = (first + batch).min(count);
             let found: Vec<Option<Found>> = (first..end)
@@ -273,8 +275,8 @@ fn content(rule: &Rule) -> usize {
         + lines(&mut rule.judgments.iter().map(|judgment| &judgment.source))
 }
 
-/// How many tasks of a run of rules are given to the cores at once.
-const TASKS: usize = 32;
+/// How many tasks of a run of rules are given to each core at once.
+const TASKS_A_CORE: usize = 4;
 
 /// What one run of rules holds that the checks need: its findings, what
 /// the whole ruleset's checks need of each rule, and its canonical

@@ -316,6 +316,19 @@ pub(super) fn print_stdout_pieces(pieces: &[impl AsRef<[u8]>]) -> Result<(), Fai
     Ok(())
 }
 
+/// Writes all that a spooled document's file holds (from its start) to
+/// standard output; a closed pipe becomes `Failure::BrokenPipe`.
+pub(super) fn print_stdout_spooled(mut file: &std::fs::File) -> Result<(), Failure> {
+    use std::io::Seek;
+    file.seek(io::SeekFrom::Start(0))?;
+    let mut stdout = io::stdout().lock();
+    // A file to standard output: the kernel copies where it can
+    // (`sendfile`, `splice`), and no buffer holds the document.
+    io::copy(&mut file, &mut stdout)?;
+    stdout.flush()?;
+    Ok(())
+}
+
 /// Whether to colour output on stdout: as `anstream` decides, so only on a
 /// terminal, never with `NO_COLOR`, always with `CLICOLOR_FORCE`.
 pub(super) fn stdout_color() -> bool {

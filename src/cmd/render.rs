@@ -1,15 +1,18 @@
 //! `nomic render`: one published form of a ruleset file.
 
 use super::io::{
-    dialect_for, parse_input_owned, print_stdout, print_stdout_pieces, read_input, Failure,
+    dialect_for, parse_input_owned, print_stdout, print_stdout_pieces, print_stdout_spooled,
+    read_input, Failure,
 };
 use nomic::meaning;
 use nomic::meaning::MeaningError;
 use nomic::model::Format;
 use nomic::model::Ruleset;
-use nomic::output::{write_atomic, write_atomic_parts};
-use nomic::parse::{Parsed, ReadDepth, ReadOptions, RuleStream};
-use nomic::render::{self, Parts, RenderError, RenderOptions, Renderer};
+use nomic::output::{write_atomic, write_atomic_parts, write_atomic_spooled};
+use nomic::parse::{Parsed, ReadDepth, ReadOptions, RuleBatches, RuleStream};
+use nomic::render::{self, CanonicalWriter, Parts, RenderError, RenderOptions, Renderer};
+use std::fs::File;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -67,6 +70,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     // The read takes the bytes (no decoded copy beside them); a repair's
     // report needs them as they were.
     match streamed(&args, &name, &bytes)? {
+        Some(Streamed::Spooled(file)) => return write_spooled(args.output.as_deref(), &file),
         Some(Streamed::Pieces(pieces)) => return write_pieces(args.output.as_deref(), &pieces),
         Some(Streamed::AsRead) => return write_pieces(args.output.as_deref(), &[&bytes]),
         None => {}
@@ -149,9 +153,14 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
 
 /// A render of an md-long or md-short file that never holds all its rules.
 enum Streamed {
-    /// Canonically or to another form: the document in pieces, its rules
-    /// read, written and read back a batch at a time and none kept
-    /// (`meaning::write_batches_checked`).
+    /// Canonically or to another form: the document, its rules read,
+    /// written and read back a batch at a time and none kept
+    /// (`meaning::write_batches_checked`), spooled into an unnamed
+    /// temporary file as each batch reads back, so that neither the rules
+    /// nor the document are held; written out once the whole has read back.
+    Spooled(File),
+    /// As `Spooled`, in pieces held in memory, where no temporary file
+    /// could be made or written.
     Pieces(Vec<String>),
     /// To its own form as read: the file itself (`meaning::is_own_render`).
     AsRead,
@@ -186,7 +195,34 @@ fn streamed(args: &Args, name: &str, bytes: &[u8]) -> Result<Option<Streamed>, F
             meaning::is_own_render(&batches, &writer, text.len()).then_some(Streamed::AsRead)
         );
     }
-    Ok(meaning::write_batches_checked(&batches, &writer).map(Streamed::Pieces))
+    if let Some((checked, file)) = spooled(&batches, &writer) {
+        return Ok(checked.then_some(Streamed::Spooled(file)));
+    }
+    Ok(meaning::write_batches_held(&batches, &writer).map(Streamed::Pieces))
+}
+
+/// The document of `batches` spooled into an unnamed temporary file, and
+/// whether it read back whole (`Some(false)`: the whole read writes it, or
+/// says why not); `None` where no temporary file could be made or written.
+fn spooled(batches: &RuleBatches<'_>, writer: &CanonicalWriter) -> Option<(bool, File)> {
+    let mut out = io::BufWriter::new(tempfile::tempfile().ok()?);
+    let put = |piece: &str| out.write_all(piece.as_bytes());
+    let checked = meaning::write_batches_checked(batches, writer, put).ok()?;
+    Some((checked, out.into_inner().ok()?))
+}
+
+/// Writes a spooled document to `output` (atomically) or to standard
+/// output.
+fn write_spooled(output: Option<&Path>, file: &File) -> Result<ExitCode, Failure> {
+    match output {
+        Some(path) => {
+            write_atomic_spooled(path, file).map_err(|err| {
+                Failure::message(format!("cannot write {}: {err}", path.display()))
+            })?;
+        }
+        None => print_stdout_spooled(file)?,
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Writes a document held in pieces to `output` (atomically) or to

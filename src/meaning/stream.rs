@@ -14,50 +14,76 @@ use crate::model::Rule;
 use crate::parse::RuleBatches;
 use crate::render::CanonicalWriter;
 use rayon::prelude::*;
+use std::io;
 use std::ops::Range;
 
-/// The document `writer` makes of the rules of `batches`, in pieces to
-/// write in order (the header, a piece a batch of rules, the footer),
-/// each batch's meaning checked as [`super::write_checked`] checks it.
+/// The document `writer` makes of the rules of `batches`, handed to `put`
+/// in pieces to write in order (the header, a piece a batch of rules, the
+/// footer), each batch's meaning checked as [`super::write_checked`]
+/// checks it. A piece is handed on once its batch has read back; the
+/// caller keeps what it was handed from the reader (in memory or in a
+/// temporary file) until this says the whole document was checked.
 ///
-/// `None` when the form is not checked a batch at a time, when a batch does
-/// not read back as meant, or when the document is too large: the caller
-/// then reads the whole file and writes it whole, for the document or the
-/// error that path gives.
-#[must_use]
+/// `Ok(false)` when the form is not checked a batch at a time, when a
+/// batch does not read back as meant, or when the document is too large:
+/// what `put` was handed is then not the document, and the caller reads
+/// the whole file and writes it whole, for the document or the error that
+/// path gives.
+///
+/// # Errors
+/// The first error of `put`.
 pub fn write_batches_checked(
     batches: &RuleBatches<'_>,
     writer: &CanonicalWriter,
-) -> Option<Vec<String>> {
+    mut put: impl FnMut(&str) -> io::Result<()>,
+) -> io::Result<bool> {
     let format = writer.format();
     if !checks_in_batches(format) || batches.is_empty() {
-        return None;
+        return Ok(false);
     }
     let (mut header, mut footer) = (String::new(), String::new());
     writer.header(&mut header);
     writer.footer(&mut footer);
-    let ranges = batches.ranges();
-    let mut pieces = Vec::with_capacity(ranges.len() + 2);
-    pieces.push(header.clone());
-    let mut content = 0;
-    // A few batches a core at a time: at most those batches' rules are
-    // held at once.
+    put(&header)?;
+    let (mut len, mut content) = (header.len(), 0);
+    // A few batches a core at a time: at most those batches' rules and
+    // pieces are held at once.
     let window = 2 * rayon::current_num_threads().max(1);
-    for group in ranges.chunks(window) {
+    for group in batches.ranges().chunks(window) {
         let written: Vec<Option<(String, usize)>> = group
             .par_iter()
             .map(|range| write_batch(batches, writer, range.clone(), [&header, &footer]))
             .collect();
         for batch in written {
-            let (text, size) = batch?;
+            let Some((text, size)) = batch else {
+                return Ok(false);
+            };
             content += size;
-            pieces.push(text);
+            len += text.len();
+            put(&text)?;
         }
     }
-    pieces.push(footer);
-    let len = pieces.iter().map(String::len).sum();
-    writer.check_size(len, content).ok()?;
-    Some(pieces)
+    len += footer.len();
+    put(&footer)?;
+    Ok(writer.check_size(len, content).is_ok())
+}
+
+/// [`write_batches_checked`] into pieces held in memory: `None` where it
+/// gives up.
+#[must_use]
+pub fn write_batches_held(
+    batches: &RuleBatches<'_>,
+    writer: &CanonicalWriter,
+) -> Option<Vec<String>> {
+    let mut pieces = Vec::new();
+    let put = |piece: &str| {
+        pieces.push(piece.to_string());
+        Ok(())
+    };
+    match write_batches_checked(batches, writer, put) {
+        Ok(true) => Some(pieces),
+        Ok(false) | Err(_) => None,
+    }
 }
 
 /// Whether an md-long or md-short file, whose rules `batches` reads, is
@@ -103,8 +129,8 @@ fn write_batch(
     let mut next = String::new();
     writer.rules(&rules[checked..], range.end, &mut next);
     let document = [header, &text, &next, footer].concat();
-    // The piece is held until the whole document is written: without the
-    // room it grew into (up to as much again).
+    // The piece may be held until the whole document is written: without
+    // the room it grew into (up to as much again).
     text.shrink_to_fit();
     reads_back(&rules, checked, &document, writer.format())
         .then(|| (text, CanonicalWriter::content_size(&rules[..checked])))
@@ -112,7 +138,7 @@ fn write_batch(
 
 #[cfg(test)]
 mod tests {
-    use super::{is_own_render, write_batches_checked};
+    use super::{is_own_render, write_batches_checked, write_batches_held};
     use crate::meaning::tests::BATCHED;
     use crate::meaning::{write_checked, MeaningError};
     use crate::model::Format;
@@ -125,7 +151,26 @@ mod tests {
         let batches = stream_rules(text, None)?.into_batches()?;
         let renderer = Renderer::new(&RenderOptions::default()).unwrap();
         let writer = renderer.canonical_writer(format, batches.title(), batches.len())?;
-        write_batches_checked(&batches, &writer).map(|pieces| pieces.concat())
+        write_batches_held(&batches, &writer).map(|pieces| pieces.concat())
+    }
+
+    /// `text` streamed to `format` as `nomic render` streams it, each piece
+    /// spooled into an unnamed temporary file as it is handed on, and read
+    /// back; `None` where the stream gave up (the spool then holds the
+    /// pieces handed on before, which `nomic render` throws away).
+    fn spooled(text: &str, format: Format) -> Option<String> {
+        use std::io::{Read, Seek, Write};
+        let batches = stream_rules(text, None)?.into_batches()?;
+        let renderer = Renderer::new(&RenderOptions::default()).unwrap();
+        let writer = renderer.canonical_writer(format, batches.title(), batches.len())?;
+        let mut out = std::io::BufWriter::new(tempfile::tempfile().unwrap());
+        let put = |piece: &str| out.write_all(piece.as_bytes());
+        let checked = write_batches_checked(&batches, &writer, put).unwrap();
+        let mut file = out.into_inner().unwrap();
+        file.rewind().unwrap();
+        let mut document = String::new();
+        file.read_to_string(&mut document).unwrap();
+        checked.then_some(document)
     }
 
     /// `text` read whole for its meaning and written as `nomic render`
@@ -151,6 +196,36 @@ mod tests {
         let several = streamed(text, format);
         assert!(several.as_deref() == Some(whole.as_str()), "{format}");
         assert!(one == several, "{format}: one thread differs");
+        assert!(
+            spooled(text, format) == several,
+            "{format}: the spool differs"
+        );
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
+        /// Spooled into a file or held in memory, the stream writes the same
+        /// bytes, and those the whole read writes, whatever the rules.
+        #[test]
+        fn a_spooled_render_is_the_held_one_byte_for_byte(
+            rules in 1usize..400,
+            seed in 0u64..1_000,
+            short in proptest::bool::ANY,
+            crlf in proptest::bool::ANY,
+        ) {
+            let set = crate::model::synthetic_ruleset(rules, seed);
+            let from = if short { Format::MdShort } else { Format::MdLong };
+            let mut file = render(&set, from, &RenderOptions::default()).unwrap();
+            if crlf {
+                file = file.replace('\n', "\r\n");
+            }
+            for to in BATCHED {
+                let held = streamed(&file, to);
+                proptest::prop_assert!(held.is_some(), "{to}");
+                proptest::prop_assert!(spooled(&file, to) == held, "{to}");
+                proptest::prop_assert!(held == written_whole(&file, to).ok(), "{to}");
+            }
+        }
     }
 
     #[test]
@@ -195,14 +270,21 @@ mod tests {
             }
             for to in BATCHED {
                 match written_whole(&text, to) {
-                    Ok(whole) => assert!(
-                        streamed(&text, to).as_deref() == Some(whole.as_str()),
-                        "{} to {to}",
-                        path.display()
-                    ),
+                    Ok(whole) => {
+                        let held = streamed(&text, to);
+                        assert!(
+                            held.as_deref() == Some(whole.as_str()),
+                            "{} to {to}",
+                            path.display()
+                        );
+                        assert!(spooled(&text, to) == held, "{} to {to}", path.display());
+                    }
                     // Refused whole: the stream gives up (and the whole
-                    // read then says why).
-                    Err(_) => assert_eq!(streamed(&text, to), None, "{}", path.display()),
+                    // read then says why), spooled or held.
+                    Err(_) => {
+                        assert_eq!(streamed(&text, to), None, "{}", path.display());
+                        assert_eq!(spooled(&text, to), None, "{}", path.display());
+                    }
                 }
             }
             streamed_files += 1;
@@ -307,6 +389,7 @@ mod tests {
         let text = format!("{}{deep}{}", &file[..at], &file[at..]);
         for to in [Format::TxtLong, Format::TxtPlain] {
             assert_eq!(streamed(&text, to), None, "{to}");
+            assert_eq!(spooled(&text, to), None, "{to}");
             let refused = written_whole(&text, to).unwrap_err();
             assert!(refused.contains("rule 9999 would not say"), "{refused}");
         }

@@ -15,17 +15,21 @@
 //! link inside it is replaced by a file, not followed.
 
 mod batch;
+mod contents;
 mod fresh;
 mod within;
 
+#[cfg(test)]
+mod spooled_tests;
 #[cfg(test)]
 mod tests;
 
 pub use batch::{write_batch_within, BatchError};
 pub use within::{existing_within, write_within};
 
+use contents::Contents;
 use std::fs::{self, File, Metadata, OpenOptions};
-use std::io::{self, Write};
+use std::io;
 use std::path::{Component, Path, PathBuf};
 
 /// What writing a file did.
@@ -99,6 +103,21 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<WriteOutcome, WriteE
 /// # Errors
 /// As [`write_atomic`].
 pub fn write_atomic_parts(path: &Path, contents: &[&[u8]]) -> Result<WriteOutcome, WriteError> {
+    write_contents(path, Contents::Parts(contents))
+}
+
+/// [`write_atomic`] of all that `spooled` holds (from its start), for a
+/// writer that spooled its document into a temporary file of its own
+/// rather than hold it in memory. The file is read, never changed.
+///
+/// # Errors
+/// As [`write_atomic`].
+pub fn write_atomic_spooled(path: &Path, spooled: &File) -> Result<WriteOutcome, WriteError> {
+    write_contents(path, Contents::Spooled(spooled))
+}
+
+/// [`write_atomic`] of `contents`.
+fn write_contents(path: &Path, contents: Contents<'_>) -> Result<WriteOutcome, WriteError> {
     if names_descriptor(path) {
         return stream(path, contents);
     }
@@ -133,7 +152,7 @@ pub fn write_atomic_parts(path: &Path, contents: &[&[u8]]) -> Result<WriteOutcom
 fn write_existing(
     target: &Path,
     meta: &Metadata,
-    contents: &[&[u8]],
+    contents: Contents<'_>,
 ) -> Result<WriteOutcome, WriteError> {
     match Kind::of(meta) {
         Kind::Folder => Err(WriteError::Folder(target.to_path_buf())),
@@ -211,37 +230,13 @@ fn names_descriptor(path: &Path) -> bool {
     )
 }
 
-/// Whether a regular file already holds `contents` joined (read only when
-/// the sizes match).
-fn holds(path: &Path, meta: &Metadata, contents: &[&[u8]]) -> io::Result<bool> {
-    if usize::try_from(meta.len()).ok() != Some(joined_len(contents)) {
+/// Whether a regular file already holds `contents` (read only when the
+/// sizes match).
+fn holds(path: &Path, meta: &Metadata, contents: Contents<'_>) -> io::Result<bool> {
+    if meta.len() != contents.len()? {
         return Ok(false);
     }
-    let held = fs::read(path)?;
-    let mut rest = held.as_slice();
-    for part in contents {
-        let Some((head, tail)) = rest.split_at_checked(part.len()) else {
-            return Ok(false);
-        };
-        if head != *part {
-            return Ok(false);
-        }
-        rest = tail;
-    }
-    Ok(rest.is_empty())
-}
-
-/// The length of `contents` joined.
-fn joined_len(contents: &[&[u8]]) -> usize {
-    contents.iter().map(|part| part.len()).sum()
-}
-
-/// Writes every part of `contents` in order.
-fn write_parts(out: &mut impl Write, contents: &[&[u8]]) -> io::Result<()> {
-    for part in contents {
-        out.write_all(part)?;
-    }
-    Ok(())
+    contents.held_by(&mut File::open(path)?, meta.len())
 }
 
 #[cfg(unix)]
@@ -256,20 +251,19 @@ fn link_count(_: &Metadata) -> u64 {
 }
 
 /// Appends `contents` to a pipe, device or open descriptor.
-fn stream(path: &Path, contents: &[&[u8]]) -> Result<WriteOutcome, WriteError> {
+fn stream(path: &Path, contents: Contents<'_>) -> Result<WriteOutcome, WriteError> {
     let mut file = OpenOptions::new().append(true).open(path)?;
-    write_parts(&mut file, contents)?;
-    file.flush()?;
+    contents.write_to(&mut file)?;
     Ok(WriteOutcome::Streamed)
 }
 
 /// Rewrites a file with several names in place: every name sees the new
 /// content. The content is written before the file is cut to its length,
 /// so a reader never sees the file empty.
-fn write_through(path: &Path, contents: &[&[u8]]) -> io::Result<()> {
+fn write_through(path: &Path, contents: Contents<'_>) -> io::Result<()> {
     let mut file = OpenOptions::new().write(true).open(path)?;
-    write_parts(&mut file, contents)?;
-    file.set_len(u64::try_from(joined_len(contents)).unwrap_or(u64::MAX))?;
+    contents.write_to(&mut file)?;
+    file.set_len(contents.len()?)?;
     file.sync_all()
 }
 
@@ -277,7 +271,7 @@ fn write_through(path: &Path, contents: &[&[u8]]) -> io::Result<()> {
 /// and a rename. `previous` (the file being replaced) lends its permissions
 /// and owner; a new file gets what `File::create` gives, `0666` less the
 /// umask.
-fn replace(path: &Path, contents: &[&[u8]], previous: Option<&Metadata>) -> io::Result<()> {
+fn replace(path: &Path, contents: Contents<'_>, previous: Option<&Metadata>) -> io::Result<()> {
     let temp = stage(path, contents, previous)?;
     temp.as_file().sync_all()?;
     temp.persist(path).map_err(|err| err.error)?;
@@ -288,7 +282,7 @@ fn replace(path: &Path, contents: &[&[u8]], previous: Option<&Metadata>) -> io::
 /// permissions and owner [`replace`] gives, neither synced nor renamed.
 fn stage(
     path: &Path,
-    contents: &[&[u8]],
+    contents: Contents<'_>,
     previous: Option<&Metadata>,
 ) -> io::Result<tempfile::NamedTempFile> {
     fs::create_dir_all(folder_of(path))?;
@@ -306,7 +300,7 @@ fn folder_of(path: &Path) -> &Path {
 /// [`stage`] into a folder known to exist.
 fn stage_in_folder(
     path: &Path,
-    contents: &[&[u8]],
+    contents: Contents<'_>,
     previous: Option<&Metadata>,
 ) -> io::Result<tempfile::NamedTempFile> {
     let dir = folder_of(path);
@@ -319,7 +313,7 @@ fn stage_in_folder(
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
     let mut temp = builder.tempfile_in(dir)?;
-    write_parts(&mut temp, contents)?;
+    contents.write_to(temp.as_file_mut())?;
     if let Some(previous) = previous {
         keep_owner(temp.as_file(), previous);
         temp.as_file().set_permissions(previous.permissions())?;

@@ -106,3 +106,84 @@ fn an_unknown_format_lists_the_known_ones() {
         .status(2)
         .stderr_contains("md-long");
 }
+
+/// An md-long file of `rules` generated rules with, when `deep_at` says
+/// where, a rule 9999 no text form can write (a list nested 50,000 deep)
+/// before the rule of that index.
+fn generated_md_long(rules: usize, deep_at: Option<usize>) -> String {
+    use nomic::model::Format;
+    use nomic::render::{render, RenderOptions};
+    let set = nomic::model::synthetic_ruleset(rules, 7);
+    let file = render(&set, Format::MdLong, &RenderOptions::default()).unwrap();
+    let Some(index) = deep_at else {
+        return file;
+    };
+    let at = file.match_indices("\n## ").nth(index).unwrap().0;
+    let deep = format!("\n## 9999/0\n\n{}x\n", "* ".repeat(50_000));
+    format!("{}{deep}{}", &file[..at], &file[at..])
+}
+
+#[test]
+fn a_refusal_after_batches_were_spooled_writes_nothing() {
+    // Read a batch at a time, the batches before rule 9999 read back and
+    // are spooled before its batch does not: the render refuses, and
+    // neither standard output nor the file (there before) gets a byte.
+    let text = generated_md_long(600, Some(500));
+    for to in ["txt-long", "txt-plain"] {
+        let out = Test::new()
+            .file("rules-l.md", &text)
+            .file("out.txt", "old")
+            .args(["render", "rules-l.md", "--to", to])
+            .run()
+            .status(2)
+            .stderr_contains("rule 9999 would not say what it says now")
+            .stderr_contains("nothing was written");
+        assert!(out.stdout.is_empty(), "{to}");
+        let out = out
+            .then()
+            .args(["render", "rules-l.md", "--to", to, "-o", "out.txt"])
+            .run()
+            .status(2)
+            .stderr_contains("nothing was written");
+        assert_eq!(out.read("out.txt"), "old");
+        let files = std::fs::read_dir(out.dir.path()).unwrap().count();
+        assert_eq!(files, 2, "{to}: no temporary file is left behind");
+    }
+}
+
+#[test]
+fn a_spooled_render_is_the_same_on_stdout_in_a_file_and_without_a_temporary_folder() {
+    // Spooled into an unnamed temporary file, then copied out; where no
+    // temporary file can be made, held in memory: the same bytes.
+    let text = generated_md_long(300, None);
+    for to in ["txt-long", "md-short", "txt-plain"] {
+        let out = Test::new()
+            .file("rules-l.md", &text)
+            .args(["render", "rules-l.md", "--to", to])
+            .run()
+            .status(0)
+            .stderr_empty();
+        let held = out
+            .then()
+            .env("TMPDIR", "/nonexistent/nomic-no-such-folder")
+            .args(["render", "rules-l.md", "--to", to])
+            .run()
+            .status(0)
+            .stderr_empty();
+        assert!(held.stdout == out.stdout, "{to}");
+        let written = out
+            .then()
+            .args(["render", "rules-l.md", "--to", to, "-o", "out"])
+            .run()
+            .status(0)
+            .stderr_empty();
+        assert!(written.read("out") == out.stdout, "{to}");
+        // Written again, the same: left alone.
+        let again = written
+            .then()
+            .args(["render", "rules-l.md", "--to", to, "-o", "out"])
+            .run()
+            .status(0);
+        assert!(again.read("out") == out.stdout, "{to}");
+    }
+}
