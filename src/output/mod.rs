@@ -22,6 +22,7 @@ mod within;
 mod tests;
 
 pub use batch::{write_batch_within, BatchError};
+pub use fresh::FreshTree;
 pub use within::{existing_within, write_within};
 
 use std::fs::{self, File, Metadata, OpenOptions};
