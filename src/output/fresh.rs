@@ -21,7 +21,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 
 /// How many names a staging folder tries before giving up.
 const ATTEMPTS: u32 = 100;
@@ -67,6 +67,8 @@ pub struct FreshTree {
     parents: Vec<PathBuf>,
     /// Whether the staging folder became `root` (nothing left to remove).
     published: bool,
+    /// A sync started ahead of [`FreshTree::publish`] ([`FreshTree::sync_ahead`]).
+    ahead: Mutex<Option<std::thread::JoinHandle<()>>>,
 }
 
 impl FreshTree {
@@ -94,6 +96,7 @@ impl FreshTree {
             made: Mutex::new(HashSet::new()),
             parents,
             published: false,
+            ahead: Mutex::new(None),
         };
         // Dropped on a failure here, the tree removes what was made.
         fs::create_dir_all(parent).map_err(at(root))?;
@@ -137,10 +140,47 @@ impl FreshTree {
     /// staging folder is removed and `root` is not created.
     pub fn publish(mut self) -> Result<(), BatchError> {
         let parent = folder_of(&self.root).to_path_buf();
+        self.wait_for_sync_ahead();
         sync_tree(&self.staging).map_err(at(&self.root))?;
         fs::rename(&self.staging, &self.root).map_err(at(&self.root))?;
         self.published = true;
         sync_folder(&parent).map_err(at(&parent))
+    }
+
+    /// Starts making what was written so far durable on a thread of its
+    /// own, unless a sync was started already, so that the disk writes it
+    /// while the caller makes the rest; [`FreshTree::publish`] still syncs
+    /// everything after it, and only that sync's success counts. On Linux
+    /// only (one `syncfs`); elsewhere nothing.
+    pub fn sync_ahead(&self) {
+        #[cfg(target_os = "linux")]
+        {
+            let mut ahead = self.ahead.lock().unwrap_or_else(PoisonError::into_inner);
+            if ahead.is_none() {
+                let staging = self.staging.clone();
+                // A failure here shows again in publish's own sync.
+                *ahead = std::thread::Builder::new()
+                    .name("nomic-sync".into())
+                    .spawn(move || {
+                        let _ = sync_tree(&staging);
+                    })
+                    .ok();
+            }
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = self;
+    }
+
+    /// Waits for a sync started by [`FreshTree::sync_ahead`], if any.
+    fn wait_for_sync_ahead(&self) {
+        let ahead = self
+            .ahead
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(ahead) = ahead {
+            let _ = ahead.join();
+        }
     }
 
     /// Creates the folders `files` need that are not made yet, outermost
@@ -150,10 +190,7 @@ impl FreshTree {
             .iter()
             .flat_map(|(relative, _)| folders(Path::new(""), relative))
             .collect();
-        let mut made = self
-            .made
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut made = self.made.lock().unwrap_or_else(PoisonError::into_inner);
         for folder in wanted {
             if made.contains(&folder) {
                 continue;
@@ -170,6 +207,8 @@ impl FreshTree {
 
 impl Drop for FreshTree {
     fn drop(&mut self) {
+        // The staging folder is not removed under a sync still running.
+        self.wait_for_sync_ahead();
         if self.published {
             return;
         }

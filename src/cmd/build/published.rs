@@ -88,6 +88,8 @@ fn written_into(tree: Option<&FreshTree>, mut files: Vec<PublishedFile>) -> Made
         .collect();
     let written = tree.write(&batch);
     drop(batch);
+    // The disk writes this half while the other is made.
+    tree.sync_ahead();
     for file in &mut files {
         file.contents = String::new();
     }
