@@ -1,16 +1,15 @@
 //! `nomic build`: the whole published set of one ruleset, or of every
 //! bundled ruleset.
 
+mod published;
+
 use super::io::{print_stdout, read_input, stdout_color, Failure};
 use super::progress::Files;
 use anstyle::{AnsiColor, Style};
-use nomic::meaning;
-use nomic::output::WriteOutcome;
-use nomic::parse::ReadOptions;
-use nomic::render::{
-    agora_published_files, has_stale_rule_pages, published_files, Manifest, Plan, PublishedFile,
-    RenderOptions, Renderer,
-};
+use nomic::output::{BatchError, FreshTree, WriteOutcome};
+use nomic::render::{has_stale_rule_pages, Manifest, Plan, RenderOptions, Renderer};
+use published::render_source;
+use std::io;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -63,6 +62,10 @@ struct Job {
     current: usize,
     /// The key of the inputs, when a manifest is to be written after the plan.
     key: Option<String>,
+    /// Into a folder that did not exist: the tree its files were written
+    /// into while they were rendered, published in the write phase, and
+    /// whether writing them failed.
+    fresh: Option<(FreshTree, Result<(), BatchError>)>,
 }
 
 /// The manifest key of a build's inputs: the program's version and the
@@ -165,60 +168,50 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
 
     // Everything is rendered before anything is written, so a failure (a bad
     // template, an unreadable source) leaves the previous outputs untouched.
+    // A folder that does not exist yet is written as it is rendered, but into
+    // a hidden staging folder beside it, which only the write phase renames
+    // into place (and a failure removes).
     let mut plans = Vec::new();
     let mut progress = Files::new(jobs.len(), "rendering");
     for (source, dir) in jobs {
-        // The source is read and digested on one core while the folder is
-        // looked at on the other; the look counts only if the keys agree.
-        let (key, found) = rayon::join(
-            || input_key(&source, &args),
-            || keyed(&source, &args).then(|| current(&dir)).flatten(),
-        );
-        let key = key?;
-        let found = found.filter(|manifest| key.as_deref() == Some(manifest.key.as_str()));
-        if let Some(current) = found {
-            plans.push(Job {
-                source: source.display().to_string(),
-                damaged: current.note,
-                repaired: args.repair_encoding,
-                plan: Plan {
-                    dir,
-                    writes: Vec::new(),
-                    removals: Vec::new(),
-                },
-                current: current.len(),
-                key: None,
-            });
-            continue;
+        match plan_job(source, dir, &args, &renderer) {
+            Ok((job, rendered)) => {
+                plans.push(job);
+                if rendered {
+                    progress.inc();
+                }
+            }
+            Err(failure) => {
+                // The fresh trees go newest first, so that a folder made for
+                // the first one (`out/`) is empty again when its turn comes.
+                while plans.pop().is_some() {}
+                return Err(failure);
+            }
         }
-        let rendered = render_source(&source, &renderer, &args)?;
-        let mut plan =
-            Plan::compare(dir, rendered.files).map_err(|err| Failure::message(err.to_string()))?;
-        remove_stale_site_pages(&mut plan);
-        plans.push(Job {
-            source: source.display().to_string(),
-            damaged: rendered.damaged,
-            repaired: args.repair_encoding,
-            plan,
-            current: 0,
-            key,
-        });
-        progress.inc();
     }
     let pending = plans.iter().map(|job| job.plan.pending()).sum();
     progress.restart(if args.check { 0 } else { pending }, "writing");
 
     let mut report = String::new();
     let mut totals = [0; 3];
-    for plan in &plans {
+    for plan in &mut plans {
         let counts = describe(plan, args.check, &mut report);
         for (total, count) in totals.iter_mut().zip(counts) {
             *total += count;
         }
         if !args.check {
-            plan.plan
-                .execute_with(|| progress.inc())
-                .map_err(|err| Failure::message(err.to_string()))?;
+            match plan.fresh.take() {
+                Some((tree, written)) => {
+                    written
+                        .and_then(|()| tree.publish())
+                        .map_err(|err| Failure::message(err.to_string()))?;
+                    (0..plan.plan.pending()).for_each(|_| progress.inc());
+                }
+                None => plan
+                    .plan
+                    .execute_with(|| progress.inc())
+                    .map_err(|err| Failure::message(err.to_string()))?,
+            }
             record(plan);
         }
     }
@@ -242,6 +235,86 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// One source's job: its plan against its output folder, rendered (and,
+/// into a folder that does not exist, written into its fresh tree) unless
+/// the folder's manifest shows it current; whether it was rendered.
+fn plan_job(
+    source: PathBuf,
+    dir: PathBuf,
+    args: &Args,
+    renderer: &Renderer,
+) -> Result<(Job, bool), Failure> {
+    // The source is read and digested on one core while the folder is
+    // looked at on the other; the look counts only if the keys agree.
+    let (key, found) = rayon::join(
+        || input_key(&source, args),
+        || keyed(&source, args).then(|| current(&dir)).flatten(),
+    );
+    let key = key?;
+    let found = found.filter(|manifest| key.as_deref() == Some(manifest.key.as_str()));
+    if let Some(current) = found {
+        let job = Job {
+            source: source.display().to_string(),
+            damaged: current.note,
+            repaired: args.repair_encoding,
+            plan: Plan {
+                dir,
+                writes: Vec::new(),
+                removals: Vec::new(),
+            },
+            current: current.len(),
+            key: None,
+            fresh: None,
+        };
+        return Ok((job, false));
+    }
+    let tree = if args.check { None } else { fresh_tree(&dir) };
+    let rendered = render_source(&source, renderer, args, tree.as_ref())?;
+    let (plan, fresh) = match tree {
+        // Nothing there to compare with: every file is created.
+        Some(tree) => (
+            Plan {
+                dir,
+                writes: (rendered.files.into_iter())
+                    .map(|file| (file, WriteOutcome::Created))
+                    .collect(),
+                removals: Vec::new(),
+            },
+            Some((tree, rendered.written)),
+        ),
+        None => {
+            let mut plan = Plan::compare(dir, rendered.files)
+                .map_err(|err| Failure::message(err.to_string()))?;
+            remove_stale_site_pages(&mut plan);
+            (plan, None)
+        }
+    };
+    let job = Job {
+        source: source.display().to_string(),
+        damaged: rendered.damaged,
+        repaired: args.repair_encoding,
+        plan,
+        current: 0,
+        key,
+        fresh,
+    };
+    Ok((job, true))
+}
+
+/// A tree to write `dir` into as it is rendered, when `dir` does not exist
+/// yet; none for a folder that exists (it is compared and its files
+/// replaced one by one) or where the staging folder cannot be made (the
+/// plan's own write then reports why).
+fn fresh_tree(dir: &Path) -> Option<FreshTree> {
+    let absent = fs_absent(dir);
+    absent.then(|| FreshTree::begin(dir).ok()).flatten()
+}
+
+/// Whether nothing at all is at `path` (not even a broken link).
+fn fs_absent(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_err_and(|err| err.kind() == io::ErrorKind::NotFound)
 }
 
 /// The (source, output folder) pairs to build.
@@ -293,112 +366,6 @@ fn stem(path: &Path) -> String {
         || "ruleset".to_string(),
         |stem| stem.to_string_lossy().into_owned(),
     )
-}
-
-/// The published files of one source (the website's under `site/`), and
-/// how many damaged characters it holds (after the certain repairs, with
-/// `--repair-encoding`). Every file is read back, and one that would change
-/// a rule's meaning is refused (not with templates of one's own, whose forms
-/// nomic does not read). The forms and the website are written side by
-/// side; a failure of the forms is the one reported when both fail.
-fn render_source(source: &Path, renderer: &Renderer, args: &Args) -> Result<Rendered, Failure> {
-    if super::agora::is_source(source) {
-        let read = super::agora::read(source)?;
-        let (files, site) = rayon::join(
-            || {
-                agora_published_files(&read.ruleset, renderer)
-                    .map_err(|err| Failure::message(format!("{}: {err}", source.display())))
-            },
-            || site_files(source, &read.ruleset, args),
-        );
-        let mut files = files?;
-        files.extend(site?);
-        return Ok(Rendered { files, damaged: 0 });
-    }
-    let (name, bytes) = read_input(source)?;
-    let options = ReadOptions {
-        repair_encoding: args.repair_encoding,
-        ..ReadOptions::default()
-    };
-    let parsed = super::io::parse_input(&name, &bytes, &options)?;
-    let left = super::io::report_repair(&name, &bytes, &options);
-    super::io::refuse_duplicate_numbers(&name, &parsed)?;
-    let ruleset = &parsed.ruleset;
-    let (files, site) = rayon::join(
-        || {
-            let files = published_files(ruleset, renderer)
-                .map_err(|err| Failure::message(format!("{name}: {err}")))?;
-            if args.templates.is_none() {
-                verify(ruleset, &files).map_err(|err| {
-                    Failure::message(format!("{name}: {err}; nothing was written"))
-                })?;
-            }
-            Ok::<_, Failure>(files)
-        },
-        || site_files(source, ruleset, args),
-    );
-    let mut files = files?;
-    files.extend(site?);
-    Ok(Rendered {
-        files,
-        damaged: if args.repair_encoding {
-            left
-        } else {
-            parsed.encoding.len()
-        },
-    })
-}
-
-/// [`meaning::verify_published`] on every core, in runs of files; the
-/// failure reported is the first in the files' order, as one run over all
-/// of them would report.
-fn verify(
-    ruleset: &nomic::model::Ruleset,
-    files: &[PublishedFile],
-) -> Result<(), meaning::MeaningError> {
-    use rayon::prelude::*;
-    /// Files one task reads back.
-    const RUN: usize = 128;
-    let check = meaning::PublishedCheck::new(ruleset);
-    files
-        .par_chunks(RUN)
-        .map(|run| check.verify(run))
-        .collect::<Vec<_>>()
-        .into_iter()
-        .collect()
-}
-
-/// One source's published set in memory, the website included.
-struct Rendered {
-    files: Vec<PublishedFile>,
-    /// Damaged character sequences (mojibake) published as they are.
-    damaged: usize,
-}
-
-/// The website of a source, its paths under `site/`.
-fn site_files(
-    source: &Path,
-    ruleset: &nomic::model::Ruleset,
-    args: &Args,
-) -> Result<Vec<PublishedFile>, Failure> {
-    let name = source.display();
-    let versions = if args.git {
-        super::site::versions(source, true)?
-    } else {
-        Vec::new()
-    };
-    let options = nomic::site::SiteOptions {
-        templates: args.templates.clone(),
-    };
-    let files = nomic::site::site_files(ruleset, &versions, &options)
-        .map_err(|err| Failure::message(format!("{name}: {err}")))?;
-    Ok(files
-        .into_iter()
-        .map(|file| PublishedFile {
-            path: Path::new("site").join(file.path),
-            contents: file.contents,
-        })
-        .collect())
 }
 
 /// Pages of the website that the new site no longer has (rules repealed or

@@ -25,6 +25,7 @@ mod spooled_tests;
 mod tests;
 
 pub use batch::{write_batch_within, BatchError};
+pub use fresh::FreshTree;
 pub use within::{existing_within, write_within};
 
 use contents::Contents;

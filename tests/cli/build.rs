@@ -346,3 +346,72 @@ fn a_word_of_300000_letters_is_published_without_overflowing_the_stack() {
     let index = out.read("out/site/search-index.js");
     assert!(index.contains(r#""r":{"docs""#) && !index.contains("aaaa"));
 }
+
+/// The names in `dir`, sorted.
+fn names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn a_fresh_folder_appears_whole_and_no_staging_folder_is_left() {
+    // Written into a staging folder beside it while it is rendered, then
+    // renamed into place.
+    let built = Test::new()
+        .bundled_file("nomic-4-long.md", "rules.md")
+        .args(["build", "rules.md", "-o", "out/new"])
+        .run()
+        .status(0);
+    let root = built.dir.path().to_path_buf();
+    assert_eq!(names_in(&root.join("out")), ["new"]);
+    assert_eq!(
+        fs::read(root.join("out/new/rules-l.md")).unwrap(),
+        fs::read(root.join("rules.md")).unwrap()
+    );
+    // Built again into an existing folder (the way of replacing files one
+    // by one): the same files, nothing to do.
+    let again = Command::again(&root)
+        .args(["build", "rules.md", "-o", "out/new"])
+        .run()
+        .status(0);
+    assert!(again.stdout.contains("Everything is up to date."));
+    assert_eq!(names_in(&root.join("out")), ["new"]);
+}
+
+#[test]
+fn a_fresh_build_that_fails_late_leaves_neither_the_folder_nor_a_staging_folder() {
+    // The forms are written while the website is rendered; its broken
+    // template fails the build after that.
+    let website = Test::new()
+        .bundled_file("nomic-4-long.md", "rules.md")
+        .file("style/site/rule.html.j2", "{{ rule.nope.deeper }}")
+        .args(["build", "rules.md", "-o", "out/new", "--templates", "style"])
+        .run()
+        .status(2);
+    assert!(
+        website.stderr.contains("rule.html.j2"),
+        "{}",
+        website.stderr
+    );
+    assert!(!website.exists("out"), "not even the folder made for it");
+    // With every bundled ruleset, the first rendered (and written) before a
+    // later one fails: none of them is published.
+    let later = bundled_rulesets(Test::new())
+        .file(
+            "rulesets/zz-dup.md",
+            "# T (LONG FORMAT)\n---\n## 101/0\n\nx\n\n## 101/0\n\ny\n",
+        )
+        .arg("build")
+        .run()
+        .status(2);
+    assert!(
+        later.stderr.contains("appears more than once"),
+        "{}",
+        later.stderr
+    );
+    assert!(!later.exists("out"));
+}
