@@ -151,6 +151,26 @@ impl FastGame {
     /// Plays game `index` of `config` and returns its outcome: the same as
     /// [`super::play`] on the engine.
     pub(crate) fn play(&mut self, config: &Config, index: u64) -> Game {
+        #[cfg(target_arch = "x86_64")]
+        if self.steady.wide {
+            // SAFETY: `wide` says the CPU has every feature `play_wide` is
+            // compiled for (`SteadyCache::new` asked it).
+            return unsafe { self.play_wide(config, index) };
+        }
+        self.play_here(config, index)
+    }
+
+    /// [`FastGame::play`] compiled for the CPUs `steady_wide` is: the
+    /// general turns too then count and find players with `popcnt` and
+    /// `tzcnt`. The same code, the same games.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512dq,avx512vl,avx512bw")]
+    fn play_wide(&mut self, config: &Config, index: u64) -> Game {
+        self.play_here(config, index)
+    }
+
+    #[inline(always)]
+    fn play_here(&mut self, config: &Config, index: u64) -> Game {
         self.dice.restart(config.seed, index);
         self.reset();
         self.check_win();

@@ -7,6 +7,7 @@ use crate::engine::params::TurnEndScore;
 use crate::engine::tally;
 
 impl FastGame {
+    #[inline(always)]
     pub(super) fn close_turn(&mut self) {
         let mut had_proposal = false;
         if let Some(proposer) = self.current {
@@ -45,6 +46,7 @@ impl FastGame {
         }
     }
 
+    #[inline(always)]
     fn resolve(&mut self) {
         let adopted = if self.players <= SMALL && !self.plan.adopt.is_empty() {
             let eligible = self.eligible();
@@ -87,6 +89,7 @@ impl FastGame {
         self.plan.win_points.is_some_and(|n| score >= n)
     }
 
+    #[inline(always)]
     fn turn_end_inactivity(&mut self, had_proposal: bool) {
         if let Some(m) = self.mover {
             let m = usize::from(m);
@@ -103,6 +106,7 @@ impl FastGame {
         }
     }
 
+    #[inline(always)]
     fn turn_end_score(&mut self) {
         match self.plan.turn_end {
             TurnEndScore::Dice { n, .. } => {
@@ -125,6 +129,7 @@ impl FastGame {
     }
 
     /// Everyone who has reached the points wins, or the last survivors.
+    #[inline(always)]
     pub(super) fn check_win(&mut self) {
         if self.over {
             return;
@@ -145,6 +150,7 @@ impl FastGame {
         self.over = true;
     }
 
+    #[inline(always)]
     pub(super) fn start_turn(&mut self) {
         self.turn += 1;
         self.mover_at = self.next_mover();
@@ -156,6 +162,7 @@ impl FastGame {
     }
 
     /// The place in turn order of the next player whose turn is not skipped.
+    #[inline(always)]
     fn next_mover(&self) -> Option<usize> {
         let n = self.order.len();
         // The place after the mover's, at most `n` (one past the last).

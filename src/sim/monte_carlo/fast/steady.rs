@@ -296,6 +296,7 @@ impl FastGame {
     /// Plays plain turns, each closed, while they come; see the module's
     /// doc. Called at a turn's start, with the game not over and the turn
     /// within `max_turns`.
+    #[inline(always)]
     pub(super) fn steady_run(&mut self, plain: PlainTurn, max_turns: u32) -> Stop {
         if self.mover.is_none() || self.locked != 0 || self.players > SMALL {
             return Stop::Other;

@@ -8,6 +8,7 @@ use crate::sim::monte_carlo::Config;
 
 impl FastGame {
     /// One turn of random play, as `players::play_turn` plays it.
+    #[inline(always)]
     pub(super) fn play_turn(&mut self, config: &Config) {
         let b: &Behaviour = &config.behaviour;
         let turn = self.turn;
@@ -70,6 +71,7 @@ impl FastGame {
     }
 
     /// A declaration of activity or inactivity (IV 207, V 206).
+    #[inline(always)]
     pub(super) fn declare(&mut self, p: usize, active: bool) {
         if active {
             if self.locked & bit(p) != 0 {
@@ -111,6 +113,7 @@ impl FastGame {
         self.order.insert(place, id as u8);
     }
 
+    #[inline(always)]
     fn propose(&mut self, mover: u8) {
         let m = usize::from(mover);
         self.current = Some(mover);

@@ -15,6 +15,7 @@ impl FastGame {
     /// ends the turn changes another player's ballot, and the loop stops
     /// there (the engine's loop checks before each player whether the turn
     /// goes on, which only such a ballot can change).
+    #[inline(always)]
     pub(super) fn vote(&mut self, config: &Config, turn: u32) {
         let Some(proposer) = self.current else {
             return;
@@ -51,6 +52,7 @@ impl FastGame {
         }
     }
 
+    #[inline(always)]
     fn cast(&mut self, p: usize, yes: bool) {
         if self.locked & bit(p) != 0 {
             return;
