@@ -474,30 +474,47 @@ fn scaling(measured: &[Measured], sizes: &[usize]) -> String {
 }
 
 /// Monte Carlo throughput on the bundled Nomic IV ruleset.
-fn monte_carlo(nomic: &Path, root: &Path, games: u64) -> Result<String, String> {
+fn monte_carlo(nomic: &Path, root: &Path, games: u64, runs: usize) -> Result<String, String> {
     let ruleset = path_arg(&root.join("rulesets/nomic-4-long.md"));
-    let games_s = games.to_string();
-    let job = Job::new(
-        nomic,
-        &[
-            "simulate",
-            "--monte-carlo",
-            &games_s,
-            "--ruleset",
-            &ruleset,
-            "--players",
-            "5",
-            "--threads",
-            "1",
-            "--format",
-            "json",
-        ],
-    );
-    let sample = job.run()?;
-    let rate = games as f64 / sample.wall.as_secs_f64().max(1e-9);
+    let job = |games: u64| {
+        let games = games.to_string();
+        Job::new(
+            nomic,
+            &[
+                "simulate",
+                "--monte-carlo",
+                &games,
+                "--ruleset",
+                &ruleset,
+                "--players",
+                "5",
+                "--threads",
+                "1",
+                "--format",
+                "json",
+            ],
+        )
+    };
+    // A one-game run beside each full one: what the process takes to start
+    // and read the rules, which is not the games' time.
+    let (full, setup) = (job(games), job(1));
+    let (mut fulls, mut setups) = (Vec::new(), Vec::new());
+    for _ in 0..runs.max(1) {
+        fulls.push(full.run()?);
+        setups.push(setup.run()?);
+    }
+    let (full, setup) = (median(fulls).wall, median(setups).wall);
+    let playing = full.saturating_sub(setup).as_secs_f64().max(1e-9);
     Ok(format!(
-        "Monte Carlo, Nomic IV, 5 players, one thread: {rate:.0} games/s ({games} games in {:.2} s)\n",
-        sample.wall.as_secs_f64()
+        "Monte Carlo, Nomic IV, 5 players, one thread: {:.0} games/s ({games} games in {:.2} s, \
+         the median of {} runs; {:.0} games/s of the {:.3} s left after the {:.3} s a one-game \
+         run takes)\n",
+        games as f64 / full.as_secs_f64().max(1e-9),
+        full.as_secs_f64(),
+        runs.max(1),
+        (games - 1) as f64 / playing,
+        playing,
+        setup.as_secs_f64()
     ))
 }
 
@@ -529,7 +546,10 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
     print!("{}", scaling(&measured, &options.sizes));
     if options.games > 0 {
         println!();
-        print!("{}", monte_carlo(&nomic, root, options.games)?);
+        print!(
+            "{}",
+            monte_carlo(&nomic, root, options.games, options.runs)?
+        );
     }
     Ok(())
 }
