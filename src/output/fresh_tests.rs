@@ -1,23 +1,6 @@
 use super::*;
+use crate::output::tests::listing;
 use crate::output::WriteError;
-
-/// The files under `dir`, relative to it, sorted.
-fn listing(dir: &Path) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(folder) = stack.pop() {
-        for entry in fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                out.push(path.strip_prefix(dir).unwrap().display().to_string());
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 /// The names in `dir`, sorted.
 fn names_in(dir: &Path) -> Vec<String> {

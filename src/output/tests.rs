@@ -235,8 +235,9 @@ fn within_a_folder_hard_links_fifos_and_folder_links_never_reach_outside() {
     assert!(matches!(err, WriteError::Escapes(_)), "{err}");
 }
 
-/// Every file under `dir`, relative, sorted.
-fn listing(dir: &Path) -> Vec<String> {
+/// Every file under `dir`, relative, sorted (symbolic links not
+/// followed).
+pub(super) fn listing(dir: &Path) -> Vec<String> {
     let mut out = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(folder) = stack.pop() {
