@@ -85,6 +85,8 @@ pub(crate) struct FastGame {
     /// The steady turns of the last active set that had them (kept
     /// across games: the active set at a game's start is the same).
     steady: SteadyCache,
+    /// The CPU runs [`FastGame::play_wide`].
+    wide: bool,
 }
 
 impl FastGame {
@@ -144,7 +146,8 @@ impl FastGame {
             winners: 0,
             decided: 0,
             adopted: 0,
-            steady: SteadyCache::new(),
+            steady: SteadyCache::default(),
+            wide: wide(),
         })
     }
 
@@ -152,17 +155,18 @@ impl FastGame {
     /// [`super::play`] on the engine.
     pub(crate) fn play(&mut self, config: &Config, index: u64) -> Game {
         #[cfg(target_arch = "x86_64")]
-        if self.steady.wide {
+        if self.wide {
             // SAFETY: `wide` says the CPU has every feature `play_wide` is
-            // compiled for (`SteadyCache::new` asked it).
+            // compiled for (`FastGame::new` asked it).
             return unsafe { self.play_wide(config, index) };
         }
         self.play_here(config, index)
     }
 
-    /// [`FastGame::play`] compiled for the CPUs `steady_wide` is: the
-    /// general turns too then count and find players with `popcnt` and
-    /// `tzcnt`. The same code, the same games.
+    /// [`FastGame::play`] compiled for CPUs with AVX-512, where a steady
+    /// turn's chunk of 16 words is tested in a few vector instructions
+    /// (`steady.rs`), and with the bit instructions the baseline x86-64
+    /// target lacks (`popcnt`, `tzcnt`). The same code, the same games.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512dq,avx512vl,avx512bw")]
     fn play_wide(&mut self, config: &Config, index: u64) -> Game {
@@ -265,6 +269,26 @@ impl FastGame {
     fn still(&self, turn: u32) -> bool {
         self.turn == turn && !self.over
     }
+}
+
+/// Whether the CPU has every feature [`FastGame::play_wide`] is compiled
+/// for.
+fn wide() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        has!("popcnt")
+            && has!("bmi1")
+            && has!("bmi2")
+            && has!("lzcnt")
+            && has!("avx2")
+            && has!("avx512f")
+            && has!("avx512dq")
+            && has!("avx512vl")
+            && has!("avx512bw")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
 }
 
 #[cfg(test)]

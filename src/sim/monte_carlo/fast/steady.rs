@@ -34,49 +34,15 @@ const DICE: usize = 4;
 
 /// The steady turns of a run's plain turn, worked out once per active set
 /// as the run's games meet it (the same for every game of a run).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub(super) struct SteadyCache {
     /// The plain turn the slots are for.
     plain: Option<PlainTurn>,
     /// By active set (at most [`SMALL`] players).
     slots: Vec<Slot>,
-    /// The CPU runs [`FastGame::steady_wide`].
-    pub(super) wide: bool,
     /// Turns played here, for tests that they are.
     #[cfg(test)]
     pub(super) turns: u64,
-}
-
-impl SteadyCache {
-    pub(super) fn new() -> SteadyCache {
-        SteadyCache {
-            plain: None,
-            slots: Vec::new(),
-            wide: wide(),
-            #[cfg(test)]
-            turns: 0,
-        }
-    }
-}
-
-/// Whether the CPU has every feature [`FastGame::steady_wide`] is compiled
-/// for.
-fn wide() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::is_x86_feature_detected as has;
-        has!("popcnt")
-            && has!("bmi1")
-            && has!("bmi2")
-            && has!("lzcnt")
-            && has!("avx2")
-            && has!("avx512f")
-            && has!("avx512dq")
-            && has!("avx512vl")
-            && has!("avx512bw")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    false
 }
 
 #[cfg(test)]
@@ -315,28 +281,9 @@ impl FastGame {
         let Some(steady) = steady else {
             return Stop::Other;
         };
-        #[cfg(target_arch = "x86_64")]
-        let stop = if self.steady.wide {
-            // SAFETY: `wide` says the CPU has every feature `steady_wide`
-            // is compiled for (`SteadyCache::new` asked it).
-            unsafe { self.steady_wide(&steady, max_turns) }
-        } else {
-            self.steady_turns(&steady, max_turns)
-        };
-        #[cfg(not(target_arch = "x86_64"))]
         let stop = self.steady_turns(&steady, max_turns);
         self.steady.slots[at] = Slot::Some(steady);
         stop
-    }
-
-    /// [`FastGame::steady_turns`] compiled for CPUs with AVX-512, where a
-    /// chunk of words is tested in a few vector instructions, and with the
-    /// bit instructions the baseline x86-64 target lacks: the same code,
-    /// the same games.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512dq,avx512vl,avx512bw")]
-    fn steady_wide(&mut self, s: &Steady, max_turns: u32) -> Stop {
-        self.steady_turns(s, max_turns)
     }
 
     #[inline(always)]
