@@ -187,7 +187,8 @@ impl FastGame {
             if let Some(plain) = plain {
                 match self.steady_run(plain, max_turns) {
                     Stop::Done => continue,
-                    // A chance happens: the turn is not plain.
+                    // A chance happens (or a die is drawn again): the
+                    // general turn.
                     Stop::Chance => {}
                     Stop::Other => {
                         if self.plain_turn(plain) {

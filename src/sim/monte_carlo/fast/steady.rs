@@ -112,10 +112,11 @@ struct MoverTurn {
 pub(super) enum Stop {
     /// The game is over, or the turn limit reached.
     Done,
-    /// A chance happens this turn: it is not plain. Nothing was drawn.
+    /// A chance happens this turn, or its turn-end die would be drawn
+    /// again: `play_turn` plays it. Nothing was drawn.
     Chance,
-    /// The turn may be plain but is not steady (a die drawn again, rules or
-    /// players not covered). Nothing was drawn.
+    /// The turn may be plain but is not steady (rules or players not
+    /// covered): `plain_turn` may still play it. Nothing was drawn.
     Other,
 }
 

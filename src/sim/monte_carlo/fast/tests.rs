@@ -127,6 +127,15 @@ fn nomic_iv_run(behaviour: Behaviour, games: u64) -> Config {
     }
 }
 
+/// A run of `games` five-player Nomic IV games (as [`nomic_iv_run`]) and
+/// the fast game that plays them.
+fn nomic_iv_fast(behaviour: Behaviour, games: u64) -> (Config, FastGame) {
+    let initial = template(&ruleset("nomic-4-long.md"), 5).unwrap().state;
+    let config = nomic_iv_run(behaviour, games);
+    let fast = FastGame::new(&initial, &config).expect("Nomic IV is covered");
+    (config, fast)
+}
+
 /// The rulesets the fast path covers, and the games of a whole default run
 /// of Nomic IV: each the engine's.
 #[test]
@@ -149,11 +158,8 @@ fn nomic_iv_games_are_the_engines_games() {
 /// the engine's (above).
 #[test]
 fn nomic_iv_turns_can_be_plain() {
-    let rules = ruleset("nomic-4-long.md");
-    let initial = template(&rules, 5).unwrap().state;
     for behaviour in [Behaviour::DEFAULT, Behaviour::DILIGENT] {
-        let config = nomic_iv_run(behaviour, 1);
-        let fast = FastGame::new(&initial, &config).expect("Nomic IV is covered");
+        let (config, fast) = nomic_iv_fast(behaviour, 1);
         assert!(super::PlainTurn::new(&fast.plan, &config).is_some());
         let voters_no = Config {
             voters: Voters::No,
@@ -168,11 +174,8 @@ fn nomic_iv_turns_can_be_plain() {
 /// the games compared with the engine above go through them.
 #[test]
 fn most_nomic_iv_turns_are_steady() {
-    let rules = ruleset("nomic-4-long.md");
-    let initial = template(&rules, 5).unwrap().state;
     for behaviour in [Behaviour::DEFAULT, Behaviour::DILIGENT] {
-        let config = nomic_iv_run(behaviour, 200);
-        let mut fast = FastGame::new(&initial, &config).expect("Nomic IV is covered");
+        let (config, mut fast) = nomic_iv_fast(behaviour, 200);
         let turns: u64 = (0..config.games)
             .map(|index| u64::from(fast.play(&config, index).turns))
             .sum();
@@ -191,11 +194,8 @@ fn most_nomic_iv_turns_are_steady() {
 /// baseline target plays the same games.
 #[test]
 fn games_are_the_same_on_every_cpu() {
-    let rules = ruleset("nomic-4-long.md");
-    let initial = template(&rules, 5).unwrap().state;
     for behaviour in [Behaviour::DEFAULT, Behaviour::DILIGENT] {
-        let config = nomic_iv_run(behaviour, 300);
-        let mut wide = FastGame::new(&initial, &config).expect("Nomic IV is covered");
+        let (config, mut wide) = nomic_iv_fast(behaviour, 300);
         let mut baseline = wide.clone();
         baseline.wide = false;
         for index in 0..config.games {
