@@ -7,6 +7,8 @@ use std::collections::VecDeque;
 
 /// Words [`Dice::ahead`] may look ahead at most.
 pub(crate) const WORDS: usize = 64;
+// `Dice::refill` keeps the last WORDS words of a fill.
+const _: () = assert!(FILL_WORDS >= WORDS);
 
 /// A word of the generator: its little-endian bytes, as `next_u32` reads
 /// them.
@@ -64,16 +66,23 @@ impl Dice {
         x
     }
 
-    /// Moves the words not drawn yet (fewer than [`WORDS`]) to the front
-    /// and takes the generator's next [`FILL_WORDS`] after them.
+    /// Moves the words not drawn yet (fewer than [`WORDS`]) to just before
+    /// `words[WORDS]` and takes the generator's next [`FILL_WORDS`] there.
+    /// The move is always of the buffer's last [`WORDS`] words, a copy of
+    /// a fixed size (a few vector moves rather than a `memmove` call), and
+    /// the fill always lands at the same place.
     #[inline(never)]
     fn refill(&mut self) {
-        self.words.copy_within(self.next..self.end, 0);
-        self.end -= self.next;
-        self.next = 0;
-        let fresh = &mut self.words[self.end..self.end + FILL_WORDS];
-        self.rng.fill(fresh.try_into().expect("FILL_WORDS words"));
-        self.end += FILL_WORDS;
+        let left = self.end - self.next;
+        let (front, back) = self.words.split_at_mut(WORDS);
+        if self.end > 0 {
+            // After a fill the buffer is full: its last WORDS words.
+            front.copy_from_slice(&back[FILL_WORDS - WORDS..]);
+        }
+        self.next = WORDS - left;
+        let fresh: &mut [Word; FILL_WORDS] = back.try_into().expect("FILL_WORDS words");
+        self.rng.fill(fresh);
+        self.end = WORDS + FILL_WORDS;
     }
 
     /// The next `k` words (at most [`WORDS`]) the dice will draw, without

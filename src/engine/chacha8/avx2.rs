@@ -53,7 +53,7 @@ fn quarter(x: &mut [__m256i; 16], a: usize, b: usize, c: usize, d: usize) {
 /// Writes the eight words of `v` to `out` in lane order (LLVM merges the
 /// extracts into vector stores).
 #[target_feature(enable = "avx2")]
-fn store(v: __m256i, out: &mut [Word]) {
+pub(super) fn store(v: __m256i, out: &mut [Word]) {
     let q = [
         _mm256_extract_epi64::<0>(v) as u64,
         _mm256_extract_epi64::<1>(v) as u64,
@@ -70,7 +70,7 @@ fn store(v: __m256i, out: &mut [Word]) {
 /// `b`'s eight words at `out[16 b + half ..]`, where the eight blocks of
 /// `out` start.
 #[target_feature(enable = "avx2")]
-pub(super) fn transpose_store(a: &[__m256i], out: &mut [Word; EIGHT_WORDS], half: usize) {
+fn transpose_store(a: &[__m256i], out: &mut [Word; EIGHT_WORDS], half: usize) {
     let t0 = _mm256_unpacklo_epi32(a[0], a[1]);
     let t1 = _mm256_unpackhi_epi32(a[0], a[1]);
     let t2 = _mm256_unpacklo_epi32(a[2], a[3]);
