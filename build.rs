@@ -36,9 +36,10 @@ fn main() {
     {
         args.push("-no-pie".to_string());
     }
-    let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR").expect("set by cargo"));
-    let hot = manifest.join(HOT_FUNCTIONS);
-    if let Some(hot) = hot.to_str().filter(|_| hot.exists()) {
+    if let Some(hot) = hot_functions() {
+        let Some(hot) = hot.to_str() else {
+            return emit(&args);
+        };
         // `-Xlinker` pairs, not `-Wl,`: a comma in the path would split it.
         let ordering = [
             "-Xlinker",
@@ -53,9 +54,29 @@ fn main() {
             args.extend(ordering);
         }
     }
+    emit(&args);
+}
+
+fn emit(args: &[String]) {
     for arg in args {
         println!("cargo:rustc-link-arg-bins={arg}");
     }
+}
+
+/// A copy of the ordering file named after what it holds, so that a new
+/// list changes the binaries' link arguments and they are linked again
+/// (cargo does not look into a file a link argument names).
+fn hot_functions() -> Option<PathBuf> {
+    let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR")?);
+    let bytes = std::fs::read(manifest.join(HOT_FUNCTIONS)).ok()?;
+    // FNV-1a: a name, not a defence.
+    let digest = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    let copy =
+        PathBuf::from(env::var_os("OUT_DIR")?).join(format!("hot-functions-{digest:016x}.txt"));
+    std::fs::write(&copy, bytes).ok()?;
+    Some(copy)
 }
 
 /// Whether an empty program links with `args` as the binaries will be

@@ -21,19 +21,34 @@ if [ $# -eq 0 ]; then
 fi
 nomic=target/release/nomic
 run() {
-    valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/$1.out" \
+    name=$1
+    shift
+    valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/$name.out" \
         "$nomic" "$@" >/dev/null 2>&1 || true
 }
-run check "$inputs/rules-l.md"
-run diff "$inputs/rules-l.md" "$inputs/rules-l-changed.md"
-run parse "$inputs/rules-l.md"
-for form in txt-long md-short; do
-    valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/render-$form.out" \
-        "$nomic" render --to "$form" "$inputs/rules-l.md" >/dev/null 2>&1 || true
-done
+# In this order: `diff` holds two files and has the least room, so its
+# functions come first and lie together; then those of `parse`, `check`
+# and `render`.
+run 1-diff diff "$inputs/rules-l.md" "$inputs/rules-l-changed.md"
+run 2-parse parse "$inputs/rules-l.md"
+run 3-check check "$inputs/rules-l.md"
+run 4-md-short render --to md-short "$inputs/rules-l.md"
+run 5-txt-long render --to txt-long "$inputs/rules-l.md"
 nm "$nomic" | awk '$2 ~ /^[tT]$/ { print $3 }' | sort -u >"$work/defined"
-# Each function once, in the order the runs first name it.
-sed -n 's/^c\{0,1\}fn=([0-9]*) //p' "$work"/*.out | awk '!seen[$0]++' >"$work/named"
-awk 'NR == FNR { defined[$0] = 1; next } defined[$0]' "$work/defined" "$work/named" \
-    >link/hot-functions.txt
+# Each function once, grouped by which runs name it (those of every run
+# first, then by the runs in the order above), in the order first named.
+for out in "$work"/*.out; do
+    sed -n 's/^c\{0,1\}fn=([0-9]*) //p' "$out" | awk '!seen[$0]++'
+    echo "--"
+done >"$work/named"
+awk '
+    NR == FNR { defined[$0] = 1; next }
+    $0 == "--" { bit /= 2; next }
+    FNR == 1 { bit = 16 }
+    defined[$0] {
+        if (!($0 in mask)) order[n++] = $0
+        mask[$0] += bit
+    }
+    END { for (i = 0; i < n; i++) printf "%02d %06d %s\n", 31 - mask[order[i]], i, order[i] }
+' "$work/defined" "$work/named" | LC_ALL=C sort | cut -d" " -f3 >link/hot-functions.txt
 wc -l link/hot-functions.txt
