@@ -80,18 +80,44 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
 }
 
 /// What the check needs of each rule, so that `nomic check` can keep it of
-/// every rule without the rules (`super::streamed`).
+/// every rule without the rules (`super::streamed`): 16 bytes a rule (64
+/// with the mutabilities as [`Mutability`], which can hold a string).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct InitialFacts {
     number: u32,
     has_history: bool,
     /// The index of its first `Initial` history entry, with the mutability
     /// that entry names (`None` when it names neither).
-    initial_entry: Option<(usize, Option<Mutability>)>,
+    initial_entry: Option<(u32, Option<Plain>)>,
     /// The heading's marker, unless it is neither mutable nor immutable.
-    marked: Option<Mutability>,
+    marked: Option<Plain>,
     /// Whether its history is one `Initial` entry.
     only_initial: bool,
+}
+
+/// Mutable or immutable: the mutabilities the facts hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Plain {
+    Mutable,
+    Immutable,
+}
+
+impl Plain {
+    /// `mutability` unless it is another marker.
+    fn of(mutability: &Mutability) -> Option<Plain> {
+        match mutability {
+            Mutability::Mutable => Some(Plain::Mutable),
+            Mutability::Immutable => Some(Plain::Immutable),
+            Mutability::Other(_) => None,
+        }
+    }
+
+    fn mutability(self) -> Mutability {
+        match self {
+            Plain::Mutable => Mutability::Mutable,
+            Plain::Immutable => Mutability::Immutable,
+        }
+    }
 }
 
 impl InitialFacts {
@@ -103,19 +129,20 @@ impl InitialFacts {
             .map(|index| {
                 let source = rule.history[index].source.to_lowercase();
                 let mutability = if source.starts_with("initial immutable") {
-                    Some(Mutability::Immutable)
+                    Some(Plain::Immutable)
                 } else if source.starts_with("initial mutable") {
-                    Some(Mutability::Mutable)
+                    Some(Plain::Mutable)
                 } else {
                     None
                 };
+                let index = u32::try_from(index).expect("fewer than 2^32 history entries");
                 (index, mutability)
             });
         InitialFacts {
             number: rule.number,
             has_history: !rule.history.is_empty(),
             initial_entry,
-            marked: Some(rule.mutability.clone()).filter(|m| !matches!(m, Mutability::Other(_))),
+            marked: Plain::of(&rule.mutability),
             only_initial: rule.history.len() == 1 && rule.history[0].kind == HistoryKind::Initial,
         }
     }
@@ -246,15 +273,16 @@ fn initial(
     declared: &[Declared],
 ) -> Option<(Mutability, Place, &'static str)> {
     if with_history {
-        let (index, mutability) = rule.initial_entry.clone()?;
-        Some((mutability?, Place::Entry(index), "is recorded as initially"))
+        let (index, mutability) = rule.initial_entry?;
+        let place = Place::Entry(index as usize);
+        Some((mutability?.mutability(), place, "is recorded as initially"))
     } else {
         declared
             .iter()
             .any(|d| d.contains(rule.number))
-            .then(|| rule.marked.clone())
+            .then_some(rule.marked)
             .flatten()
-            .map(|marked| (marked, Place::Heading, "is marked"))
+            .map(|marked| (marked.mutability(), Place::Heading, "is marked"))
     }
 }
 

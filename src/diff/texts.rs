@@ -24,7 +24,7 @@
 use super::{diff, DiffOptions, RulesetDiff};
 use crate::model::{Format, Ruleset};
 use crate::parse::{read_owned, rule_starts, ReadDepth, ReadOptions};
-use std::collections::HashMap;
+use std::cmp::Ordering;
 use std::ops::Range;
 
 /// The diff of two rulesets in `format`, read from their texts: what
@@ -113,31 +113,36 @@ impl Rules<'_> {
 /// a document of a header alone need not read as its file does (text after
 /// the title and no rule heading is an error).
 fn differing(old: &Rules<'_>, new: &Rules<'_>) -> (Vec<bool>, Vec<bool>) {
-    // Indexes and occurrences as u32 (a file of four billion rules does
-    // not fit in memory anyway): the maps are most of what this holds.
-    let mut by_number: HashMap<(u32, u32), usize> = HashMap::with_capacity(old.len());
-    let mut seen: HashMap<u32, u32> = HashMap::with_capacity(old.len());
-    for index in 0..old.len() {
-        let number = old.number(index);
-        let occurrence = seen.entry(number).or_default();
-        by_number.insert((number, *occurrence), index);
-        *occurrence += 1;
-    }
-    seen.clear();
+    // The partners are found by merging both sides' rules sorted by number
+    // and then place: the `k`-th of a number on one side meets the `k`-th
+    // on the other. Two sorted lists of 8 bytes a rule hold less than maps
+    // of each number's occurrences did (indexes as u32: a file of four
+    // billion rules does not fit in memory anyway).
+    let (old_order, new_order) = (by_number(old), by_number(new));
     let mut old_kept = vec![true; old.len()];
     let mut new_kept = vec![true; new.len()];
-    let mut first_alike = None;
-    for (index, kept) in new_kept.iter_mut().enumerate() {
-        let number = new.number(index);
-        let occurrence = seen.entry(number).or_default();
-        if let Some(&partner) = by_number.get(&(number, *occurrence)) {
-            if old.bytes(partner) == new.bytes(index) {
-                old_kept[partner] = false;
-                *kept = false;
-                first_alike.get_or_insert((partner, index));
+    let mut first_alike: Option<(usize, usize)> = None;
+    let (mut o, mut n) = (0, 0);
+    while o < old_order.len() && n < new_order.len() {
+        let ((old_number, partner), (new_number, index)) = (old_order[o], new_order[n]);
+        match old_number.cmp(&new_number) {
+            Ordering::Less => o += 1,
+            Ordering::Greater => n += 1,
+            Ordering::Equal => {
+                let (partner, index) = (partner as usize, index as usize);
+                if old.bytes(partner) == new.bytes(index) {
+                    old_kept[partner] = false;
+                    new_kept[index] = false;
+                    // The first in the new side's order, as a walk of it
+                    // in file order finds it.
+                    if first_alike.is_none_or(|(_, first)| index < first) {
+                        first_alike = Some((partner, index));
+                    }
+                }
+                o += 1;
+                n += 1;
             }
         }
-        *occurrence += 1;
     }
     let none_kept = |kept: &[bool]| !kept.contains(&true);
     if let Some((partner, index)) = first_alike {
@@ -147,6 +152,16 @@ fn differing(old: &Rules<'_>, new: &Rules<'_>) -> (Vec<bool>, Vec<bool>) {
         }
     }
     (old_kept, new_kept)
+}
+
+/// Each rule's number and index, sorted by number and then index.
+fn by_number(rules: &Rules<'_>) -> Vec<(u32, u32)> {
+    let mut order: Vec<(u32, u32)> = (0..rules.len())
+        .map(|index| (rules.number(index), index as u32))
+        .collect();
+    // Already in order for a ruleset in order: the sort only checks it.
+    order.sort_unstable();
+    order
 }
 
 /// The header of a text and its `kept` rules, in file order, read as one

@@ -6,6 +6,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
+use std::ops::RangeInclusive;
 
 /// The citations between the rules of a ruleset.
 ///
@@ -107,14 +108,17 @@ pub(crate) fn cites_existing(
 ) -> bool {
     match &cited.id {
         Some(id) => has_id(id),
-        None => {
-            let cites = cited.numbers();
-            let first = numbers.partition_point(|&number| number < *cites.start());
-            numbers
-                .get(first)
-                .is_some_and(|number| number <= cites.end())
-        }
+        None => cites_a_number_of(&cited.numbers(), numbers),
     }
+}
+
+/// Whether a rule numbered within `cites` is in `numbers` (every rule's,
+/// sorted): [`cites_existing`] for a citation by number.
+pub(crate) fn cites_a_number_of(cites: &RangeInclusive<u32>, numbers: &[u32]) -> bool {
+    let first = numbers.partition_point(|&number| number < *cites.start());
+    numbers
+        .get(first)
+        .is_some_and(|number| number <= cites.end())
 }
 
 /// Only the citations of rules the ruleset lacks: the `dangling` of

@@ -2,7 +2,7 @@
 //! edits of their text, and every bundled Markdown ruleset against edited
 //! copies and against the others of its format.
 
-use super::diff_texts_within;
+use super::{diff_texts_within, differing, Rules};
 use crate::diff::{diff, DiffOptions, RulesetDiff};
 use crate::model::{synthetic_ruleset, Format};
 use crate::parse::{read_owned, rule_starts, ReadDepth, ReadOptions};
@@ -292,4 +292,71 @@ fn a_pair_mostly_changed_is_left_to_the_whole_read() {
     assert!(super::diff_texts(&old, &new, Format::MdLong, &options).is_none());
     assert!(super::diff_texts(&old, &old, Format::MdLong, &options).is_some());
     assert!(super::diff_texts(&old, &old, Format::TxtLong, &options).is_none());
+}
+
+/// `differing` as it was, with maps of each number's occurrences: the
+/// merge of sorted lists that replaced it is held to it.
+fn differing_by_maps(old: &Rules<'_>, new: &Rules<'_>) -> (Vec<bool>, Vec<bool>) {
+    use std::collections::HashMap;
+    let mut by_number: HashMap<(u32, u32), usize> = HashMap::new();
+    let mut seen: HashMap<u32, u32> = HashMap::new();
+    for index in 0..old.len() {
+        let number = old.number(index);
+        let occurrence = seen.entry(number).or_default();
+        by_number.insert((number, *occurrence), index);
+        *occurrence += 1;
+    }
+    seen.clear();
+    let mut old_kept = vec![true; old.len()];
+    let mut new_kept = vec![true; new.len()];
+    let mut first_alike = None;
+    for (index, kept) in new_kept.iter_mut().enumerate() {
+        let number = new.number(index);
+        let occurrence = seen.entry(number).or_default();
+        if let Some(&partner) = by_number.get(&(number, *occurrence)) {
+            if old.bytes(partner) == new.bytes(index) {
+                old_kept[partner] = false;
+                *kept = false;
+                first_alike.get_or_insert((partner, index));
+            }
+        }
+        *occurrence += 1;
+    }
+    let none_kept = |kept: &[bool]| !kept.contains(&true);
+    if let Some((partner, index)) = first_alike {
+        if none_kept(&old_kept) || none_kept(&new_kept) {
+            old_kept[partner] = true;
+            new_kept[index] = true;
+        }
+    }
+    (old_kept, new_kept)
+}
+
+/// A text of rules with these numbers and bodies, and where each starts.
+fn rules_text(rules: &[(u32, u8)]) -> (String, Vec<(usize, u32)>) {
+    let mut text = String::from("# T\n\n");
+    let mut starts = Vec::new();
+    for (number, body) in rules {
+        starts.push((text.len(), *number));
+        text.push_str(&format!("## {number}\n\nbody {body}\n\n"));
+    }
+    (text, starts)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Few numbers and few bodies: repeated numbers, moves, equal and
+    /// unequal partners, sides of different lengths, in and out of order.
+    #[test]
+    fn the_merged_pairs_are_the_mapped_pairs(
+        old in proptest::collection::vec((0u32..6, 0u8..3), 0..24),
+        new in proptest::collection::vec((0u32..6, 0u8..3), 0..24),
+    ) {
+        let (old_text, old_starts) = rules_text(&old);
+        let (new_text, new_starts) = rules_text(&new);
+        let old = Rules { text: &old_text, starts: old_starts };
+        let new = Rules { text: &new_text, starts: new_starts };
+        prop_assert_eq!(differing(&old, &new), differing_by_maps(&old, &new));
+    }
 }

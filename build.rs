@@ -1,0 +1,121 @@
+//! How the `nomic` executable is linked: both to lower the memory every
+//! command starts from (issue 15, round 10; docs/performance.md).
+//!
+//! - At a fixed address on x86-64 Linux (glibc): a position-independent
+//!   executable carries a 0.6 MB relocation table that the loader reads at
+//!   every start, and its 0.5 MB of `.data.rel.ro` is copied as the
+//!   relocations are applied, 0.8 MB of every command's peak memory. Only
+//!   the binaries' final link drops `-pie`: the code is still compiled
+//!   position-independent, so the library, proc macros, tests and benches
+//!   build as before (`-no-pie` in `rustflags` would reach the proc macros'
+//!   shared objects too, and they do not link with it).
+//! - With the functions that `check`, `diff`, `parse` and `render` run laid
+//!   out together (`link/hot-functions.txt`, written by
+//!   `link/hot-functions.sh`), where the linker takes an ordering file (lld,
+//!   Rust's default linker here since 1.90; mold): the kernel maps the
+//!   64 KiB around each page of code faulted in, and the code a command runs
+//!   was spread over most of the binary's 8 MB. Names the file lists that
+//!   the binary lacks are skipped; a linker that does not take the file is
+//!   found by linking an empty program with it first, and then left alone.
+
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The ordering file, from the top of the package.
+const HOT_FUNCTIONS: &str = "link/hot-functions.txt";
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed={HOT_FUNCTIONS}");
+    let is = |key: &str, value: &str| env::var(key).is_ok_and(|found| found == value);
+    let mut args: Vec<String> = Vec::new();
+    if is("CARGO_CFG_TARGET_ARCH", "x86_64")
+        && is("CARGO_CFG_TARGET_OS", "linux")
+        && is("CARGO_CFG_TARGET_ENV", "gnu")
+    {
+        args.push("-no-pie".to_string());
+    }
+    if let Some(hot) = hot_functions() {
+        let Some(hot) = hot.to_str() else {
+            return emit(&args);
+        };
+        // `-Xlinker` pairs, not `-Wl,`: a comma in the path would split it.
+        let ordering = [
+            "-Xlinker",
+            "--symbol-ordering-file",
+            "-Xlinker",
+            hot,
+            "-Xlinker",
+            "--no-warn-symbol-ordering",
+        ];
+        let ordering: Vec<String> = ordering.iter().map(ToString::to_string).collect();
+        if links_with(&[args.clone(), ordering.clone()].concat()) {
+            args.extend(ordering);
+        }
+    }
+    emit(&args);
+}
+
+fn emit(args: &[String]) {
+    for arg in args {
+        println!("cargo:rustc-link-arg-bins={arg}");
+    }
+}
+
+/// A copy of the ordering file named after what it holds, so that a new
+/// list changes the binaries' link arguments and they are linked again
+/// (cargo does not look into a file a link argument names).
+fn hot_functions() -> Option<PathBuf> {
+    let manifest = PathBuf::from(env::var_os("CARGO_MANIFEST_DIR")?);
+    let bytes = std::fs::read(manifest.join(HOT_FUNCTIONS)).ok()?;
+    // FNV-1a: a name, not a defence.
+    let digest = bytes.iter().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    let copy =
+        PathBuf::from(env::var_os("OUT_DIR")?).join(format!("hot-functions-{digest:016x}.txt"));
+    std::fs::write(&copy, bytes).ok()?;
+    Some(copy)
+}
+
+/// Whether an empty program links with `args` as the binaries will be
+/// linked: for the same target, with the same linker and flags.
+fn links_with(args: &[String]) -> bool {
+    let Some(out) = env::var_os("OUT_DIR").map(PathBuf::from) else {
+        return false;
+    };
+    let source = out.join("probe.rs");
+    if std::fs::write(&source, "fn main() {}\n").is_err() {
+        return false;
+    }
+    let rustc = env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let mut command = Command::new(rustc);
+    command
+        .arg("--crate-type=bin")
+        .arg("--crate-name=probe")
+        .arg("-o")
+        .arg(out.join("probe"))
+        .arg(&source);
+    if let Ok(target) = env::var("TARGET") {
+        command.arg("--target").arg(target);
+    }
+    if let Some(linker) = env::var_os("RUSTC_LINKER") {
+        let mut arg = std::ffi::OsString::from("linker=");
+        arg.push(linker);
+        command.arg("-C").arg(arg);
+    }
+    if let Ok(flags) = env::var("CARGO_ENCODED_RUSTFLAGS") {
+        command.args(flags.split('\u{1f}').filter(|flag| !flag.is_empty()));
+    }
+    for arg in args {
+        command.arg("-C").arg(format!("link-arg={arg}"));
+    }
+    let linked = command
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    let _ = std::fs::remove_file(Path::new(&out).join("probe"));
+    linked
+}
