@@ -1,22 +1,20 @@
-//! How the `nomic` executable is linked: both to lower the memory every
-//! command starts from (issue 15, round 10; docs/performance.md).
+//! How the `nomic` executable is linked, to lower the memory every command
+//! starts from (issue 15, round 10; docs/performance.md).
 //!
-//! - At a fixed address on x86-64 Linux (glibc): a position-independent
-//!   executable carries a 0.6 MB relocation table that the loader reads at
-//!   every start, and its 0.5 MB of `.data.rel.ro` is copied as the
-//!   relocations are applied, 0.8 MB of every command's peak memory. Only
-//!   the binaries' final link drops `-pie`: the code is still compiled
-//!   position-independent, so the library, proc macros, tests and benches
-//!   build as before (`-no-pie` in `rustflags` would reach the proc macros'
-//!   shared objects too, and they do not link with it).
-//! - With the functions that `check`, `diff`, `parse` and `render` run laid
-//!   out together (`link/hot-functions.txt`, written by
-//!   `link/hot-functions.sh`), where the linker takes an ordering file (lld,
-//!   Rust's default linker here since 1.90; mold): the kernel maps the
-//!   64 KiB around each page of code faulted in, and the code a command runs
-//!   was spread over most of the binary's 8 MB. Names the file lists that
-//!   the binary lacks are skipped; a linker that does not take the file is
-//!   found by linking an empty program with it first, and then left alone.
+//! The functions that `check`, `diff`, `parse` and `render` run are laid out
+//! together (`link/hot-functions.txt`, written by `link/hot-functions.sh`),
+//! where the linker takes an ordering file (lld, Rust's default linker here
+//! since 1.90; mold): the kernel maps the 64 KiB around each page of code
+//! faulted in, and the code a command runs was spread over most of the
+//! binary's 8 MB. Names the file lists that the binary lacks are skipped; a
+//! linker that does not take the file is found by linking an empty program
+//! with it first, and then left alone.
+//!
+//! The executable stays position-independent. Linking it at a fixed address
+//! (`-no-pie`) would save another 0.8 MB at start (the relocation table and
+//! the copy of `.data.rel.ro`), but `nomic` reads input written by anyone
+//! (docs/security.md), and a fixed address gives up address-space layout
+//! randomisation of its own code.
 
 use std::env;
 use std::path::{Path, PathBuf};
@@ -28,38 +26,28 @@ const HOT_FUNCTIONS: &str = "link/hot-functions.txt";
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
     println!("cargo:rerun-if-changed={HOT_FUNCTIONS}");
-    let is = |key: &str, value: &str| env::var(key).is_ok_and(|found| found == value);
-    let mut args: Vec<String> = Vec::new();
-    if is("CARGO_CFG_TARGET_ARCH", "x86_64")
-        && is("CARGO_CFG_TARGET_OS", "linux")
-        && is("CARGO_CFG_TARGET_ENV", "gnu")
-    {
-        args.push("-no-pie".to_string());
-    }
-    if let Some(hot) = hot_functions() {
-        let Some(hot) = hot.to_str() else {
-            return emit(&args);
-        };
-        // `-Xlinker` pairs, not `-Wl,`: a comma in the path would split it.
-        let ordering = [
-            "-Xlinker",
-            "--symbol-ordering-file",
-            "-Xlinker",
-            hot,
-            "-Xlinker",
-            "--no-warn-symbol-ordering",
-        ];
-        let ordering: Vec<String> = ordering.iter().map(ToString::to_string).collect();
-        if links_with(&[args.clone(), ordering.clone()].concat()) {
-            args.extend(ordering);
+    let Some(hot) = hot_functions() else {
+        return;
+    };
+    let Some(hot) = hot.to_str() else {
+        return;
+    };
+    // `-Xlinker` pairs, not `-Wl,`: a comma in the path would split it.
+    let ordering: Vec<String> = [
+        "-Xlinker",
+        "--symbol-ordering-file",
+        "-Xlinker",
+        hot,
+        "-Xlinker",
+        "--no-warn-symbol-ordering",
+    ]
+    .iter()
+    .map(ToString::to_string)
+    .collect();
+    if links_with(&ordering) {
+        for arg in ordering {
+            println!("cargo:rustc-link-arg-bins={arg}");
         }
-    }
-    emit(&args);
-}
-
-fn emit(args: &[String]) {
-    for arg in args {
-        println!("cargo:rustc-link-arg-bins={arg}");
     }
 }
 
