@@ -144,14 +144,24 @@ fn differing(old: &Rules<'_>, new: &Rules<'_>) -> (Vec<bool>, Vec<bool>) {
             }
         }
     }
+    keep_one_where_none_would_be(first_alike, &mut old_kept, &mut new_kept);
+    (old_kept, new_kept)
+}
+
+/// Reads the first pair alike after all where a side would read no rule
+/// (see [`differing`]).
+fn keep_one_where_none_would_be(
+    first_alike: Option<(usize, usize)>,
+    old_kept: &mut [bool],
+    new_kept: &mut [bool],
+) {
     let none_kept = |kept: &[bool]| !kept.contains(&true);
     if let Some((partner, index)) = first_alike {
-        if none_kept(&old_kept) || none_kept(&new_kept) {
+        if none_kept(old_kept) || none_kept(new_kept) {
             old_kept[partner] = true;
             new_kept[index] = true;
         }
     }
-    (old_kept, new_kept)
 }
 
 /// Each rule's number and index, sorted by number and then index.

@@ -2,7 +2,7 @@
 //! edits of their text, and every bundled Markdown ruleset against edited
 //! copies and against the others of its format.
 
-use super::{diff_texts_within, differing, Rules};
+use super::{diff_texts_within, differing, keep_one_where_none_would_be, Rules};
 use crate::diff::{diff, DiffOptions, RulesetDiff};
 use crate::model::{synthetic_ruleset, Format};
 use crate::parse::{read_owned, rule_starts, ReadDepth, ReadOptions};
@@ -322,13 +322,7 @@ fn differing_by_maps(old: &Rules<'_>, new: &Rules<'_>) -> (Vec<bool>, Vec<bool>)
         }
         *occurrence += 1;
     }
-    let none_kept = |kept: &[bool]| !kept.contains(&true);
-    if let Some((partner, index)) = first_alike {
-        if none_kept(&old_kept) || none_kept(&new_kept) {
-            old_kept[partner] = true;
-            new_kept[index] = true;
-        }
-    }
+    keep_one_where_none_would_be(first_alike, &mut old_kept, &mut new_kept);
     (old_kept, new_kept)
 }
 
