@@ -5,6 +5,7 @@
 //! (`--templates`); tests hold the two writers to each other.
 
 use super::plan::RulePage;
+use minijinja::HtmlEscape;
 use std::fmt::Write;
 
 /// Pages with more lines than this (history, judgments and citers
@@ -153,28 +154,10 @@ const FOOT: &str = "</nav>\n\
 </body>\n\
 </html>";
 
-/// `text` escaped as the template engine escapes HTML (`minijinja`'s
-/// `HtmlEscape`: `& < > " ' /`).
-fn escaped(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text
-        .bytes()
-        .any(|b| matches!(b, b'&' | b'<' | b'>' | b'"' | b'\'' | b'/'))
-    {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 16);
-    for c in text.chars() {
-        match c {
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#x27;"),
-            '/' => out.push_str("&#x2f;"),
-            c => out.push(c),
-        }
-    }
-    std::borrow::Cow::Owned(out)
+/// `text` escaped exactly as the template engine escapes HTML: with the
+/// engine's own escaper.
+fn escaped(text: &str) -> HtmlEscape<'_> {
+    HtmlEscape(text)
 }
 
 #[cfg(test)]
