@@ -1,6 +1,7 @@
 //! Development tasks, in Rust, behind `cargo xtask` (see `.cargo/config.toml`).
 
 mod bench_peers;
+mod hot_functions;
 
 use std::env;
 use std::io::{BufRead, BufReader};
@@ -21,6 +22,10 @@ tasks:
               [--without-build]
            time nomic beside its peers (pulldown-cmark, git diff, cp) on generated
            rulesets and print the ratio table of the README
+  hot-functions [--inputs DIR] [--check]
+           profile nomic's commands with callgrind and write link/hot-functions.txt,
+           the link order of the code they run (needs valgrind and nm); --check says
+           how much of the list the last release build still defines
   fuzz     run every fuzz target (nightly; installs cargo-fuzz when missing):
            cargo xtask fuzz [--seconds N] [TARGET...]  (N per target, default 60)
 ";
@@ -66,6 +71,16 @@ fn main() {
                 false
             }
         },
+        Some("hot-functions") => {
+            let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+            match hot_functions::run(&root, &rest) {
+                Ok(()) => true,
+                Err(err) => {
+                    eprintln!("hot-functions: {err}");
+                    false
+                }
+            }
+        }
         Some("fuzz") => fuzz::run(&rest),
         _ => {
             eprint!("{USAGE}");
