@@ -200,7 +200,7 @@ fn read_document(document: Vec<u8>, format: Format) -> Option<Ruleset> {
 
 mod reread;
 
-pub use reread::{diff_reread, Outline};
+pub use reread::{diff_reread, Outline, Outlined};
 
 #[cfg(test)]
 mod tests;

@@ -1,9 +1,9 @@
 //! [`diff_reread`]: [`super::diff_texts`] without the two texts in memory
-//! at once. The old side's text is read once for its rule starts (an
-//! [`Outline`]) and let go; the new side's text is then read whole, and the
-//! old side's bytes are read a second time, rule by rule, each compared
-//! with its partner in the new text and kept only where they differ. Peak
-//! memory is one text, not two (issue 15).
+//! at once. One side's text is read once for its rule starts (an
+//! [`Outline`]) and let go; the other side's text is then read whole, and
+//! the outlined side's bytes are read a second time, rule by rule, each
+//! compared with its partner in the other text and kept only where they
+//! differ. Peak memory is one text, not two (issue 15).
 //!
 //! The rules kept, the pairing and the limits are [`super::diff_texts`]'s,
 //! so the result is its result: a proptest holds the two to each other.
@@ -16,7 +16,7 @@ use std::cmp::Ordering;
 use std::io::Read;
 use std::ops::Range;
 
-/// What the shortcut needs of the old side once its text is let go: the
+/// What the shortcut needs of a side once its text is let go: the
 /// text's length and where each rule starts, with its number.
 pub struct Outline {
     len: usize,
@@ -72,81 +72,107 @@ pub(super) fn partners(old: &[(usize, u32)], new: &[(usize, u32)]) -> Vec<u32> {
     partners
 }
 
-/// [`super::diff_texts`] of the text `old` outlines and `new`, where
-/// `old_again` reads the old text again from its start.
+/// Which side an [`Outline`] is of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outlined {
+    /// The old side: the new one is the text in memory.
+    Old,
+    /// The new side: the old one is the text in memory.
+    New,
+}
+
+/// [`super::diff_texts`] of the text `outline` outlines and `other`, the
+/// other side's text, where `again` reads the outlined text again from its
+/// start.
 ///
-/// `None` where [`super::diff_texts`] gives `None`, and where `old_again`
-/// fails or does not give as many bytes as the outline's text has (the
-/// caller reads both sides whole then). The caller vouches that
-/// `old_again` reads the text outlined (the same file, unchanged).
+/// `None` where [`super::diff_texts`] gives `None`, and where `again` fails
+/// or does not give as many bytes as the outline's text has (the caller
+/// reads both sides whole then). The caller vouches that `again` reads the
+/// text outlined (the same file, unchanged).
 pub fn diff_reread(
-    old: &Outline,
-    old_again: impl Read,
-    new: &str,
+    outline: &Outline,
+    outlined: Outlined,
+    again: impl Read,
+    other: &str,
     format: Format,
     options: &DiffOptions,
 ) -> Option<RulesetDiff> {
-    diff_reread_within(old, old_again, new, format, options, |len| len / 2)
+    diff_reread_within(outline, outlined, again, other, format, options, |len| {
+        len / 2
+    })
 }
 
 /// [`diff_reread`], falling back when what a side keeps to read is longer
 /// than `limit` of its text's length.
 pub(super) fn diff_reread_within(
-    old: &Outline,
-    old_again: impl Read,
-    new: &str,
+    outline: &Outline,
+    outlined: Outlined,
+    again: impl Read,
+    other: &str,
     format: Format,
     options: &DiffOptions,
     limit: fn(usize) -> usize,
 ) -> Option<RulesetDiff> {
-    let new = Rules {
-        text: new,
-        starts: rule_starts(new, format)?,
+    let other = Rules {
+        text: other,
+        starts: rule_starts(other, format)?,
     };
-    let mut new_kept = vec![true; new.len()];
-    let old_document = old_kept(old, old_again, &new, &mut new_kept, limit)?;
-    let (old_set, new_set) = rayon::join(
-        || read_document(old_document, format),
-        || read_kept(&new, &new_kept, format, limit),
+    let mut other_kept = vec![true; other.len()];
+    let document = outlined_kept(outline, outlined, again, &other, &mut other_kept, limit)?;
+    let (outlined_set, other_set) = rayon::join(
+        || read_document(document, format),
+        || read_kept(&other, &other_kept, format, limit),
     );
+    let (outlined_set, other_set) = (outlined_set?, other_set?);
+    let (old_set, new_set) = match outlined {
+        Outlined::Old => (outlined_set, other_set),
+        Outlined::New => (other_set, outlined_set),
+    };
     let options = DiffOptions {
         old_format: Some(format),
         new_format: Some(format),
         ..*options
     };
-    Some(diff(&old_set?, &new_set?, &options))
+    Some(diff(&old_set, &new_set, &options))
 }
 
-/// The old side's smaller document (its header and the rules [`super::differing`]
-/// keeps, in file order), read from `old_again`; marks in `new_kept` the new
-/// side's rules whose partner has the same bytes. `None` when the document
-/// is longer than `limit` of the old text's length or `old_again` does not
-/// give the text outlined.
-fn old_kept(
-    old: &Outline,
-    mut old_again: impl Read,
-    new: &Rules<'_>,
-    new_kept: &mut [bool],
+/// The outlined side's smaller document (its header and the rules
+/// [`super::differing`] keeps, in file order), read from `again`; marks in
+/// `other_kept` the other side's rules whose partner has the same bytes.
+/// `None` when the document is longer than `limit` of the outlined text's
+/// length or `again` does not give the text outlined.
+fn outlined_kept(
+    outline: &Outline,
+    outlined: Outlined,
+    mut again: impl Read,
+    other: &Rules<'_>,
+    other_kept: &mut [bool],
     limit: fn(usize) -> usize,
 ) -> Option<Vec<u8>> {
-    let most = limit(old.len);
-    let partners = partners(&old.starts, &new.starts);
-    let mut old_kept = vec![true; partners.len()];
-    let mut document = vec![0; old.starts[0].0];
-    old_again.read_exact(&mut document).ok()?;
-    // The first alike pair in the new side's order, and where in the
-    // document its old rule would stand.
+    let most = limit(outline.len);
+    let partners = partners(&outline.starts, &other.starts);
+    let mut kept = vec![true; partners.len()];
+    let mut document = vec![0; outline.starts[0].0];
+    again.read_exact(&mut document).ok()?;
+    // The first alike pair in the new side's order (`differing`'s), and
+    // where in the document its outlined rule would stand.
     let mut first_alike: Option<(usize, usize, usize)> = None;
+    let new_index = |(own, partner): (usize, usize)| match outlined {
+        Outlined::Old => partner,
+        Outlined::New => own,
+    };
     let mut rule = Vec::new();
-    for (partner, &index) in partners.iter().enumerate() {
-        rule.resize(old.range(partner).len(), 0);
-        old_again.read_exact(&mut rule).ok()?;
-        let index = index as usize;
-        if index != NO_PARTNER as usize && new.bytes(index).as_bytes() == rule {
-            old_kept[partner] = false;
-            new_kept[index] = false;
-            if first_alike.is_none_or(|(_, first, _)| index < first) {
-                first_alike = Some((partner, index, document.len()));
+    for (own, &partner) in partners.iter().enumerate() {
+        rule.resize(outline.range(own).len(), 0);
+        again.read_exact(&mut rule).ok()?;
+        let partner = partner as usize;
+        if partner != NO_PARTNER as usize && other.bytes(partner).as_bytes() == rule {
+            kept[own] = false;
+            other_kept[partner] = false;
+            if first_alike.is_none_or(|(first, first_partner, _)| {
+                new_index((own, partner)) < new_index((first, first_partner))
+            }) {
+                first_alike = Some((own, partner, document.len()));
             }
         } else {
             document.extend_from_slice(&rule);
@@ -156,15 +182,21 @@ fn old_kept(
         }
     }
     // A longer text than the outlined one is not the text outlined.
-    if !matches!(old_again.read(&mut [0; 1]), Ok(0)) {
+    if !matches!(again.read(&mut [0; 1]), Ok(0)) {
         return None;
     }
-    let first = first_alike.map(|(partner, index, _)| (partner, index));
-    keep_one_where_none_would_be(first, &mut old_kept, new_kept);
-    if let Some((partner, index, at)) = first_alike {
-        if old_kept[partner] {
+    if let Some((own, partner, at)) = first_alike {
+        match outlined {
+            Outlined::Old => {
+                keep_one_where_none_would_be(Some((own, partner)), &mut kept, other_kept);
+            }
+            Outlined::New => {
+                keep_one_where_none_would_be(Some((partner, own)), other_kept, &mut kept);
+            }
+        }
+        if kept[own] {
             // Its bytes are its partner's.
-            let bytes = new.bytes(index).as_bytes();
+            let bytes = other.bytes(partner).as_bytes();
             document.splice(at..at, bytes.iter().copied());
         }
     }

@@ -2,7 +2,7 @@
 //! edits of their text, and every bundled Markdown ruleset against edited
 //! copies and against the others of its format.
 
-use super::reread::{diff_reread_within, Outline};
+use super::reread::{diff_reread_within, Outline, Outlined};
 use super::{diff_texts_within, differing, keep_one_where_none_would_be, Rules};
 use crate::diff::{diff, DiffOptions, RulesetDiff};
 use crate::model::{synthetic_ruleset, Format};
@@ -42,11 +42,13 @@ fn same_as_whole(old: &str, new: &str, format: Format) {
             ..DiffOptions::default()
         };
         let fast = diff_texts_within(old, new, format, &options, |_| usize::MAX);
-        assert_eq!(
-            reread(old, new, format, &options, |_| usize::MAX),
-            fast,
-            "the old side read again\n{old}\n---\n{new}"
-        );
+        for outlined in [Outlined::Old, Outlined::New] {
+            assert_eq!(
+                reread(old, new, outlined, format, &options, |_| usize::MAX),
+                fast,
+                "{outlined:?} read again\n{old}\n---\n{new}"
+            );
+        }
         let whole = whole(old, new, format, layout);
         assert!(
             fast.is_some() || whole.as_ref().is_none_or(|(_, ruled)| !ruled),
@@ -62,17 +64,30 @@ fn same_as_whole(old: &str, new: &str, format: Format) {
     }
 }
 
-/// [`diff_reread_within`] with the old text outlined and then read again:
-/// `None` also where the outline does not apply.
+/// [`diff_reread_within`] with one side's text outlined and then read
+/// again: `None` also where the outline does not apply.
 fn reread(
     old: &str,
     new: &str,
+    outlined: Outlined,
     format: Format,
     options: &DiffOptions,
     limit: fn(usize) -> usize,
 ) -> Option<RulesetDiff> {
-    let outline = Outline::of(old, format)?;
-    diff_reread_within(&outline, old.as_bytes(), new, format, options, limit)
+    let (own, other) = match outlined {
+        Outlined::Old => (old, new),
+        Outlined::New => (new, old),
+    };
+    let outline = Outline::of(own, format)?;
+    diff_reread_within(
+        &outline,
+        outlined,
+        own.as_bytes(),
+        other,
+        format,
+        options,
+        limit,
+    )
 }
 
 /// The old side read again, at every limit the proptest's sides meet: a
@@ -86,11 +101,14 @@ fn same_reread_at_limits(old: &str, new: &str, format: Format) {
         |len| len * 9 / 10,
         |_| 0,
     ] {
-        assert_eq!(
-            reread(old, new, format, &options, limit),
-            diff_texts_within(old, new, format, &options, limit),
-            "{format}\n{old}\n---\n{new}"
-        );
+        let fast = diff_texts_within(old, new, format, &options, limit);
+        for outlined in [Outlined::Old, Outlined::New] {
+            assert_eq!(
+                reread(old, new, outlined, format, &options, limit),
+                fast,
+                "{format} {outlined:?}\n{old}\n---\n{new}"
+            );
+        }
     }
 }
 
@@ -334,7 +352,14 @@ fn a_pair_mostly_changed_is_left_to_the_whole_read() {
     assert!(super::diff_texts(&old, &old, Format::TxtLong, &options).is_none());
     let outline = Outline::of(&old, Format::MdLong).unwrap();
     let read_again = |again: &[u8], new: &str| {
-        super::diff_reread(&outline, again, new, Format::MdLong, &options)
+        super::diff_reread(
+            &outline,
+            Outlined::Old,
+            again,
+            new,
+            Format::MdLong,
+            &options,
+        )
     };
     assert!(read_again(old.as_bytes(), &new).is_none());
     assert!(read_again(old.as_bytes(), &old).is_some());

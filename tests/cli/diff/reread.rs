@@ -1,10 +1,11 @@
-//! An old side that is a plain file is read twice (its rule starts, then
-//! its rules while they are compared): the output is what the same bytes
-//! give read once, from standard input.
+//! A side that is a plain file is read twice (its rule starts, then its
+//! rules while they are compared): the output is what the same bytes give
+//! read once, from a FIFO and standard input.
 
 use crate::Test;
 use nomic::model::{synthetic_ruleset, Format};
 use nomic::render::{render, RenderOptions};
+use std::process::Command;
 
 /// A rendered ruleset of `rules` rules and a copy with a few rules edited
 /// (amended, re-spaced, moved, one removed and one added).
@@ -26,26 +27,52 @@ fn pair(rules: usize, format: Format) -> (String, String) {
     (old, new)
 }
 
-/// `nomic diff ARGS old.md new.md` with old.md a file and with it on
-/// standard input: the same status, output and errors.
-fn same_as_from_stdin(old: &str, new: &str, args: &[&str]) {
-    let run = |old_side: &str, stdin: bool| {
-        let mut test = Test::new()
+/// `nomic diff ARGS OLD NEW` with both sides plain files (the old one read
+/// twice), with the old side on standard input (the new one read twice),
+/// and with neither a plain file (a FIFO and standard input: each read
+/// once): the same status, output and errors.
+fn same_as_read_once(old: &str, new: &str, args: &[&str]) {
+    let run = |sides: [&str; 2], stdin: Option<&str>| {
+        let test = Test::new()
             .file("old.md", old)
             .file("new.md", new)
             .args(["diff"])
             .args(args)
-            .args([old_side, "new.md"]);
-        if stdin {
-            test = test.stdin(old);
+            .args(sides);
+        let Some(stdin) = stdin else {
+            return test.run();
+        };
+        let test = test.stdin(stdin);
+        if sides[0] != "old.pipe" {
+            return test.run();
         }
-        test.run()
+        let pipe = test.path().join("old.pipe");
+        assert!(Command::new("mkfifo")
+            .arg(&pipe)
+            .status()
+            .unwrap()
+            .success());
+        let old = old.to_string();
+        let writer = std::thread::spawn(move || std::fs::write(pipe, old));
+        let out = test.run();
+        writer.join().unwrap().unwrap();
+        out
     };
-    let (file, piped) = (run("old.md", false), run("-", true));
-    assert_eq!(file.status, piped.status, "{args:?}: {}", file.stderr);
-    assert_eq!(file.stdout, piped.stdout, "{args:?}");
-    let named = piped.stderr.replace("<stdin>", "old.md");
-    assert_eq!(file.stderr, named, "{args:?}");
+    let once = run(["old.pipe", "-"], Some(new));
+    let once_stderr = once
+        .stderr
+        .replace("old.pipe", "old.md")
+        .replace("<stdin>", "new.md");
+    let files = run(["old.md", "new.md"], None);
+    let piped = run(["-", "new.md"], Some(old));
+    for (twice, stderr) in [
+        (&files, files.stderr.clone()),
+        (&piped, piped.stderr.replace("<stdin>", "old.md")),
+    ] {
+        assert_eq!(twice.status, once.status, "{args:?}: {}", twice.stderr);
+        assert_eq!(twice.stdout, once.stdout, "{args:?}");
+        assert_eq!(stderr, once_stderr, "{args:?}");
+    }
 }
 
 #[test]
@@ -59,9 +86,9 @@ fn an_old_file_read_twice_diffs_as_its_bytes_read_once() {
             &["--stat"],
             &["--layout", "--format", "json"],
         ] {
-            same_as_from_stdin(&old, &new, args);
-            same_as_from_stdin(&new, &old, args);
-            same_as_from_stdin(&old, &old, args);
+            same_as_read_once(&old, &new, args);
+            same_as_read_once(&new, &old, args);
+            same_as_read_once(&old, &old, args);
         }
         // Mostly changed: left to the whole read.
         let other = render(
@@ -73,7 +100,7 @@ fn an_old_file_read_twice_diffs_as_its_bytes_read_once() {
             },
         )
         .unwrap();
-        same_as_from_stdin(&old, &other, &["--format", "json"]);
+        same_as_read_once(&old, &other, &["--format", "json"]);
     }
 }
 
