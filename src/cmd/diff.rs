@@ -6,6 +6,7 @@ use super::io::{dialect_for, parse_input_owned, print_stdout, read_input, stdout
 use nomic::diff::{diff, diff_texts, output, DiffOptions, RulesetDiff};
 use nomic::model::{Format, Ruleset};
 use nomic::parse::{ReadDepth, ReadOptions};
+use reread::Reread;
 use std::path::Path;
 use std::process::ExitCode;
 use std::string::FromUtf8Error;
@@ -94,10 +95,14 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
             "only one of OLD and NEW can be standard input (`-`)",
         ));
     }
-    // The two sides are fetched independently: one on each core.
+    let (old, new, try_shortcut) = match reread::run(&args)? {
+        Reread::Done(code) => return Ok(code),
+        Reread::Whole { old, new, shortcut } => (old, new, shortcut),
+    };
+    // The sides not fetched yet are fetched independently: one on each core.
     let (old, new) = std::thread::scope(|scope| {
-        let new = scope.spawn(|| fetch(&args.new));
-        let old = fetch(&args.old);
+        let new = scope.spawn(|| new.map_or_else(|| fetch(&args.new), Ok));
+        let old = old.map_or_else(|| fetch(&args.old), Ok);
         (old, new.join())
     });
     let old = old?;
@@ -109,7 +114,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
             return Err(failure);
         }
     };
-    if let Some(changes) = shortcut(&old, &new, &args) {
+    if let Some(changes) = try_shortcut.then(|| shortcut(&old, &new, &args)).flatten() {
         let code = report(&args, &changes, None)?;
         std::mem::forget((old, new, changes));
         return Ok(code);
@@ -249,6 +254,8 @@ fn fetch(spec: &str) -> Result<Input, Failure> {
     let text = String::from_utf8(bytes);
     Ok(Input::File { name, path, text })
 }
+
+mod reread;
 
 /// Reads a fetched side whole, as `from` says or its detected format.
 fn read_whole(input: Input, from: Option<Format>) -> Result<Side, Failure> {

@@ -35,7 +35,7 @@ mod words;
 pub use lens::Lens;
 pub use matching::RENUMBER_THRESHOLD;
 pub use spacing::Spacing;
-pub use texts::diff_texts;
+pub use texts::{diff_reread, diff_texts, Outline, Outlined};
 pub use words::{new_text, old_text, word_diff, WordChange, WordOp};
 
 use crate::model::{Format, Mutability, Ruleset};

@@ -24,7 +24,6 @@
 use super::{diff, DiffOptions, RulesetDiff};
 use crate::model::{Format, Ruleset};
 use crate::parse::{read_owned, rule_starts, ReadDepth, ReadOptions};
-use std::cmp::Ordering;
 use std::ops::Range;
 
 /// The diff of two rulesets in `format`, read from their texts: what
@@ -89,6 +88,7 @@ impl Rules<'_> {
         self.starts.len()
     }
 
+    #[cfg(test)]
     fn number(&self, index: usize) -> u32 {
         self.starts[index].1
     }
@@ -113,34 +113,21 @@ impl Rules<'_> {
 /// a document of a header alone need not read as its file does (text after
 /// the title and no rule heading is an error).
 fn differing(old: &Rules<'_>, new: &Rules<'_>) -> (Vec<bool>, Vec<bool>) {
-    // The partners are found by merging both sides' rules sorted by number
-    // and then place: the `k`-th of a number on one side meets the `k`-th
-    // on the other. Two sorted lists of 8 bytes a rule hold less than maps
-    // of each number's occurrences did (indexes as u32: a file of four
-    // billion rules does not fit in memory anyway).
-    let (old_order, new_order) = (by_number(old), by_number(new));
     let mut old_kept = vec![true; old.len()];
     let mut new_kept = vec![true; new.len()];
     let mut first_alike: Option<(usize, usize)> = None;
-    let (mut o, mut n) = (0, 0);
-    while o < old_order.len() && n < new_order.len() {
-        let ((old_number, partner), (new_number, index)) = (old_order[o], new_order[n]);
-        match old_number.cmp(&new_number) {
-            Ordering::Less => o += 1,
-            Ordering::Greater => n += 1,
-            Ordering::Equal => {
-                let (partner, index) = (partner as usize, index as usize);
-                if old.bytes(partner) == new.bytes(index) {
-                    old_kept[partner] = false;
-                    new_kept[index] = false;
-                    // The first in the new side's order, as a walk of it
-                    // in file order finds it.
-                    if first_alike.is_none_or(|(_, first)| index < first) {
-                        first_alike = Some((partner, index));
-                    }
-                }
-                o += 1;
-                n += 1;
+    for (partner, &index) in reread::partners(&old.starts, &new.starts)
+        .iter()
+        .enumerate()
+    {
+        let index = index as usize;
+        if index != reread::NO_PARTNER as usize && old.bytes(partner) == new.bytes(index) {
+            old_kept[partner] = false;
+            new_kept[index] = false;
+            // The first in the new side's order, as a walk of it in file
+            // order finds it.
+            if first_alike.is_none_or(|(_, first)| index < first) {
+                first_alike = Some((partner, index));
             }
         }
     }
@@ -164,10 +151,11 @@ fn keep_one_where_none_would_be(
     }
 }
 
-/// Each rule's number and index, sorted by number and then index.
-fn by_number(rules: &Rules<'_>) -> Vec<(u32, u32)> {
-    let mut order: Vec<(u32, u32)> = (0..rules.len())
-        .map(|index| (rules.number(index), index as u32))
+/// Each rule's number and index (of `starts`), sorted by number and then
+/// index.
+fn by_number(starts: &[(usize, u32)]) -> Vec<(u32, u32)> {
+    let mut order: Vec<(u32, u32)> = (0..starts.len())
+        .map(|index| (starts[index].1, index as u32))
         .collect();
     // Already in order for a ruleset in order: the sort only checks it.
     order.sort_unstable();
@@ -195,14 +183,24 @@ fn read_kept(
     for index in kept() {
         document.push_str(rules.bytes(index));
     }
+    read_document(document.into_bytes(), format)
+}
+
+/// A smaller document put together of a side's header and kept rules, read
+/// as `format`; `None` when it does not read.
+fn read_document(document: Vec<u8>, format: Format) -> Option<Ruleset> {
     let options = ReadOptions {
         from: Some(format),
         ..ReadOptions::default()
     };
-    read_owned(document.into_bytes(), &options, None, ReadDepth::Layout)
+    read_owned(document, &options, None, ReadDepth::Layout)
         .ok()
         .map(|parsed| parsed.ruleset)
 }
+
+mod reread;
+
+pub use reread::{diff_reread, Outline, Outlined};
 
 #[cfg(test)]
 mod tests;

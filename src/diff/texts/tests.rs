@@ -2,6 +2,7 @@
 //! edits of their text, and every bundled Markdown ruleset against edited
 //! copies and against the others of its format.
 
+use super::reread::{diff_reread_within, Outline, Outlined};
 use super::{diff_texts_within, differing, keep_one_where_none_would_be, Rules};
 use crate::diff::{diff, DiffOptions, RulesetDiff};
 use crate::model::{synthetic_ruleset, Format};
@@ -41,6 +42,13 @@ fn same_as_whole(old: &str, new: &str, format: Format) {
             ..DiffOptions::default()
         };
         let fast = diff_texts_within(old, new, format, &options, |_| usize::MAX);
+        for outlined in [Outlined::Old, Outlined::New] {
+            assert_eq!(
+                reread(old, new, outlined, format, &options, |_| usize::MAX),
+                fast,
+                "{outlined:?} read again\n{old}\n---\n{new}"
+            );
+        }
         let whole = whole(old, new, format, layout);
         assert!(
             fast.is_some() || whole.as_ref().is_none_or(|(_, ruled)| !ruled),
@@ -51,6 +59,54 @@ fn same_as_whole(old: &str, new: &str, format: Format) {
                 Some(fast),
                 whole.map(|(diff, _)| diff),
                 "{format}\n{old}\n---\n{new}"
+            );
+        }
+    }
+}
+
+/// [`diff_reread_within`] with one side's text outlined and then read
+/// again: `None` also where the outline does not apply.
+fn reread(
+    old: &str,
+    new: &str,
+    outlined: Outlined,
+    format: Format,
+    options: &DiffOptions,
+    limit: fn(usize) -> usize,
+) -> Option<RulesetDiff> {
+    let (own, other) = match outlined {
+        Outlined::Old => (old, new),
+        Outlined::New => (new, old),
+    };
+    let outline = Outline::of(own, format)?;
+    diff_reread_within(
+        &outline,
+        outlined,
+        own.as_bytes(),
+        other,
+        format,
+        options,
+        limit,
+    )
+}
+
+/// The old side read again, at every limit the proptest's sides meet: a
+/// side just within it and just over it.
+fn same_reread_at_limits(old: &str, new: &str, format: Format) {
+    let options = DiffOptions::default();
+    for limit in [
+        (|len| len / 2) as fn(usize) -> usize,
+        |len| len / 4,
+        |len| len / 10,
+        |len| len * 9 / 10,
+        |_| 0,
+    ] {
+        let fast = diff_texts_within(old, new, format, &options, limit);
+        for outlined in [Outlined::Old, Outlined::New] {
+            assert_eq!(
+                reread(old, new, outlined, format, &options, limit),
+                fast,
+                "{format} {outlined:?}\n{old}\n---\n{new}"
             );
         }
     }
@@ -229,6 +285,8 @@ proptest! {
         let old = if whole.crlf_old { old.replace('\n', "\r\n") } else { old };
         same_as_whole(&old, &new, format);
         same_as_whole(&new, &old, format);
+        same_reread_at_limits(&old, &new, format);
+        same_reread_at_limits(&new, &old, format);
     }
 }
 
@@ -292,6 +350,24 @@ fn a_pair_mostly_changed_is_left_to_the_whole_read() {
     assert!(super::diff_texts(&old, &new, Format::MdLong, &options).is_none());
     assert!(super::diff_texts(&old, &old, Format::MdLong, &options).is_some());
     assert!(super::diff_texts(&old, &old, Format::TxtLong, &options).is_none());
+    let outline = Outline::of(&old, Format::MdLong).unwrap();
+    let read_again = |again: &[u8], new: &str| {
+        super::diff_reread(
+            &outline,
+            Outlined::Old,
+            again,
+            new,
+            Format::MdLong,
+            &options,
+        )
+    };
+    assert!(read_again(old.as_bytes(), &new).is_none());
+    assert!(read_again(old.as_bytes(), &old).is_some());
+    assert!(Outline::of(&old, Format::TxtLong).is_none());
+    // Read again, the old side must give the bytes outlined and no more.
+    let longer = format!("{old}\n");
+    assert!(read_again(longer.as_bytes(), &old).is_none());
+    assert!(read_again(&old.as_bytes()[..old.len() - 1], &old).is_none());
 }
 
 /// `differing` as it was, with maps of each number's occurrences: the

@@ -1,4 +1,5 @@
 mod git;
+mod reread;
 
 use crate::{bundled, Test};
 use serde_json::Value;
