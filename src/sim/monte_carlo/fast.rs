@@ -28,7 +28,7 @@ mod steady;
 mod turn;
 mod vote;
 
-use super::{Config, Game};
+use super::{Behaviour, Config, Game, Voters};
 use crate::engine::rng::Dice;
 use crate::engine::state::State;
 use crate::engine::Ballot;
@@ -87,6 +87,9 @@ pub(crate) struct FastGame {
     steady: SteadyCache,
     /// The CPU runs [`FastGame::play_wide`].
     wide: bool,
+    /// The plain turn of the behaviour and voters it was worked out for
+    /// (the run's: worked out again only if a game asks for others).
+    plain: (Behaviour, Voters, Option<PlainTurn>),
 }
 
 impl FastGame {
@@ -119,7 +122,6 @@ impl FastGame {
             .filter(|(_, p)| p.active)
             .fold(0, |set, (i, _)| set | bit(i));
         Some(FastGame {
-            plan,
             seats,
             most,
             start_active,
@@ -148,6 +150,12 @@ impl FastGame {
             adopted: 0,
             steady: SteadyCache::default(),
             wide: wide(),
+            plain: (
+                config.behaviour,
+                config.voters,
+                PlainTurn::new(&plan, config),
+            ),
+            plan,
         })
     }
 
@@ -182,7 +190,7 @@ impl FastGame {
             self.start_turn();
         }
         let max_turns = config.max_turns.min(u32::MAX - 1);
-        let plain = PlainTurn::new(&self.plan, config);
+        let plain = self.plain_turn_of(config);
         while !self.over && self.turn <= max_turns {
             if let Some(plain) = plain {
                 match self.steady_run(plain, max_turns) {
@@ -205,6 +213,23 @@ impl FastGame {
             }
         }
         self.outcome(max_turns)
+    }
+
+    /// The plain turn of `config`'s games (the steady turns' cache made
+    /// ready for it), worked out once for a run's behaviour and voters.
+    fn plain_turn_of(&mut self, config: &Config) -> Option<PlainTurn> {
+        if (self.plain.0, self.plain.1) != (config.behaviour, config.voters) {
+            self.plain = (
+                config.behaviour,
+                config.voters,
+                PlainTurn::new(&self.plan, config),
+            );
+        }
+        let plain = self.plain.2;
+        if let Some(plain) = plain {
+            self.steady.prepare(plain);
+        }
+        plain
     }
 
     fn reset(&mut self) {
