@@ -24,6 +24,7 @@
 mod close;
 mod plain;
 mod plan;
+mod quick;
 mod steady;
 mod turn;
 mod vote;
@@ -207,7 +208,15 @@ impl FastGame {
                 }
             }
             let turn = self.turn;
-            self.play_turn(config);
+            // A chance happens: played from a window of words where it can
+            // be, else drawn one by one.
+            let quick = match plain {
+                Some(plain) => self.quick_turn(plain),
+                None => false,
+            };
+            if !quick {
+                self.play_turn(config);
+            }
             if self.turn == turn && !self.over {
                 self.close_turn();
             }
@@ -317,5 +326,7 @@ fn wide() -> bool {
     false
 }
 
+#[cfg(test)]
+mod quick_tests;
 #[cfg(test)]
 mod tests;
