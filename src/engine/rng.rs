@@ -7,6 +7,8 @@ use std::collections::VecDeque;
 
 /// Words [`Dice::ahead`] may look ahead at most.
 pub(crate) const WORDS: usize = 64;
+/// Words `Dice::refill` moves where no more are left: 128 bytes.
+const HALF: usize = WORDS / 2;
 // `Dice::refill` keeps the last WORDS words of a fill.
 const _: () = assert!(FILL_WORDS >= WORDS);
 
@@ -68,16 +70,22 @@ impl Dice {
 
     /// Moves the words not drawn yet (fewer than [`WORDS`]) to just before
     /// `words[WORDS]` and takes the generator's next [`FILL_WORDS`] there.
-    /// The move is always of the buffer's last [`WORDS`] words, a copy of
-    /// a fixed size (a few vector moves rather than a `memmove` call), and
-    /// the fill always lands at the same place.
+    /// The move is of the buffer's last [`HALF`] words where those hold
+    /// what is left (as they mostly do), else of its last [`WORDS`]: copies
+    /// of a fixed size, and the first of them small enough to be a few
+    /// vector moves (the baseline target copies the other, 256 bytes,
+    /// through a `memcpy` call). The fill always lands at the same place.
     #[inline(never)]
     fn refill(&mut self) {
         let left = self.end - self.next;
         let (front, back) = self.words.split_at_mut(WORDS);
         if self.end > 0 {
-            // After a fill the buffer is full: its last WORDS words.
-            front.copy_from_slice(&back[FILL_WORDS - WORDS..]);
+            // After a fill the buffer is full: what is left is its end.
+            if left <= HALF {
+                front[WORDS - HALF..].copy_from_slice(&back[FILL_WORDS - HALF..]);
+            } else {
+                front.copy_from_slice(&back[FILL_WORDS - WORDS..]);
+            }
         }
         self.next = WORDS - left;
         let fresh: &mut [Word; FILL_WORDS] = back.try_into().expect("FILL_WORDS words");

@@ -24,11 +24,12 @@
 mod close;
 mod plain;
 mod plan;
+mod quick;
 mod steady;
 mod turn;
 mod vote;
 
-use super::{Config, Game};
+use super::{Behaviour, Config, Game, Voters};
 use crate::engine::rng::Dice;
 use crate::engine::state::State;
 use crate::engine::Ballot;
@@ -87,6 +88,9 @@ pub(crate) struct FastGame {
     steady: SteadyCache,
     /// The CPU runs [`FastGame::play_wide`].
     wide: bool,
+    /// The plain turn of the behaviour and voters it was worked out for
+    /// (the run's: worked out again only if a game asks for others).
+    plain: (Behaviour, Voters, Option<PlainTurn>),
 }
 
 impl FastGame {
@@ -119,7 +123,6 @@ impl FastGame {
             .filter(|(_, p)| p.active)
             .fold(0, |set, (i, _)| set | bit(i));
         Some(FastGame {
-            plan,
             seats,
             most,
             start_active,
@@ -148,6 +151,12 @@ impl FastGame {
             adopted: 0,
             steady: SteadyCache::default(),
             wide: wide(),
+            plain: (
+                config.behaviour,
+                config.voters,
+                PlainTurn::new(&plan, config),
+            ),
+            plan,
         })
     }
 
@@ -182,7 +191,7 @@ impl FastGame {
             self.start_turn();
         }
         let max_turns = config.max_turns.min(u32::MAX - 1);
-        let plain = PlainTurn::new(&self.plan, config);
+        let plain = self.plain_turn_of(config);
         while !self.over && self.turn <= max_turns {
             if let Some(plain) = plain {
                 match self.steady_run(plain, max_turns) {
@@ -199,12 +208,37 @@ impl FastGame {
                 }
             }
             let turn = self.turn;
-            self.play_turn(config);
+            // A chance happens: played from a window of words where it can
+            // be, else drawn one by one.
+            let quick = match plain {
+                Some(plain) => self.quick_turn(plain),
+                None => false,
+            };
+            if !quick {
+                self.play_turn(config);
+            }
             if self.turn == turn && !self.over {
                 self.close_turn();
             }
         }
         self.outcome(max_turns)
+    }
+
+    /// The plain turn of `config`'s games (the steady turns' cache made
+    /// ready for it), worked out once for a run's behaviour and voters.
+    fn plain_turn_of(&mut self, config: &Config) -> Option<PlainTurn> {
+        if (self.plain.0, self.plain.1) != (config.behaviour, config.voters) {
+            self.plain = (
+                config.behaviour,
+                config.voters,
+                PlainTurn::new(&self.plan, config),
+            );
+        }
+        let plain = self.plain.2;
+        if let Some(plain) = plain {
+            self.steady.prepare(plain);
+        }
+        plain
     }
 
     fn reset(&mut self) {
@@ -292,5 +326,7 @@ fn wide() -> bool {
     false
 }
 
+#[cfg(test)]
+mod quick_tests;
 #[cfg(test)]
 mod tests;

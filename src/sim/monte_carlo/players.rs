@@ -77,6 +77,20 @@ impl Odds {
         (Self::REJECT_BELOW, self.below)
     }
 
+    /// Whether [`Rate::happens_on`] keeps the word `x` (else it draws
+    /// again).
+    #[inline]
+    pub(super) fn keeps(x: Word) -> bool {
+        u32::from_le_bytes(x) >= Self::REJECT_BELOW
+    }
+
+    /// Whether [`Rate::happens_on`] drawing the word `x` says the chance
+    /// happens, where it keeps the word ([`Odds::keeps`]).
+    #[inline]
+    pub(super) fn hits_by(self, x: Word) -> bool {
+        Self::RECIPROCAL.wrapping_mul(u64::from(u32::from_le_bytes(x))) < self.below
+    }
+
     /// Whether [`Rate::happens_on`] drawing the word `x` says no, and draws
     /// nothing more. Without a branch, so that a run of chances is tested
     /// at once.

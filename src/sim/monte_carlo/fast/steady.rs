@@ -45,6 +45,17 @@ pub(super) struct SteadyCache {
     pub(super) turns: u64,
 }
 
+impl SteadyCache {
+    /// Makes the cache hold the steady turns of `plain` (empty where it
+    /// held another's).
+    pub(super) fn prepare(&mut self, plain: PlainTurn) {
+        if self.plain != Some(plain) {
+            self.plain = Some(plain);
+            self.slots = vec![Slot::Unknown; 1 << SMALL];
+        }
+    }
+}
+
 #[cfg(test)]
 impl SteadyCache {
     /// Whether an active set without every one of `players` has steady
@@ -261,16 +272,14 @@ impl MoverTurn {
 
 impl FastGame {
     /// Plays plain turns, each closed, while they come; see the module's
-    /// doc. Called at a turn's start, with the game not over and the turn
-    /// within `max_turns`.
+    /// doc. Called at a turn's start, with the game not over, the turn
+    /// within `max_turns` and the cache prepared for `plain`
+    /// ([`SteadyCache::prepare`], once a game rather than once a run of
+    /// steady turns).
     #[inline(always)]
     pub(super) fn steady_run(&mut self, plain: PlainTurn, max_turns: u32) -> Stop {
         if self.mover.is_none() || self.locked != 0 || self.players > SMALL {
             return Stop::Other;
-        }
-        if self.steady.plain != Some(plain) {
-            self.steady.plain = Some(plain);
-            self.steady.slots = vec![Slot::Unknown; 1 << SMALL];
         }
         // Active sets of up to SMALL players index the slots.
         let at = (self.active & self.everyone()) as usize;

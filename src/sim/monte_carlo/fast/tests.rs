@@ -8,7 +8,7 @@ use crate::engine::{Engine, Setup};
 use crate::sim::monte_carlo::{play, seats, template, Behaviour, Config, Rate, Voters};
 use proptest::prelude::*;
 
-const RULESETS: [&str; 5] = [
+pub(super) const RULESETS: [&str; 5] = [
     "nomic-1-final.txt",
     "nomic-3.md",
     "nomic-4-long.md",
@@ -20,7 +20,7 @@ const RULESETS: [&str; 5] = [
 /// branch of the fast path meets the engine: V 204's electorate, I's vote
 /// that ends when all voted, the Nomitron's tiebreak, declarations, points
 /// against adopted proposals, resets, survivors, joining, and so on.
-const OVERRIDES: [(&str, &str); 21] = [
+pub(super) const OVERRIDES: [(&str, &str); 21] = [
     ("vote.eligible", "all"),
     ("turn.early_end_all_voted", "0"),
     ("tiebreak", "nomitron-1d3"),
@@ -48,7 +48,7 @@ fn rate() -> impl Strategy<Value = Rate> {
     prop::sample::select(vec![0, 20_000, 300_000, 1_000_000]).prop_map(Rate)
 }
 
-fn behaviour() -> impl Strategy<Value = Behaviour> {
+pub(super) fn behaviour() -> impl Strategy<Value = Behaviour> {
     (rate(), rate(), rate(), rate(), rate(), rate()).prop_map(
         |(miss_vote, miss_proposal, leave, back, judgment, join)| Behaviour {
             miss_vote,
@@ -63,7 +63,7 @@ fn behaviour() -> impl Strategy<Value = Behaviour> {
 }
 
 /// A Monte Carlo template with `overrides` set before play.
-fn engine(file: &str, players: u16, overrides: &[(&str, &str)]) -> Engine<()> {
+pub(super) fn engine(file: &str, players: u16, overrides: &[(&str, &str)]) -> Engine<()> {
     let setup = Setup {
         players: seats(players),
         overrides: overrides
@@ -129,7 +129,7 @@ fn nomic_iv_run(behaviour: Behaviour, games: u64) -> Config {
 
 /// A run of `games` five-player Nomic IV games (as [`nomic_iv_run`]) and
 /// the fast game that plays them.
-fn nomic_iv_fast(behaviour: Behaviour, games: u64) -> (Config, FastGame) {
+pub(super) fn nomic_iv_fast(behaviour: Behaviour, games: u64) -> (Config, FastGame) {
     let initial = template(&ruleset("nomic-4-long.md"), 5).unwrap().state;
     let config = nomic_iv_run(behaviour, games);
     let fast = FastGame::new(&initial, &config).expect("Nomic IV is covered");
