@@ -146,9 +146,7 @@ pub(super) fn differences(
     if canonical == compared {
         return findings;
     }
-    let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
+    let mut line_starts = line_diff::LineStarts::new(text);
     // The same ops as `TextDiff::from_lines(compared, canonical).ops()`,
     // without its per-line tokens and second interning (issue 15).
     let ops = line_diff::line_ops(compared, canonical);
@@ -168,8 +166,7 @@ pub(super) fn differences(
         if tag == DiffTag::Equal {
             continue;
         }
-        let line = old.start.min(line_starts.len() - 1);
-        let offset = line_starts[line];
+        let offset = line_starts.start(old.start);
         let nearest = by_start[..by_start.partition_point(|&i| regions[i].span.start <= offset)]
             .iter()
             .rev()

@@ -156,5 +156,40 @@ impl<'t> LineCursor<'t> {
     }
 }
 
+/// Where the lines of a text start, a line being what ends in `\n`, for
+/// line numbers that mostly go forward: no table of starts is kept (it was
+/// 8 bytes a line).
+pub(super) struct LineStarts<'t> {
+    text: &'t str,
+    /// The line whose start is `start`.
+    line: usize,
+    start: usize,
+}
+
+impl<'t> LineStarts<'t> {
+    pub(super) fn new(text: &'t str) -> LineStarts<'t> {
+        LineStarts {
+            text,
+            line: 0,
+            start: 0,
+        }
+    }
+
+    /// Where line `line` starts, or the last line when the text has fewer.
+    pub(super) fn start(&mut self, line: usize) -> usize {
+        if line < self.line {
+            *self = LineStarts::new(self.text);
+        }
+        while self.line < line {
+            let Some(end) = self.text[self.start..].find('\n') else {
+                break;
+            };
+            self.start += end + 1;
+            self.line += 1;
+        }
+        self.start
+    }
+}
+
 #[cfg(test)]
 mod tests;

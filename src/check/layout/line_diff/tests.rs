@@ -71,6 +71,13 @@ proptest! {
     fn lines_are_similars_lines((text, _) in texts()) {
         let lines: Vec<&str> = Lines::new(&text).collect();
         prop_assert_eq!(&lines, &text.tokenize_lines());
+        let starts: Vec<usize> = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        let mut line_starts = LineStarts::new(&text);
+        for i in (0..starts.len() + 2).step_by(2).chain([1, 0, starts.len() + 5]) {
+            prop_assert_eq!(line_starts.start(i), starts[i.min(starts.len() - 1)]);
+        }
         let mut cursor = LineCursor::new(&text);
         for i in (0..lines.len() + 2).step_by(3).chain([1, 0, lines.len()]) {
             prop_assert_eq!(cursor.line(i), lines.get(i).copied());
