@@ -6,7 +6,7 @@ use super::{finding, Code, Input};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Format, LayoutQuirk, QuirkKind, Rule};
 use crate::render::{RenderOptions, Renderer};
-use similar::{DiffTag, TextDiff};
+use similar::DiffTag;
 use std::ops::Range;
 
 const FIX: &str = "`nomic fmt` rewrites the file in canonical form";
@@ -146,10 +146,11 @@ pub(super) fn differences(
     if canonical == compared {
         return findings;
     }
-    let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
-    let diff = TextDiff::from_lines(compared, canonical);
+    let mut line_starts = line_diff::LineStarts::new(text);
+    // The same ops as `TextDiff::from_lines(compared, canonical).ops()`,
+    // without its per-line tokens and second interning (issue 15).
+    let ops = line_diff::line_ops(compared, canonical);
+    let mut canonical_lines = line_diff::LineCursor::new(canonical);
     let mut reported = std::collections::BTreeSet::new();
     let mut quirk_starts: Vec<usize> = quirks.iter().map(|q| q.span.start).collect();
     quirk_starts.sort_unstable();
@@ -160,13 +161,12 @@ pub(super) fn differences(
     let contains = |r: &Region, offset: usize| {
         r.span.contains(&offset) || (r.span.end == offset && offset == text.len())
     };
-    for op in diff.ops() {
+    for op in &ops {
         let (tag, old, new) = op.as_tag_tuple();
         if tag == DiffTag::Equal {
             continue;
         }
-        let line = old.start.min(line_starts.len() - 1);
-        let offset = line_starts[line];
+        let offset = line_starts.start(old.start);
         let nearest = by_start[..by_start.partition_point(|&i| regions[i].span.start <= offset)]
             .iter()
             .rev()
@@ -190,7 +190,7 @@ pub(super) fn differences(
         let end = line_end(text, offset);
         let old_line = &text[offset..end];
         let new_line = (tag == DiffTag::Replace)
-            .then(|| diff.new_slice(new.start))
+            .then(|| canonical_lines.line(new.start))
             .flatten()
             .map(|line| line.trim_end_matches(['\n', '\r']).to_string());
         findings.push(
@@ -389,5 +389,10 @@ pub(super) fn regions_of(
     regions
 }
 
+mod line_diff;
+
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod text_diff_reference;
