@@ -25,7 +25,7 @@ tasks:
   hot-functions [--inputs DIR] [--check]
            profile nomic's commands with callgrind and write link/hot-functions.txt,
            the link order of the code they run (needs valgrind and nm); --check says
-           how much of the list the last release build still defines
+           how much of the list the release build still defines
   fuzz     run every fuzz target (nightly; installs cargo-fuzz when missing):
            cargo xtask fuzz [--seconds N] [TARGET...]  (N per target, default 60)
 ";
@@ -47,16 +47,7 @@ fn main() {
             cargo(&bench, &[], false)
         }
         Some("bench-peers") => match bench_peers::Options::parse(&rest) {
-            Ok(options) => {
-                let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-                match bench_peers::run(&root, &options) {
-                    Ok(()) => true,
-                    Err(err) => {
-                        eprintln!("bench-peers: {err}");
-                        false
-                    }
-                }
-            }
+            Ok(options) => reported("bench-peers", bench_peers::run(&root(), &options)),
             Err(err) => {
                 eprintln!("bench-peers: {err}\n\n{USAGE}");
                 exit(2);
@@ -64,23 +55,8 @@ fn main() {
         },
         // Internal: bench-peers writes its inputs in a child process, so
         // that its own memory stays small (see `bench_peers::write_inputs`).
-        Some(bench_peers::INPUTS_TASK) => match bench_peers::write_inputs(&rest) {
-            Ok(()) => true,
-            Err(err) => {
-                eprintln!("bench-peers: {err}");
-                false
-            }
-        },
-        Some("hot-functions") => {
-            let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-            match hot_functions::run(&root, &rest) {
-                Ok(()) => true,
-                Err(err) => {
-                    eprintln!("hot-functions: {err}");
-                    false
-                }
-            }
-        }
+        Some(bench_peers::INPUTS_TASK) => reported("bench-peers", bench_peers::write_inputs(&rest)),
+        Some("hot-functions") => reported("hot-functions", hot_functions::run(&root(), &rest)),
         Some("fuzz") => fuzz::run(&rest),
         _ => {
             eprint!("{USAGE}");
@@ -88,6 +64,16 @@ fn main() {
         }
     };
     exit(if ok { 0 } else { 1 });
+}
+
+/// The top of the repository.
+fn root() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Whether `task` succeeded; its error, if any, on standard error.
+fn reported(task: &str, result: Result<(), String>) -> bool {
+    result.map_err(|err| eprintln!("{task}: {err}")).is_ok()
 }
 
 /// The one definition of CI: `.ci/run` installs the toolchains and calls
