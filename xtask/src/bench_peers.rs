@@ -568,11 +568,14 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
         .collect::<Result<Vec<_>, _>>()?;
     let start_kib = median(start).max_rss_kib;
     let mut measured = Vec::new();
+    let mut floors = Vec::new();
     for &size in &options.sizes {
         eprintln!("generating and measuring {size} rules …");
-        for row in rows_for(size, &work.join(size.to_string()), &nomic, options.build)? {
+        let dir = work.join(size.to_string());
+        for row in rows_for(size, &dir, &nomic, options.build)? {
             measured.push(measure(&row, options.runs)?);
         }
+        floors.push((size, reading_floor(&dir.join(OLD), options.runs)?));
     }
     print!("{}", table(&measured, start_kib));
     println!();
@@ -581,6 +584,7 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
         options.runs,
         mib(start_kib)
     );
+    print!("{}", floor_lines(&floors, options.runs)?);
     println!();
     print!("{}", scaling(&measured, &options.sizes));
     if options.games > 0 {
@@ -591,6 +595,56 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// What any process peaks at that only reads one size's input: `cat` of
+/// it, as a floor for the memory columns (a process's code and libraries
+/// are in its peak before it reads a byte), with the input's size.
+struct Floor {
+    input_bytes: u64,
+    cat: Sample,
+}
+
+fn reading_floor(input: &Path, runs: usize) -> Result<Floor, String> {
+    let input_bytes = fs::metadata(input)
+        .map_err(|e| format!("cannot read {}: {e}", input.display()))?
+        .len();
+    let cat = Job::new("cat", &[path_arg(input).as_str()]);
+    let samples = (0..runs)
+        .map(|_| cat.run())
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Floor {
+        input_bytes,
+        cat: median(samples),
+    })
+}
+
+/// The floor lines under the table: `true`'s peak (a process that does
+/// nothing) and `cat`'s of each input, each also as a multiple of the input.
+fn floor_lines(floors: &[(usize, Floor)], runs: usize) -> Result<String, String> {
+    let nothing = (0..runs)
+        .map(|_| Job::new("true", &[]).run())
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(describe_floors(median(nothing).max_rss_kib, floors, runs))
+}
+
+fn describe_floors(nothing: u64, floors: &[(usize, Floor)], runs: usize) -> String {
+    let mut out = format!(
+        "A process that does nothing (`true`, the median of {runs} runs): {:.1} MiB\n",
+        mib(nothing)
+    );
+    for (size, floor) in floors {
+        let input_mib = floor.input_bytes as f64 / 1_048_576.0;
+        let _ = writeln!(
+            out,
+            "Reading the {size}-rule input ({input_mib:.2} MiB) with `cat`: {:.1} MiB, {:.1}× the \
+             input (`true`: {:.1}×)",
+            mib(floor.cat.max_rss_kib),
+            mib(floor.cat.max_rss_kib) / input_mib.max(1e-9),
+            mib(nothing) / input_mib.max(1e-9),
+        );
+    }
+    out
 }
 
 /// Builds this checkout's `nomic` in release mode; the binary's path.
@@ -605,4 +659,36 @@ fn build_nomic(root: &Path, target: &Path) -> Result<PathBuf, String> {
         return Err("cargo build --release failed".to_string());
     }
     Ok(target.join("release/nomic"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn floors_are_given_in_mib_and_as_multiples_of_the_input() {
+        let floor = Floor {
+            input_bytes: 1_048_576 / 2,
+            cat: Sample {
+                wall: Duration::from_millis(1),
+                max_rss_kib: 1536,
+            },
+        };
+        assert_eq!(
+            describe_floors(1024, &[(1000, floor)], 5),
+            "A process that does nothing (`true`, the median of 5 runs): 1.0 MiB\n\
+             Reading the 1000-rule input (0.50 MiB) with `cat`: 1.5 MiB, 3.0× the input \
+             (`true`: 2.0×)\n"
+        );
+    }
+
+    #[test]
+    fn the_median_takes_time_and_memory_each_from_their_own_middle() {
+        let sample = |ms, kib| Sample {
+            wall: Duration::from_millis(ms),
+            max_rss_kib: kib,
+        };
+        let m = median(vec![sample(3, 10), sample(1, 30), sample(2, 20)]);
+        assert_eq!((m.wall, m.max_rss_kib), (Duration::from_millis(2), 20));
+    }
 }
