@@ -6,7 +6,7 @@ use super::{finding, Code, Input};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Format, LayoutQuirk, QuirkKind, Rule};
 use crate::render::{RenderOptions, Renderer};
-use similar::DiffTag;
+use similar::{DiffOp, DiffTag};
 use std::ops::Range;
 
 const FIX: &str = "`nomic fmt` rewrites the file in canonical form";
@@ -146,11 +146,42 @@ pub(super) fn differences(
     if canonical == compared {
         return findings;
     }
-    let mut line_starts = line_diff::LineStarts::new(text);
     // The same ops as `TextDiff::from_lines(compared, canonical).ops()`,
     // without its per-line tokens and second interning (issue 15).
     let ops = line_diff::line_ops(compared, canonical);
     let mut canonical_lines = line_diff::LineCursor::new(canonical);
+    let canonical_line = |index| canonical_lines.line(index);
+    findings.extend(findings_of_ops(text, &ops, canonical_line, regions, quirks));
+    findings
+}
+
+/// [`differences`] for a file without CRLF line endings whose canonical
+/// rendering was taken in as line ids ([`ComparedLines`]).
+pub(super) fn differences_by_lines(
+    text: &str,
+    lines: &LineIds<'_>,
+    regions: &[Region],
+    quirks: &[Diagnostic],
+) -> Vec<Diagnostic> {
+    if lines.same() {
+        return Vec::new();
+    }
+    let ops = lines.ops();
+    findings_of_ops(text, &ops, |index| lines.new_line(index), regions, quirks)
+}
+
+/// The findings of the line diff `ops` of `text` (compared as LF text)
+/// against a canonical rendering whose lines `canonical_line` gives by
+/// index.
+fn findings_of_ops<'c>(
+    text: &str,
+    ops: &[DiffOp],
+    mut canonical_line: impl FnMut(usize) -> Option<&'c str>,
+    regions: &[Region],
+    quirks: &[Diagnostic],
+) -> Vec<Diagnostic> {
+    let mut findings = Vec::new();
+    let mut line_starts = line_diff::LineStarts::new(text);
     let mut reported = std::collections::BTreeSet::new();
     let mut quirk_starts: Vec<usize> = quirks.iter().map(|q| q.span.start).collect();
     quirk_starts.sort_unstable();
@@ -161,7 +192,7 @@ pub(super) fn differences(
     let contains = |r: &Region, offset: usize| {
         r.span.contains(&offset) || (r.span.end == offset && offset == text.len())
     };
-    for op in &ops {
+    for op in ops {
         let (tag, old, new) = op.as_tag_tuple();
         if tag == DiffTag::Equal {
             continue;
@@ -190,7 +221,7 @@ pub(super) fn differences(
         let end = line_end(text, offset);
         let old_line = &text[offset..end];
         let new_line = (tag == DiffTag::Replace)
-            .then(|| canonical_lines.line(new.start))
+            .then(|| canonical_line(new.start))
             .flatten()
             .map(|line| line.trim_end_matches(['\n', '\r']).to_string());
         findings.push(
@@ -390,6 +421,9 @@ pub(super) fn regions_of(
 }
 
 mod line_diff;
+mod line_ids;
+
+pub(super) use line_ids::{Canonical, ComparedLines, LineIds};
 
 #[cfg(test)]
 mod tests;

@@ -6,11 +6,12 @@
 //! again. The file's text and a run of rules are held, not every rule.
 //!
 //! The runs are compared with their canonical rendering as they come; from
-//! the first that differs on, the rendering is kept, and the file is diffed
-//! with it whole at the end, as [`super::check`] does.
+//! the first that differs on, the rendering is kept as the ids of its lines
+//! (`layout::ComparedLines`), and the file is diffed with it whole at the
+//! end, as [`super::check`] does.
 
 use super::initial_set::{self, InitialFacts};
-use super::layout::{self, Compared};
+use super::layout::{self, Canonical, ComparedLines};
 use super::numbers::Numbers;
 use super::{encoding, files, headings, history, references, text, Input, Kept};
 use crate::diagnostic::Diagnostic;
@@ -109,7 +110,7 @@ fn check_in_runs(
         || headings::broken_among(&whole, heading_shaped),
         || Runs::check(&batches, &whole, run),
     );
-    let runs = runs?;
+    let mut runs = runs?;
     let mut ruleset = initial_set_findings(&batches, &whole, &runs);
     ruleset.extend(dangling_findings(&batches, &whole, &runs));
     let mut findings = runs.numbers.findings;
@@ -121,14 +122,18 @@ fn check_in_runs(
     findings.extend(encoding::check(&whole));
     let mut layout = layout::document_quirks(&whole);
     layout.extend(runs.layout);
-    if let Some(canonical) = &runs.canonical {
+    if let Some(canonical) = runs.canonical.take() {
         let first = batches.start(0);
         let rules = (0..batches.len()).map(|index| {
             let span = batches.start(index)..batches.start(index + 1);
             (runs.rule_numbers[index], span)
         });
         let regions = layout::regions_of(text.len(), first, rules);
-        let differences = layout::differences(text, canonical, &regions, &layout);
+        let differences = match &canonical {
+            Canonical::Text(canonical) => layout::differences(text, canonical, &regions, &layout),
+            Canonical::Lines(lines) => layout::differences_by_lines(text, lines, &regions, &layout),
+        };
+        drop(canonical);
         layout.extend(differences);
     }
     findings.extend(layout);
@@ -184,8 +189,9 @@ struct Runs<'t> {
     initial: Vec<InitialFacts>,
     /// The rules' content as `render::Capped` measures it.
     content: usize,
-    /// The canonical rendering, when it is not the file.
-    canonical: Option<String>,
+    /// The canonical rendering, when it is not the file: as line ids
+    /// where the file has no CRLF line endings.
+    canonical: Option<Canonical<'t>>,
 }
 
 impl<'t> Runs<'t> {
@@ -195,7 +201,7 @@ impl<'t> Runs<'t> {
     fn check(batches: &SpanRuns<'_>, whole: &Input<'t>, run: usize) -> Option<Runs<'t>> {
         let renderer = layout::canonical_renderer()?;
         let document = renderer.parts(whole.ruleset, whole.format)?;
-        let mut compared = Compared::new(whole.text);
+        let mut compared = ComparedLines::new(whole.text);
         let mut piece = String::new();
         document.header(&mut piece);
         compared.push(&piece);
@@ -234,13 +240,14 @@ impl<'t> Runs<'t> {
         piece.clear();
         document.footer(&mut piece);
         compared.push(&piece);
+        let rendered = compared.len();
         runs.canonical = compared.canonical();
         // What `Renderer::render` refuses as too large (`render::Capped`):
         // the whole read says nothing of such a file's layout.
         let content = whole.ruleset.title.len() + runs.content;
         let limit = content.saturating_mul(64).saturating_add(16 << 20);
         match &runs.canonical {
-            Some(canonical) if canonical.len() > limit => None,
+            Some(_) if rendered > limit => None,
             _ => Some(runs),
         }
     }

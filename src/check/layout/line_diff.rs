@@ -24,15 +24,21 @@ const TRIM_ABOVE: usize = 100;
 /// The ops of `TextDiff::from_lines(old, new).ops()`.
 pub(super) fn line_ops(old: &str, new: &str) -> Vec<DiffOp> {
     let (old_ids, new_ids) = intern_lines(old, new);
+    ops_of_ids(&old_ids, &new_ids)
+}
+
+/// The ops of `TextDiff::from_lines` for texts whose lines are `old_ids`
+/// and `new_ids` (equal ids exactly where the lines are equal).
+pub(super) fn ops_of_ids(old_ids: &[u32], new_ids: &[u32]) -> Vec<DiffOp> {
     let (old_len, new_len) = (old_ids.len(), new_ids.len());
     if old_len <= TRIM_ABOVE && new_len <= TRIM_ABOVE {
-        return capture_diff_deadline(ALGORITHM, &old_ids, 0..old_len, &new_ids, 0..new_len, None);
+        return capture_diff_deadline(ALGORITHM, old_ids, 0..old_len, new_ids, 0..new_len, None);
     }
-    let prefix = common_prefix_len(&old_ids, &new_ids);
+    let prefix = common_prefix_len(old_ids, new_ids);
     let suffix = common_suffix_len(&old_ids[prefix..], &new_ids[prefix..]);
     let old_middle = prefix..old_len - suffix;
     let new_middle = prefix..new_len - suffix;
-    let mut d = Compact::new(Replace::new(Capture::new()), &old_ids, &new_ids);
+    let mut d = Compact::new(Replace::new(Capture::new()), old_ids, new_ids);
     let ok = "the capturing hooks never fail";
     if prefix > 0 {
         d.equal(0, 0, prefix).expect(ok);
@@ -42,9 +48,9 @@ pub(super) fn line_ops(old: &str, new: &str) -> Vec<DiffOp> {
         diff_deadline(
             ALGORITHM,
             &mut middle,
-            &old_ids,
+            old_ids,
             old_middle,
-            &new_ids,
+            new_ids,
             new_middle,
             None,
         )

@@ -1,6 +1,9 @@
 use super::super::text_diff_reference::differences_by_text_diff;
-use super::super::{differences, finding, regions_of, Code};
+use super::super::{
+    differences, differences_by_lines, finding, regions_of, Canonical, Code, ComparedLines, Region,
+};
 use super::*;
+use crate::diagnostic::Diagnostic;
 use proptest::prelude::*;
 use similar::{DiffableStr, TextDiff};
 
@@ -92,26 +95,144 @@ proptest! {
         cuts in prop::collection::vec(0usize..300, 0..8),
         quirk_lines in prop::collection::vec(0usize..300, 0..3),
     ) {
-        let starts: Vec<usize> = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
-        let at = |line: usize| starts[line % starts.len()];
-        let mut cuts: Vec<usize> = cuts.into_iter().map(at).collect();
-        cuts.sort_unstable();
-        cuts.dedup();
-        let first = cuts.first().copied().unwrap_or(text.len());
-        let ends = cuts.iter().skip(1).copied().chain([text.len()]);
-        let rules = cuts.iter().copied().zip(ends).enumerate();
-        let rules = rules.map(|(i, (start, end))| (u32::try_from(i).unwrap() + 1, start..end));
-        let regions = regions_of(text.len(), first, rules);
-        let quirks: Vec<_> = quirk_lines
-            .into_iter()
-            .map(|line| finding(Code::TrailingSpaces, "quirk", at(line)..at(line)))
-            .collect();
+        let (regions, quirks) = regions_and_quirks(&text, cuts, quirk_lines);
         prop_assert_eq!(
             differences(&text, &canonical, &regions, &quirks),
             differences_by_text_diff(&text, &canonical, &regions, &quirks)
         );
+    }
+
+    /// The canonical text given in pieces cut anywhere (a `\r\n` too) and
+    /// taken in as line ids has the findings of the whole text, and the
+    /// same lines.
+    #[test]
+    fn findings_by_line_ids_are_the_texts_findings(
+        (text, canonical) in texts(),
+        cuts in prop::collection::vec(0usize..300, 0..8),
+        quirk_lines in prop::collection::vec(0usize..300, 0..3),
+        splits in prop::collection::vec(any::<prop::sample::Index>(), 0..6),
+    ) {
+        let (regions, quirks) = regions_and_quirks(&text, cuts, quirk_lines);
+        let mut at: Vec<usize> = splits
+            .iter()
+            .map(|split| {
+                let mut at = split.index(canonical.len() + 1);
+                while !canonical.is_char_boundary(at) {
+                    at -= 1;
+                }
+                at
+            })
+            .collect();
+        at.sort_unstable();
+        prop_assert_eq!(
+            by_line_ids(&text, &canonical, &at, &regions, &quirks),
+            whole_findings(&text, &canonical, &regions, &quirks)
+        );
+    }
+}
+
+/// The file cut into rules at the lines `cuts`, and quirks at the lines
+/// `quirk_lines` (both taken modulo the number of lines).
+fn regions_and_quirks(
+    text: &str,
+    cuts: Vec<usize>,
+    quirk_lines: Vec<usize>,
+) -> (Vec<Region>, Vec<Diagnostic>) {
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let at = |line: usize| starts[line % starts.len()];
+    let mut cuts: Vec<usize> = cuts.into_iter().map(at).collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    let first = cuts.first().copied().unwrap_or(text.len());
+    let ends = cuts.iter().skip(1).copied().chain([text.len()]);
+    let rules = cuts.iter().copied().zip(ends).enumerate();
+    let rules = rules.map(|(i, (start, end))| (u32::try_from(i).unwrap() + 1, start..end));
+    let regions = regions_of(text.len(), first, rules);
+    let quirks: Vec<_> = quirk_lines
+        .into_iter()
+        .map(|line| finding(Code::TrailingSpaces, "quirk", at(line)..at(line)))
+        .collect();
+    (regions, quirks)
+}
+
+/// The layout findings of the canonical text compared whole (none where
+/// it is the file).
+fn whole_findings(
+    text: &str,
+    canonical: &str,
+    regions: &[Region],
+    quirks: &[Diagnostic],
+) -> Vec<Diagnostic> {
+    if text == canonical {
+        return Vec::new();
+    }
+    differences(text, canonical, regions, quirks)
+}
+
+/// The layout findings of the canonical text given in pieces cut at `at`
+/// and compared by [`ComparedLines`]; each of its lines checked too.
+fn by_line_ids(
+    text: &str,
+    canonical: &str,
+    at: &[usize],
+    regions: &[Region],
+    quirks: &[Diagnostic],
+) -> Vec<Diagnostic> {
+    let mut compared = ComparedLines::new(text);
+    let mut from = 0;
+    for &to in at.iter().chain([&canonical.len()]) {
+        compared.push(&canonical[from..to]);
+        from = to;
+    }
+    assert_eq!(compared.len(), canonical.len());
+    match compared.canonical() {
+        None => {
+            assert_eq!(text, canonical);
+            Vec::new()
+        }
+        Some(Canonical::Text(whole)) => {
+            assert!(text.contains("\r\n"));
+            assert_eq!(whole, canonical);
+            differences(text, &whole, regions, quirks)
+        }
+        Some(Canonical::Lines(lines)) => {
+            assert!(!text.contains("\r\n"));
+            let count = Lines::new(canonical).count();
+            for (index, line) in Lines::new(canonical).enumerate() {
+                assert_eq!(lines.new_line(index), Some(line));
+            }
+            assert_eq!(lines.new_line(count), None);
+            differences_by_lines(text, &lines, regions, quirks)
+        }
+    }
+}
+
+#[test]
+fn pieces_cut_at_every_byte_have_the_texts_findings() {
+    let texts = [
+        ("a\nb\n", "a\r\nb\r\n"),
+        ("a\rb\n", "a\r\nb\r"),
+        ("a\n\nb", "a\nb\r\r\n"),
+        ("x\n", "x\ny\rz"),
+        ("", "\r"),
+        ("a\r\nb\n", "a\nb\n"),
+    ];
+    let quirks = Vec::new();
+    for (text, canonical) in texts {
+        let regions = regions_of(text.len(), 0, std::iter::empty());
+        let whole = whole_findings(text, canonical, &regions, &quirks);
+        for cut in 0..=canonical.len() {
+            assert_eq!(
+                by_line_ids(text, canonical, &[cut], &regions, &quirks),
+                whole
+            );
+            for second in cut..=canonical.len() {
+                let got = by_line_ids(text, canonical, &[cut, second], &regions, &quirks);
+                assert_eq!(got, whole, "{text:?} {canonical:?} at {cut}, {second}");
+            }
+        }
     }
 }
 
