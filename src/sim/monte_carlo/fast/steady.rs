@@ -22,7 +22,7 @@ use super::plan::{bit, count, Set, SMALL};
 use super::FastGame;
 use crate::engine::params::TurnEndScore;
 use crate::engine::rng::{Divisor, Word};
-use crate::sim::monte_carlo::players::Odds;
+use crate::sim::monte_carlo::players::{lane_product, Odds, LANE_LOW};
 
 /// Words tested at once; a turn's chances and coins take one or two such
 /// chunks.
@@ -93,6 +93,10 @@ struct Steady {
     die: Option<Divisor>,
     /// The place in turn order of the mover after each place.
     next: [u8; SMALL],
+    /// [`LANE_LOW`] and 32, read from here by the chunks' test
+    /// ([`lane_product`]).
+    lane_low: u32,
+    lane_shift: u32,
 }
 
 /// A steady turn's words, for one mover.
@@ -106,9 +110,9 @@ struct MoverTurn {
     /// dice.
     ahead: usize,
     /// Per word: the turn is plain only if the word is at least
-    /// `reject[i]` (below it a chance or a die draws again) and its odds
-    /// product at least `below[i]` (below it the chance happens). Coins and
-    /// unused lanes pass both (0).
+    /// `reject[i]` (below it a chance or a die draws again) and its
+    /// [`lane_product`] at least `below[i]` (below it the chance happens).
+    /// Coins and unused lanes pass both (0).
     reject: [u32; LANES],
     below: [u64; LANES],
     /// Each voter's coin: its word and the voter.
@@ -157,6 +161,8 @@ impl Steady {
             dice,
             die,
             next: [0; SMALL],
+            lane_low: LANE_LOW,
+            lane_shift: 32,
         };
         for place in 0..players {
             let rolls = die.map(|die| (dice, die));
@@ -251,9 +257,10 @@ impl MoverTurn {
     }
 
     /// Whether every chance of the turn says no on `words` (at least
-    /// `self.chunks` chunks of them), tested without a branch a word.
+    /// `self.chunks` chunks of them), tested without a branch a word;
+    /// `lane` is [`LANE_LOW`] and 32.
     #[inline(always)]
-    fn is_plain(&self, words: &[Word]) -> bool {
+    fn is_plain(&self, words: &[Word], lane: (u32, u32)) -> bool {
         let mut plain = true;
         for chunk in 0..self.chunks {
             let lanes = chunk * CHUNK..(chunk + 1) * CHUNK;
@@ -262,8 +269,7 @@ impl MoverTurn {
             let below: &[u64; CHUNK] = self.below[lanes].try_into().expect("a chunk");
             for i in 0..CHUNK {
                 let x = u32::from_le_bytes(words[i]);
-                plain &=
-                    (x >= reject[i]) & (Odds::RECIPROCAL.wrapping_mul(u64::from(x)) >= below[i]);
+                plain &= (x >= reject[i]) & (lane_product(x, lane.0, lane.1) >= below[i]);
             }
         }
         plain
@@ -309,7 +315,7 @@ impl FastGame {
             let turn = &s.turns[mover_at];
             let words = self.dice.ahead(turn.ahead);
             // A die drawn again is a chance too: `play_turn` then rolls it.
-            if !turn.is_plain(words) {
+            if !turn.is_plain(words, (s.lane_low, s.lane_shift)) {
                 break Stop::Chance;
             }
             // The turn-end dice, summed as `turn_end_score` sums them.
