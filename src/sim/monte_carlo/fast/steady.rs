@@ -115,9 +115,12 @@ struct MoverTurn {
     /// Coins and unused lanes pass both (0).
     reject: [u32; LANES],
     below: [u64; LANES],
-    /// Each voter's coin: its word and the voter.
-    coins: [(u8, u8); SMALL],
-    voters: usize,
+    /// Per word: the voter's bit where it is a voter's coin (every
+    /// player's place is below [`SMALL`]), else 0. A word's coin is its
+    /// lowest bit, so the yes votes are the OR of `coin[i] & -(x & 1)`:
+    /// a few vector instructions where a loop over the voters took eight
+    /// a voter.
+    coin: [u32; LANES],
     /// The mover's implicit yes (IV 320), as a set.
     implicit: Set,
 }
@@ -187,8 +190,7 @@ impl MoverTurn {
         ahead: 0,
         reject: [0; LANES],
         below: [0; LANES],
-        coins: [(0, 0); SMALL],
-        voters: 0,
+        coin: [0; LANES],
         implicit: 0,
     };
 
@@ -223,8 +225,7 @@ impl MoverTurn {
             voters &= voters - 1;
             if eligible & 1 << p != 0 {
                 turn.push(plain.miss_vote, 1)?;
-                *turn.coins.get_mut(turn.voters)? = (u8::try_from(turn.words).ok()?, p as u8);
-                turn.voters += 1;
+                *turn.coin.get_mut(turn.words)? = 1 << p;
                 turn.words += 1;
             } else {
                 turn.push(plain.vote_back, 1)?;
@@ -257,22 +258,25 @@ impl MoverTurn {
     }
 
     /// Whether every chance of the turn says no on `words` (at least
-    /// `self.chunks` chunks of them), tested without a branch a word;
-    /// `lane` is [`LANE_LOW`] and 32.
+    /// `self.chunks` chunks of them), tested without a branch a word
+    /// (`lane` is [`LANE_LOW`] and 32), and the voters whose coins say yes.
     #[inline(always)]
-    fn is_plain(&self, words: &[Word], lane: (u32, u32)) -> bool {
+    fn read(&self, words: &[Word], lane: (u32, u32)) -> (bool, Set) {
         let mut plain = true;
+        let mut yes = 0;
         for chunk in 0..self.chunks {
             let lanes = chunk * CHUNK..(chunk + 1) * CHUNK;
             let words: &[Word; CHUNK] = words[lanes.clone()].try_into().expect("a chunk");
             let reject: &[u32; CHUNK] = self.reject[lanes.clone()].try_into().expect("a chunk");
-            let below: &[u64; CHUNK] = self.below[lanes].try_into().expect("a chunk");
+            let below: &[u64; CHUNK] = self.below[lanes.clone()].try_into().expect("a chunk");
+            let coin: &[u32; CHUNK] = self.coin[lanes].try_into().expect("a chunk");
             for i in 0..CHUNK {
                 let x = u32::from_le_bytes(words[i]);
                 plain &= (x >= reject[i]) & (lane_product(x, lane.0, lane.1) >= below[i]);
+                yes |= coin[i] & (x & 1).wrapping_neg();
             }
         }
-        plain
+        (plain, Set::from(yes))
     }
 }
 
@@ -315,20 +319,23 @@ impl FastGame {
             let turn = &s.turns[mover_at];
             let words = self.dice.ahead(turn.ahead);
             // A die drawn again is a chance too: `play_turn` then rolls it.
-            if !turn.is_plain(words, (s.lane_low, s.lane_shift)) {
+            let (plain, coins) = turn.read(words, (s.lane_low, s.lane_shift));
+            if !plain {
                 break Stop::Chance;
             }
-            // The turn-end dice, summed as `turn_end_score` sums them.
+            // The turn-end dice, summed as `turn_end_score` sums them
+            // (unrolled: a loop over a slice of them was vectorised, with
+            // its checks, for the one die of most rules).
             let mut roll: u32 = 0;
             if let Some(die) = s.die {
-                for word in &words[turn.words..turn.words + s.dice] {
-                    roll = roll.wrapping_add(die.rem(u32::from_le_bytes(*word)) + 1);
+                for k in 0..DICE {
+                    if k < s.dice {
+                        let x = u32::from_le_bytes(words[turn.words + k]);
+                        roll = roll.wrapping_add(die.rem(x) + 1);
+                    }
                 }
             }
-            yes = turn.implicit;
-            for &(word, voter) in &turn.coins[..turn.voters] {
-                yes |= Set::from(words[usize::from(word)][0] & 1) << voter;
-            }
+            yes = turn.implicit | coins;
             self.dice.skip(turn.words + s.dice);
             played = true;
             #[cfg(test)]
