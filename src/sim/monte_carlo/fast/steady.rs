@@ -31,6 +31,11 @@ const CHUNK: usize = 16;
 const LANES: usize = 2 * CHUNK;
 /// The most turn-end dice a steady turn rolls.
 const DICE: usize = 4;
+/// The bit of [`MoverTurn::coin`] from which the yes coins are counted.
+const COUNTED: u32 = 16;
+/// The bits below [`COUNTED`].
+const COUNT_BELOW: u32 = (1 << COUNTED) - 1;
+const _: () = assert!(SMALL <= COUNTED as usize);
 
 /// The steady turns of a run's plain turn, worked out once per active set
 /// as the run's games meet it (the same for every game of a run).
@@ -93,6 +98,8 @@ struct Steady {
     die: Option<Divisor>,
     /// The place in turn order of the mover after each place.
     next: [u8; SMALL],
+    /// The mover at each place.
+    movers: [u8; SMALL],
     /// [`LANE_LOW`] and 32, read from here by the chunks' test
     /// ([`lane_product`]).
     lane_low: u32,
@@ -115,14 +122,19 @@ struct MoverTurn {
     /// Coins and unused lanes pass both (0).
     reject: [u32; LANES],
     below: [u64; LANES],
-    /// Per word: the voter's bit where it is a voter's coin (every
-    /// player's place is below [`SMALL`]), else 0. A word's coin is its
-    /// lowest bit, so the yes votes are the OR of `coin[i] & -(x & 1)`:
-    /// a few vector instructions where a loop over the voters took eight
-    /// a voter.
+    /// Per word: where it is a voter's coin, the voter's bit (every
+    /// player's place is below [`SMALL`]) and bit [`COUNTED`]; else 0. A
+    /// word's coin is its lowest bit, so the sum of `coin[i] & -(x & 1)`
+    /// holds the voters who vote yes in its low bits and their number from
+    /// bit [`COUNTED`] (the voters are distinct: no carries): a few vector
+    /// instructions where a loop over the voters took eight a voter, and
+    /// no count of the set before the tally.
     coin: [u32; LANES],
     /// The mover's implicit yes (IV 320), as a set.
     implicit: Set,
+    /// [`Steady::adopt`] shifted by the implicit yes votes: bit `y`,
+    /// adopted with `y` yes votes from the coins.
+    adopt: u16,
 }
 
 /// Why a run of steady turns stopped.
@@ -164,6 +176,7 @@ impl Steady {
             dice,
             die,
             next: [0; SMALL],
+            movers: [0; SMALL],
             lane_low: LANE_LOW,
             lane_shift: 32,
         };
@@ -171,6 +184,7 @@ impl Steady {
             let rolls = die.map(|die| (dice, die));
             steady.turns[place] = MoverTurn::new(game, plain, game.order[place], rolls)?;
             steady.next[place] = u8::try_from(game.following(place)?).ok()?;
+            steady.movers[place] = game.order[place];
         }
         let side = SMALL + 1;
         let voting = count(eligible) as usize;
@@ -178,6 +192,9 @@ impl Steady {
         for yes in 0..=voting {
             let adopted = row >> (yes * side + voting - yes) & 1;
             steady.adopt |= (adopted as u16) << yes;
+        }
+        for turn in &mut steady.turns[..players] {
+            turn.adopt = steady.adopt >> count(turn.implicit);
         }
         Some(steady)
     }
@@ -192,6 +209,7 @@ impl MoverTurn {
         below: [0; LANES],
         coin: [0; LANES],
         implicit: 0,
+        adopt: 0,
     };
 
     /// The words of `mover`'s plain turn, in the order `plain_turn` reads
@@ -225,7 +243,7 @@ impl MoverTurn {
             voters &= voters - 1;
             if eligible & 1 << p != 0 {
                 turn.push(plain.miss_vote, 1)?;
-                *turn.coin.get_mut(turn.words)? = 1 << p;
+                *turn.coin.get_mut(turn.words)? = 1 << COUNTED | 1 << p;
                 turn.words += 1;
             } else {
                 turn.push(plain.vote_back, 1)?;
@@ -259,11 +277,12 @@ impl MoverTurn {
 
     /// Whether every chance of the turn says no on `words` (at least
     /// `self.chunks` chunks of them), tested without a branch a word
-    /// (`lane` is [`LANE_LOW`] and 32), and the voters whose coins say yes.
+    /// (`lane` is [`LANE_LOW`] and 32), and the sum of its yes coins (see
+    /// [`MoverTurn::coin`]).
     #[inline(always)]
-    fn read(&self, words: &[Word], lane: (u32, u32)) -> (bool, Set) {
+    fn read(&self, words: &[Word], lane: (u32, u32)) -> (bool, u32) {
         let mut plain = true;
-        let mut yes = 0;
+        let mut yes = 0u32;
         for chunk in 0..self.chunks {
             let lanes = chunk * CHUNK..(chunk + 1) * CHUNK;
             let words: &[Word; CHUNK] = words[lanes.clone()].try_into().expect("a chunk");
@@ -273,10 +292,10 @@ impl MoverTurn {
             for i in 0..CHUNK {
                 let x = u32::from_le_bytes(words[i]);
                 plain &= (x >= reject[i]) & (lane_product(x, lane.0, lane.1) >= below[i]);
-                yes |= coin[i] & (x & 1).wrapping_neg();
+                yes = yes.wrapping_add(coin[i] & (x & 1).wrapping_neg());
             }
         }
-        (plain, Set::from(yes))
+        (plain, yes)
     }
 }
 
@@ -312,9 +331,12 @@ impl FastGame {
         // the run stops.
         let mut mover_at = self.mover_at.unwrap_or(0);
         let mut turns = self.turn;
-        let (mut decided, mut adopted) = (self.decided, self.adopted);
+        let mut adopted = self.adopted;
         let mut yes = self.yes;
-        let mut played = false;
+        // Turns decided here: those begun (`turns - self.turn`) and the
+        // one a win ends; counted once at the end rather than in a register
+        // (the compiler paired the counts in a vector kept on the stack).
+        let mut won = false;
         let stop = loop {
             let turn = &s.turns[mover_at];
             let words = self.dice.ahead(turn.ahead);
@@ -335,17 +357,15 @@ impl FastGame {
                     }
                 }
             }
-            yes = turn.implicit | coins;
+            yes = turn.implicit | Set::from(coins & COUNT_BELOW);
             self.dice.skip(turn.words + s.dice);
-            played = true;
             #[cfg(test)]
             {
                 self.steady.turns += 1;
             }
             // As `plain_turn`, `resolve`, `turn_end_score`, `check_win`
             // and `start_turn` leave it.
-            let adoption = s.adopt >> count(yes) & 1 == 1;
-            decided += 1;
+            let adoption = turn.adopt >> (coins >> COUNTED) & 1 == 1;
             adopted += u64::from(adoption);
             if self.plan.against_adopted > 0 && adoption {
                 let mut against = s.eligible & !yes;
@@ -356,13 +376,14 @@ impl FastGame {
                 }
             }
             if s.die.is_some() {
-                self.add_score(usize::from(self.order[mover_at]), i64::from(roll));
+                self.add_score(usize::from(s.movers[mover_at]), i64::from(roll));
             }
             if self.reached != 0 {
                 self.current = None;
                 self.proposed_this_turn = true;
                 self.over = true;
                 self.winners = self.reached;
+                won = true;
                 break Stop::Done;
             }
             turns += 1;
@@ -371,12 +392,13 @@ impl FastGame {
                 break Stop::Done;
             }
         };
-        if played {
+        let decided = turns - self.turn + u32::from(won);
+        if decided > 0 {
             self.voted = s.eligible;
             self.yes = yes;
         }
         self.turn = turns;
-        self.decided = decided;
+        self.decided += u64::from(decided);
         self.adopted = adopted;
         self.mover_at = Some(mover_at);
         self.mover = Some(self.order[mover_at]);
