@@ -169,7 +169,7 @@ impl FastGame {
             // compiled for (`FastGame::new` asked it).
             return unsafe { self.play_wide(config, index) };
         }
-        self.play_here(config, index)
+        self.play_here::<false>(config, index)
     }
 
     /// [`FastGame::play`] compiled for CPUs with AVX-512, where a steady
@@ -179,11 +179,13 @@ impl FastGame {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt,bmi1,bmi2,lzcnt,avx2,avx512f,avx512dq,avx512vl,avx512bw")]
     fn play_wide(&mut self, config: &Config, index: u64) -> Game {
-        self.play_here(config, index)
+        self.play_here::<true>(config, index)
     }
 
+    /// The game loop; `WIDE` where compiled for AVX-512 (`play_wide`), which
+    /// reads a steady turn's lanes differently (`steady.rs`).
     #[inline(always)]
-    fn play_here(&mut self, config: &Config, index: u64) -> Game {
+    fn play_here<const WIDE: bool>(&mut self, config: &Config, index: u64) -> Game {
         self.dice.restart(config.seed, index);
         self.reset();
         self.check_win();
@@ -194,7 +196,7 @@ impl FastGame {
         let plain = self.plain_turn_of(config);
         while !self.over && self.turn <= max_turns {
             if let Some(plain) = plain {
-                match self.steady_run(plain, max_turns) {
+                match self.steady_run::<WIDE>(plain, max_turns) {
                     Stop::Done => continue,
                     // A chance happens (or a die is drawn again): the
                     // general turn.
@@ -328,5 +330,7 @@ fn wide() -> bool {
 
 #[cfg(test)]
 mod quick_tests;
+#[cfg(test)]
+mod steady_tests;
 #[cfg(test)]
 mod tests;

@@ -8,7 +8,7 @@ use proptest::prelude::*;
 
 /// Everything a turn may change, and the next words the dice would draw
 /// (the same words mean the same draws so far).
-fn turn_state(game: &FastGame) -> impl PartialEq + std::fmt::Debug {
+pub(super) fn turn_state(game: &FastGame) -> impl PartialEq + std::fmt::Debug {
     let next = game.dice.clone().ahead(8).to_vec();
     (
         (game.players, game.active, game.locked, game.voted, game.yes),

@@ -22,7 +22,7 @@ use super::plan::{bit, count, Set, SMALL};
 use super::FastGame;
 use crate::engine::params::TurnEndScore;
 use crate::engine::rng::{Divisor, Word};
-use crate::sim::monte_carlo::players::Odds;
+use crate::sim::monte_carlo::players::{lane_product, Odds, LANE_LOW};
 
 /// Words tested at once; a turn's chances and coins take one or two such
 /// chunks.
@@ -31,6 +31,11 @@ const CHUNK: usize = 16;
 const LANES: usize = 2 * CHUNK;
 /// The most turn-end dice a steady turn rolls.
 const DICE: usize = 4;
+/// The bit of [`MoverTurn::coin`] from which the yes coins are counted.
+const COUNTED: u32 = 16;
+/// The bits below [`COUNTED`].
+const COUNT_BELOW: u32 = (1 << COUNTED) - 1;
+const _: () = assert!(SMALL <= COUNTED as usize);
 
 /// The steady turns of a run's plain turn, worked out once per active set
 /// as the run's games meet it (the same for every game of a run).
@@ -93,6 +98,12 @@ struct Steady {
     die: Option<Divisor>,
     /// The place in turn order of the mover after each place.
     next: [u8; SMALL],
+    /// The mover at each place.
+    movers: [u8; SMALL],
+    /// [`LANE_LOW`] and 32, read from here by the chunks' test
+    /// ([`lane_product`]).
+    lane_low: u32,
+    lane_shift: u32,
 }
 
 /// A steady turn's words, for one mover.
@@ -106,16 +117,24 @@ struct MoverTurn {
     /// dice.
     ahead: usize,
     /// Per word: the turn is plain only if the word is at least
-    /// `reject[i]` (below it a chance or a die draws again) and its odds
-    /// product at least `below[i]` (below it the chance happens). Coins and
-    /// unused lanes pass both (0).
+    /// `reject[i]` (below it a chance or a die draws again) and its
+    /// [`lane_product`] at least `below[i]` (below it the chance happens).
+    /// Coins and unused lanes pass both (0).
     reject: [u32; LANES],
     below: [u64; LANES],
-    /// Each voter's coin: its word and the voter.
-    coins: [(u8, u8); SMALL],
-    voters: usize,
+    /// Per word: where it is a voter's coin, the voter's bit (every
+    /// player's place is below [`SMALL`]) and bit [`COUNTED`]; else 0. A
+    /// word's coin is its lowest bit, so the sum of `coin[i] & -(x & 1)`
+    /// holds the voters who vote yes in its low bits and their number from
+    /// bit [`COUNTED`] (the voters are distinct: no carries): a few vector
+    /// instructions where a loop over the voters took eight a voter, and
+    /// no count of the set before the tally.
+    coin: [u32; LANES],
     /// The mover's implicit yes (IV 320), as a set.
     implicit: Set,
+    /// [`Steady::adopt`] shifted by the implicit yes votes: bit `y`,
+    /// adopted with `y` yes votes from the coins.
+    adopt: u16,
 }
 
 /// Why a run of steady turns stopped.
@@ -157,11 +176,15 @@ impl Steady {
             dice,
             die,
             next: [0; SMALL],
+            movers: [0; SMALL],
+            lane_low: LANE_LOW,
+            lane_shift: 32,
         };
         for place in 0..players {
             let rolls = die.map(|die| (dice, die));
             steady.turns[place] = MoverTurn::new(game, plain, game.order[place], rolls)?;
             steady.next[place] = u8::try_from(game.following(place)?).ok()?;
+            steady.movers[place] = game.order[place];
         }
         let side = SMALL + 1;
         let voting = count(eligible) as usize;
@@ -169,6 +192,9 @@ impl Steady {
         for yes in 0..=voting {
             let adopted = row >> (yes * side + voting - yes) & 1;
             steady.adopt |= (adopted as u16) << yes;
+        }
+        for turn in &mut steady.turns[..players] {
+            turn.adopt = steady.adopt >> count(turn.implicit);
         }
         Some(steady)
     }
@@ -181,9 +207,9 @@ impl MoverTurn {
         ahead: 0,
         reject: [0; LANES],
         below: [0; LANES],
-        coins: [(0, 0); SMALL],
-        voters: 0,
+        coin: [0; LANES],
         implicit: 0,
+        adopt: 0,
     };
 
     /// The words of `mover`'s plain turn, in the order `plain_turn` reads
@@ -217,8 +243,7 @@ impl MoverTurn {
             voters &= voters - 1;
             if eligible & 1 << p != 0 {
                 turn.push(plain.miss_vote, 1)?;
-                *turn.coins.get_mut(turn.voters)? = (u8::try_from(turn.words).ok()?, p as u8);
-                turn.voters += 1;
+                *turn.coin.get_mut(turn.words)? = 1 << COUNTED | 1 << p;
                 turn.words += 1;
             } else {
                 turn.push(plain.vote_back, 1)?;
@@ -251,22 +276,26 @@ impl MoverTurn {
     }
 
     /// Whether every chance of the turn says no on `words` (at least
-    /// `self.chunks` chunks of them), tested without a branch a word.
+    /// `self.chunks` chunks of them), tested without a branch a word
+    /// (`lane` is [`LANE_LOW`] and 32), and the sum of its yes coins (see
+    /// [`MoverTurn::coin`]).
     #[inline(always)]
-    fn is_plain(&self, words: &[Word]) -> bool {
+    fn read(&self, words: &[Word], lane: (u32, u32)) -> (bool, u32) {
         let mut plain = true;
+        let mut yes = 0u32;
         for chunk in 0..self.chunks {
             let lanes = chunk * CHUNK..(chunk + 1) * CHUNK;
             let words: &[Word; CHUNK] = words[lanes.clone()].try_into().expect("a chunk");
             let reject: &[u32; CHUNK] = self.reject[lanes.clone()].try_into().expect("a chunk");
-            let below: &[u64; CHUNK] = self.below[lanes].try_into().expect("a chunk");
+            let below: &[u64; CHUNK] = self.below[lanes.clone()].try_into().expect("a chunk");
+            let coin: &[u32; CHUNK] = self.coin[lanes].try_into().expect("a chunk");
             for i in 0..CHUNK {
                 let x = u32::from_le_bytes(words[i]);
-                plain &=
-                    (x >= reject[i]) & (Odds::RECIPROCAL.wrapping_mul(u64::from(x)) >= below[i]);
+                plain &= (x >= reject[i]) & (lane_product(x, lane.0, lane.1) >= below[i]);
+                yes = yes.wrapping_add(coin[i] & (x & 1).wrapping_neg());
             }
         }
-        plain
+        (plain, yes)
     }
 }
 
@@ -277,7 +306,11 @@ impl FastGame {
     /// ([`SteadyCache::prepare`], once a game rather than once a run of
     /// steady turns).
     #[inline(always)]
-    pub(super) fn steady_run(&mut self, plain: PlainTurn, max_turns: u32) -> Stop {
+    pub(super) fn steady_run<const WIDE: bool>(
+        &mut self,
+        plain: PlainTurn,
+        max_turns: u32,
+    ) -> Stop {
         if self.mover.is_none() || self.locked != 0 || self.players > SMALL {
             return Stop::Other;
         }
@@ -291,48 +324,62 @@ impl FastGame {
         let Some(steady) = steady else {
             return Stop::Other;
         };
-        let stop = self.steady_turns(&steady, max_turns);
+        let stop = self.steady_turns::<WIDE>(&steady, max_turns);
         self.steady.slots[at] = Slot::Some(steady);
         stop
     }
 
     #[inline(always)]
-    fn steady_turns(&mut self, s: &Steady, max_turns: u32) -> Stop {
+    fn steady_turns<const WIDE: bool>(&mut self, s: &Steady, max_turns: u32) -> Stop {
+        // The lanes' product (`lane_product`) by values read from memory
+        // where compiled for AVX-512, so that it stays one `vpmuludq` and a
+        // shift; by constants elsewhere, which the baseline target's
+        // vectoriser handles (a shift it cannot see is the same in every
+        // lane costs it the loop: 9,000 instructions a game).
+        let lane = if WIDE {
+            (s.lane_low, s.lane_shift)
+        } else {
+            (LANE_LOW, 32)
+        };
         // The counts a turn changes are kept in hand, and written back when
         // the run stops.
         let mut mover_at = self.mover_at.unwrap_or(0);
         let mut turns = self.turn;
-        let (mut decided, mut adopted) = (self.decided, self.adopted);
+        let mut adopted = self.adopted;
         let mut yes = self.yes;
-        let mut played = false;
+        // Turns decided here: those begun (`turns - self.turn`) and the
+        // one a win ends; counted once at the end rather than in a register
+        // (the compiler paired the counts in a vector kept on the stack).
+        let mut won = false;
         let stop = loop {
             let turn = &s.turns[mover_at];
             let words = self.dice.ahead(turn.ahead);
             // A die drawn again is a chance too: `play_turn` then rolls it.
-            if !turn.is_plain(words) {
+            let (plain, coins) = turn.read(words, lane);
+            if !plain {
                 break Stop::Chance;
             }
-            // The turn-end dice, summed as `turn_end_score` sums them.
+            // The turn-end dice, summed as `turn_end_score` sums them
+            // (unrolled: a loop over a slice of them was vectorised, with
+            // its checks, for the one die of most rules).
             let mut roll: u32 = 0;
             if let Some(die) = s.die {
-                for word in &words[turn.words..turn.words + s.dice] {
-                    roll = roll.wrapping_add(die.rem(u32::from_le_bytes(*word)) + 1);
+                for k in 0..DICE {
+                    if k < s.dice {
+                        let x = u32::from_le_bytes(words[turn.words + k]);
+                        roll = roll.wrapping_add(die.rem(x) + 1);
+                    }
                 }
             }
-            yes = turn.implicit;
-            for &(word, voter) in &turn.coins[..turn.voters] {
-                yes |= Set::from(words[usize::from(word)][0] & 1) << voter;
-            }
+            yes = turn.implicit | Set::from(coins & COUNT_BELOW);
             self.dice.skip(turn.words + s.dice);
-            played = true;
             #[cfg(test)]
             {
                 self.steady.turns += 1;
             }
             // As `plain_turn`, `resolve`, `turn_end_score`, `check_win`
             // and `start_turn` leave it.
-            let adoption = s.adopt >> count(yes) & 1 == 1;
-            decided += 1;
+            let adoption = turn.adopt >> (coins >> COUNTED) & 1 == 1;
             adopted += u64::from(adoption);
             if self.plan.against_adopted > 0 && adoption {
                 let mut against = s.eligible & !yes;
@@ -343,13 +390,14 @@ impl FastGame {
                 }
             }
             if s.die.is_some() {
-                self.add_score(usize::from(self.order[mover_at]), i64::from(roll));
+                self.add_score(usize::from(s.movers[mover_at]), i64::from(roll));
             }
             if self.reached != 0 {
                 self.current = None;
                 self.proposed_this_turn = true;
                 self.over = true;
                 self.winners = self.reached;
+                won = true;
                 break Stop::Done;
             }
             turns += 1;
@@ -358,12 +406,13 @@ impl FastGame {
                 break Stop::Done;
             }
         };
-        if played {
+        let decided = turns - self.turn + u32::from(won);
+        if decided > 0 {
             self.voted = s.eligible;
             self.yes = yes;
         }
         self.turn = turns;
-        self.decided = decided;
+        self.decided += u64::from(decided);
         self.adopted = adopted;
         self.mover_at = Some(mover_at);
         self.mover = Some(self.order[mover_at]);
