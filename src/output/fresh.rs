@@ -186,10 +186,19 @@ impl FreshTree {
     /// Creates the folders `files` need that are not made yet, outermost
     /// first, so each folder's parent exists when it is made.
     fn make_folders(&self, files: &[(&Path, &[u8])]) -> Result<(), BatchError> {
-        let wanted: BTreeSet<PathBuf> = files
-            .iter()
-            .flat_map(|(relative, _)| folders(Path::new(""), relative))
-            .collect();
+        // Files come grouped by folder: a file in the same folder as the
+        // one before it needs no folder of its own (equal parents have the
+        // same components, so the same folders).
+        let mut wanted = BTreeSet::new();
+        let mut last_parent = None;
+        for (relative, _) in files {
+            let parent = relative.parent();
+            if parent.is_some() && parent == last_parent {
+                continue;
+            }
+            last_parent = parent;
+            wanted.extend(folders(Path::new(""), relative));
+        }
         let mut made = self.made.lock().unwrap_or_else(PoisonError::into_inner);
         for folder in wanted {
             if made.contains(&folder) {
