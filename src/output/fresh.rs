@@ -138,13 +138,37 @@ impl FreshTree {
     /// # Errors
     /// What the system refuses (also when `root` appeared meanwhile); the
     /// staging folder is removed and `root` is not created.
-    pub fn publish(mut self) -> Result<(), BatchError> {
-        let parent = folder_of(&self.root).to_path_buf();
-        self.wait_for_sync_ahead();
-        sync_tree(&self.staging).map_err(at(&self.root))?;
-        fs::rename(&self.staging, &self.root).map_err(at(&self.root))?;
-        self.published = true;
-        sync_folder(&parent).map_err(at(&parent))
+    pub fn publish(self) -> Result<(), BatchError> {
+        self.publish_beside(|_| ()).0
+    }
+
+    /// [`FreshTree::publish`], with `beside` run on another core while the
+    /// sync waits for the disk; it is given the staging folder, which holds
+    /// every file written, and the rename waits until it returns (so it
+    /// never sees the tree half moved). Its result is returned whether the
+    /// publishing failed or not.
+    ///
+    /// # Errors
+    /// As [`FreshTree::publish`].
+    pub fn publish_beside<R: Send>(
+        mut self,
+        beside: impl FnOnce(&Path) -> R + Send,
+    ) -> (Result<(), BatchError>, R) {
+        let staging = self.staging.clone();
+        let (synced, made) = rayon::join(
+            || {
+                self.wait_for_sync_ahead();
+                sync_tree(&self.staging).map_err(at(&self.root))
+            },
+            || beside(&staging),
+        );
+        let published = synced.and_then(|()| {
+            let parent = folder_of(&self.root).to_path_buf();
+            fs::rename(&self.staging, &self.root).map_err(at(&self.root))?;
+            self.published = true;
+            sync_folder(&parent).map_err(at(&parent))
+        });
+        (published, made)
     }
 
     /// Starts making what was written so far durable on a thread of its
