@@ -137,14 +137,17 @@ fn current(dir: &Path) -> Option<Manifest> {
 /// or none where the inputs have no key. The manifest is a cache: when it
 /// cannot be kept (no writable cache folder), the next build compares the
 /// folder in full, so a failure here is not the build's.
-fn record(job: &Job) {
+/// `made` is the manifest already made (of a fresh tree, while it synced).
+fn record(job: &Job, made: Option<io::Result<Manifest>>) {
     let Some(store) = manifest_store() else {
         return;
     };
     let dir = &job.plan.dir;
     match &job.key {
         Some(key) => {
-            if let Ok(manifest) = Manifest::of_plan(&job.plan, key.clone(), job.damaged) {
+            let made =
+                made.unwrap_or_else(|| Manifest::of_plan(&job.plan, key.clone(), job.damaged));
+            if let Ok(manifest) = made {
                 if Manifest::read(&store, dir).as_ref() != Some(&manifest) {
                     let _ = manifest.write(&store, dir);
                 }
@@ -200,19 +203,28 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
             *total += count;
         }
         if !args.check {
-            match plan.fresh.take() {
+            let made = match plan.fresh.take() {
                 Some((tree, written)) => {
-                    written
-                        .and_then(|()| tree.publish())
-                        .map_err(|err| Failure::message(err.to_string()))?;
+                    written.map_err(|err| Failure::message(err.to_string()))?;
+                    // The manifest's look at every file is made in the
+                    // staging folder while the sync waits for the disk.
+                    let (published, made) = tree.publish_beside(|staging| {
+                        plan.key
+                            .clone()
+                            .map(|key| Manifest::of_plan_at(&plan.plan, staging, key, plan.damaged))
+                    });
+                    published.map_err(|err| Failure::message(err.to_string()))?;
                     (0..plan.plan.pending()).for_each(|_| progress.inc());
+                    made
                 }
-                None => plan
-                    .plan
-                    .execute_with(|| progress.inc())
-                    .map_err(|err| Failure::message(err.to_string()))?,
-            }
-            record(plan);
+                None => {
+                    plan.plan
+                        .execute_with(|| progress.inc())
+                        .map_err(|err| Failure::message(err.to_string()))?;
+                    None
+                }
+            };
+            record(plan, made);
         }
     }
     progress.finish();

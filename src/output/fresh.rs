@@ -138,13 +138,37 @@ impl FreshTree {
     /// # Errors
     /// What the system refuses (also when `root` appeared meanwhile); the
     /// staging folder is removed and `root` is not created.
-    pub fn publish(mut self) -> Result<(), BatchError> {
-        let parent = folder_of(&self.root).to_path_buf();
-        self.wait_for_sync_ahead();
-        sync_tree(&self.staging).map_err(at(&self.root))?;
-        fs::rename(&self.staging, &self.root).map_err(at(&self.root))?;
-        self.published = true;
-        sync_folder(&parent).map_err(at(&parent))
+    pub fn publish(self) -> Result<(), BatchError> {
+        self.publish_beside(|_| ()).0
+    }
+
+    /// [`FreshTree::publish`], with `beside` run on another core while the
+    /// sync waits for the disk; it is given the staging folder, which holds
+    /// every file written, and the rename waits until it returns (so it
+    /// never sees the tree half moved). Its result is returned whether the
+    /// publishing failed or not.
+    ///
+    /// # Errors
+    /// As [`FreshTree::publish`].
+    pub fn publish_beside<R: Send>(
+        mut self,
+        beside: impl FnOnce(&Path) -> R + Send,
+    ) -> (Result<(), BatchError>, R) {
+        let staging = self.staging.clone();
+        let (synced, made) = rayon::join(
+            || {
+                self.wait_for_sync_ahead();
+                sync_tree(&self.staging).map_err(at(&self.root))
+            },
+            || beside(&staging),
+        );
+        let published = synced.and_then(|()| {
+            let parent = folder_of(&self.root).to_path_buf();
+            fs::rename(&self.staging, &self.root).map_err(at(&self.root))?;
+            self.published = true;
+            sync_folder(&parent).map_err(at(&parent))
+        });
+        (published, made)
     }
 
     /// Starts making what was written so far durable on a thread of its
@@ -186,10 +210,19 @@ impl FreshTree {
     /// Creates the folders `files` need that are not made yet, outermost
     /// first, so each folder's parent exists when it is made.
     fn make_folders(&self, files: &[(&Path, &[u8])]) -> Result<(), BatchError> {
-        let wanted: BTreeSet<PathBuf> = files
-            .iter()
-            .flat_map(|(relative, _)| folders(Path::new(""), relative))
-            .collect();
+        // Files come grouped by folder: a file in the same folder as the
+        // one before it needs no folder of its own (equal parents have the
+        // same components, so the same folders).
+        let mut wanted = BTreeSet::new();
+        let mut last_parent = None;
+        for (relative, _) in files {
+            let parent = relative.parent();
+            if parent.is_some() && parent == last_parent {
+                continue;
+            }
+            last_parent = parent;
+            wanted.extend(folders(Path::new(""), relative));
+        }
         let mut made = self.made.lock().unwrap_or_else(PoisonError::into_inner);
         for folder in wanted {
             if made.contains(&folder) {

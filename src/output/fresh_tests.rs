@@ -86,3 +86,36 @@ fn a_tree_whose_folder_appeared_meanwhile_is_not_published_and_leaves_it_alone()
     );
     assert_eq!(fs::read(root.join("rules-l.md")).unwrap(), b"theirs");
 }
+
+#[test]
+fn what_runs_beside_the_publishing_sees_the_whole_tree_before_the_rename() {
+    let parent = tempfile::tempdir().unwrap();
+    let root = parent.path().join("out");
+    let tree = FreshTree::begin(&root).unwrap();
+    tree.write(&[
+        (Path::new("rules-l.md"), b"long".as_slice()),
+        (Path::new("rules/md/101.md"), b"page 101".as_slice()),
+    ])
+    .unwrap();
+    let (published, seen) = tree.publish_beside(|staging| {
+        // Still hidden, and whole: nothing is renamed under it.
+        assert!(!root.exists(), "the rename waits for what runs beside it");
+        (
+            fs::read(staging.join("rules-l.md")).unwrap(),
+            fs::metadata(staging.join("rules/md/101.md")).unwrap(),
+        )
+    });
+    published.unwrap();
+    let (long, page) = seen;
+    assert_eq!(long, b"long");
+    // The rename keeps every file's inode, size and time.
+    let after = fs::metadata(root.join("rules/md/101.md")).unwrap();
+    #[cfg(unix)]
+    assert_eq!(
+        std::os::unix::fs::MetadataExt::ino(&after),
+        std::os::unix::fs::MetadataExt::ino(&page)
+    );
+    assert_eq!(after.len(), page.len());
+    assert_eq!(after.modified().unwrap(), page.modified().unwrap());
+    assert_eq!(names_in(parent.path()), ["out"]);
+}

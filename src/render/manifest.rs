@@ -30,6 +30,13 @@ use std::path::{Path, PathBuf};
 /// nomic's) is not read as this one.
 const MAGIC: &[u8] = b"nomic build manifest 2\n";
 
+/// Files one task looks at. A set's big folders hold a file per rule
+/// (`rules/md`, `rules/txt`, `site/rules`): at 1,000 rules, whole folders as
+/// tasks were three tasks for two cores, one of them left for one core
+/// alone after the others; runs of this many share the cores evenly, for
+/// one more opening of the folder each.
+const LOOKS_PER_TASK: usize = 256;
+
 /// What a build wrote into its output folder, and from what.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Manifest {
@@ -149,6 +156,17 @@ impl Manifest {
     /// # Errors
     /// A file of the set that cannot be examined.
     pub fn of_plan(plan: &Plan, key: String, note: usize) -> io::Result<Manifest> {
+        Manifest::of_plan_at(plan, &plan.dir, key, note)
+    }
+
+    /// [`Manifest::of_plan`] with the files looked at under `root` rather
+    /// than the plan's folder: a fresh tree's staging folder, looked at
+    /// while its sync runs, before it is renamed to the plan's folder (a
+    /// rename of the folder changes no file's size, time or inode).
+    ///
+    /// # Errors
+    /// A file of the set that cannot be examined.
+    pub fn of_plan_at(plan: &Plan, root: &Path, key: String, note: usize) -> io::Result<Manifest> {
         let mut names: BTreeMap<&Path, Vec<PathBuf>> = BTreeMap::new();
         for (file, _) in &plan.writes {
             let (Some(folder), Some(name)) = (file.path.parent(), file.path.file_name()) else {
@@ -163,9 +181,9 @@ impl Manifest {
             .map(|(path, mut names)| {
                 names.sort_unstable_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
                 names.dedup();
-                let folder = plan.dir.join(path);
+                let folder = root.join(path);
                 let files = names
-                    .par_chunks(2048)
+                    .par_chunks(LOOKS_PER_TASK)
                     .map(|names| stamps_in_folder(&folder, names))
                     .collect::<io::Result<Vec<Vec<Stamp>>>>()?
                     .concat();
@@ -193,7 +211,7 @@ impl Manifest {
         self.folders.par_iter().all(|folder| {
             folder
                 .files
-                .par_chunks(2048)
+                .par_chunks(LOOKS_PER_TASK)
                 .all(|files| same_in_folder(&dir.join(&folder.path), files))
         })
     }

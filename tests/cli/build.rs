@@ -415,3 +415,38 @@ fn a_fresh_build_that_fails_late_leaves_neither_the_folder_nor_a_staging_folder(
     );
     assert!(!later.exists("out"));
 }
+
+#[test]
+fn a_fresh_builds_manifest_taken_while_it_syncs_is_the_one_a_look_after_it_takes() {
+    // The manifest of a fresh folder is made in its staging folder, before
+    // the rename: a second build finds the folder current by it, so it
+    // renders nothing and leaves the manifest as it was (a manifest that
+    // did not match would be made again after a full comparison).
+    let cache = tempfile::tempdir().unwrap();
+    let cache_path = cache.path().to_str().unwrap().to_string();
+    let built = Test::new()
+        .env("XDG_CACHE_HOME", &cache_path)
+        .bundled_file("nomic-4-long.md", "rules.md")
+        .args(["build", "rules.md", "-o", "out/new"])
+        .run()
+        .status(0);
+    let root = built.dir.path().to_path_buf();
+    let store = cache.path().join("nomic/build");
+    let manifest = || {
+        let entries: Vec<_> = fs::read_dir(&store)
+            .unwrap()
+            .map(|entry| entry.unwrap().path())
+            .collect();
+        assert_eq!(entries.len(), 1, "{entries:?}");
+        let meta = fs::metadata(&entries[0]).unwrap();
+        (fs::read(&entries[0]).unwrap(), meta.modified().unwrap())
+    };
+    let first = manifest();
+    let again = Command::again(&root)
+        .env("XDG_CACHE_HOME", &cache_path)
+        .args(["build", "rules.md", "-o", "out/new"])
+        .run()
+        .status(0);
+    assert!(again.stdout.contains("Everything is up to date."));
+    assert!(first == manifest(), "the manifest was made again");
+}

@@ -106,8 +106,14 @@ impl Trie {
             }
             json::string(out, &refs[*doc as usize]);
             out.extend_from_slice(b":{\"tf\":");
-            // As serde_json writes an f64 (a frequency is a finite square root).
-            out.extend_from_slice(number.format_finite(*tf).as_bytes());
+            // As serde_json writes an f64 (a frequency is a finite square
+            // root); most words occur once in a rule, and ryu writes 1 as
+            // `1.0`.
+            if tf.to_bits() == 1f64.to_bits() {
+                out.extend_from_slice(b"1.0");
+            } else {
+                out.extend_from_slice(number.format_finite(*tf).as_bytes());
+            }
             out.push(b'}');
         }
         out.extend_from_slice(b"},\"df\":");
