@@ -4,6 +4,27 @@ use super::{site_files, SiteOptions, Version};
 use crate::model::{HistoryEntry, HistoryKind, Rule, Ruleset};
 use std::collections::BTreeSet;
 
+/// Every bundled ruleset that reads (`rulesets/`), after checking there
+/// are enough of them for a test over them to mean something.
+pub(super) fn bundled_rulesets() -> Vec<Ruleset> {
+    let mut rulesets = Vec::new();
+    for entry in std::fs::read_dir("rulesets").unwrap() {
+        let path = entry.unwrap().path();
+        let Ok(bytes) = std::fs::read(&path) else {
+            continue;
+        };
+        if let Ok(parsed) = crate::parse::read(&bytes, &Default::default()) {
+            rulesets.push(parsed.ruleset);
+        }
+    }
+    assert!(
+        rulesets.len() >= 5,
+        "only {} bundled rulesets read",
+        rulesets.len()
+    );
+    rulesets
+}
+
 fn in_force(numbers: &[u32]) -> BTreeSet<u32> {
     numbers.iter().copied().collect()
 }

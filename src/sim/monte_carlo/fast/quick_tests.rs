@@ -1,9 +1,9 @@
 //! The quick turn (`quick.rs`) against `play_turn`, turn by turn: where it
 //! plays a turn it draws the same words and leaves the same state.
 
-use super::tests::{behaviour, engine, OVERRIDES, RULESETS};
+use super::tests::{behaviour, turn_case, OVERRIDES, RULESETS};
 use super::FastGame;
-use crate::sim::monte_carlo::{Config, Voters};
+use crate::sim::monte_carlo::Config;
 use proptest::prelude::*;
 
 /// Everything a turn may change, and the next words the dice would draw
@@ -66,17 +66,7 @@ proptest! {
         behaviour in behaviour(),
         overrides in prop::sample::subsequence(OVERRIDES.to_vec(), 0..6),
     ) {
-        let initial = engine(file, players, &overrides).state;
-        let config = Config {
-            games: 2,
-            players,
-            seed,
-            threads: 1,
-            voters: Voters::Random,
-            behaviour,
-            max_turns: 300,
-        };
-        let Some(mut fast) = FastGame::new(&initial, &config) else {
+        let Some((config, mut fast)) = turn_case(file, players, seed, behaviour, &overrides) else {
             return Ok(());
         };
         for index in first..first + 2 {

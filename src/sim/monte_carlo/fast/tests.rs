@@ -75,6 +75,31 @@ pub(super) fn engine(file: &str, players: u16, overrides: &[(&str, &str)]) -> En
     Engine::new(ruleset(file), setup, Dice::new(0), ()).expect("the overrides are valid")
 }
 
+/// A turn-by-turn proptest case's run: two games of the bundled ruleset
+/// `file` with `players`, random voters, `behaviour` and `overrides` in
+/// force, and the fast game playing them; `None` where the fast path does
+/// not cover the ruleset.
+pub(super) fn turn_case(
+    file: &str,
+    players: u16,
+    seed: u64,
+    behaviour: Behaviour,
+    overrides: &[(&str, &str)],
+) -> Option<(Config, FastGame)> {
+    let initial = engine(file, players, overrides).state;
+    let config = Config {
+        games: 2,
+        players,
+        seed,
+        threads: 1,
+        voters: Voters::Random,
+        behaviour,
+        max_turns: 300,
+    };
+    let fast = FastGame::new(&initial, &config)?;
+    Some((config, fast))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
     /// Every covered game is the engine's game: same winners, turns,
