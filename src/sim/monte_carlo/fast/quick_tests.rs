@@ -1,7 +1,7 @@
 //! The quick turn (`quick.rs`) against `play_turn`, turn by turn: where it
 //! plays a turn it draws the same words and leaves the same state.
 
-use super::tests::{behaviour, turn_case, OVERRIDES, RULESETS};
+use super::tests::{begin_game, turn_cases};
 use super::FastGame;
 use crate::sim::monte_carlo::Config;
 use proptest::prelude::*;
@@ -24,15 +24,9 @@ pub(super) fn turn_state(game: &FastGame) -> impl PartialEq + std::fmt::Debug {
 /// start asks the quick turn to play it on a copy; returns the turns it
 /// played, after checking each is `play_turn`'s.
 fn quick_turns_of(fast: &mut FastGame, config: &Config, index: u64) -> Result<u64, TestCaseError> {
-    let Some(plain) = super::PlainTurn::new(&fast.plan, config) else {
+    let Some(plain) = begin_game(fast, config, index) else {
         return Ok(0);
     };
-    fast.dice.restart(config.seed, index);
-    fast.reset();
-    fast.check_win();
-    if !fast.over {
-        fast.start_turn();
-    }
     let mut quick = 0;
     while !fast.over && fast.turn <= config.max_turns {
         let mut copy = fast.clone();
@@ -58,18 +52,11 @@ proptest! {
     /// player count, bundled ruleset, behaviour and parameters in force;
     /// a turn it does not play draws nothing and changes nothing.
     #[test]
-    fn a_quick_turn_is_play_turns_turn(
-        file in prop::sample::select(RULESETS[..4].to_vec()),
-        players in 1u16..9,
-        seed in any::<u64>(),
-        first in 0u64..1_000_000,
-        behaviour in behaviour(),
-        overrides in prop::sample::subsequence(OVERRIDES.to_vec(), 0..6),
-    ) {
-        let Some((config, mut fast)) = turn_case(file, players, seed, behaviour, &overrides) else {
+    fn a_quick_turn_is_play_turns_turn(case in turn_cases()) {
+        let Some((config, mut fast)) = case.game() else {
             return Ok(());
         };
-        for index in first..first + 2 {
+        for index in case.first..case.first + 2 {
             quick_turns_of(&mut fast, &config, index)?;
         }
     }

@@ -11,7 +11,7 @@
 
 use super::quick_tests::turn_state;
 use super::steady::Stop;
-use super::tests::{behaviour, turn_case, OVERRIDES, RULESETS};
+use super::tests::{begin_game, turn_cases};
 use super::FastGame;
 use crate::sim::monte_carlo::Config;
 use proptest::prelude::*;
@@ -20,16 +20,10 @@ use proptest::prelude::*;
 /// runs, and at each turn's start asks a steady run of at most that turn
 /// to play it on a copy; returns the turns it played, after checking each.
 fn steady_turns_of(fast: &mut FastGame, config: &Config, index: u64) -> Result<u64, TestCaseError> {
-    let Some(plain) = super::PlainTurn::new(&fast.plan, config) else {
+    let Some(plain) = begin_game(fast, config, index) else {
         return Ok(0);
     };
     fast.steady.prepare(plain);
-    fast.dice.restart(config.seed, index);
-    fast.reset();
-    fast.check_win();
-    if !fast.over {
-        fast.start_turn();
-    }
     let mut steady = 0;
     while !fast.over && fast.turn <= config.max_turns {
         let mut copy = fast.clone();
@@ -66,18 +60,11 @@ proptest! {
     /// force; a run that stops before a turn draws nothing and changes
     /// nothing.
     #[test]
-    fn a_steady_turn_is_the_general_paths_turn(
-        file in prop::sample::select(RULESETS[..4].to_vec()),
-        players in 1u16..9,
-        seed in any::<u64>(),
-        first in 0u64..1_000_000,
-        behaviour in behaviour(),
-        overrides in prop::sample::subsequence(OVERRIDES.to_vec(), 0..6),
-    ) {
-        let Some((config, mut fast)) = turn_case(file, players, seed, behaviour, &overrides) else {
+    fn a_steady_turn_is_the_general_paths_turn(case in turn_cases()) {
+        let Some((config, mut fast)) = case.game() else {
             return Ok(());
         };
-        for index in first..first + 2 {
+        for index in case.first..case.first + 2 {
             steady_turns_of(&mut fast, &config, index)?;
         }
     }

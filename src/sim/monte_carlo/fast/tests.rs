@@ -75,29 +75,75 @@ pub(super) fn engine(file: &str, players: u16, overrides: &[(&str, &str)]) -> En
     Engine::new(ruleset(file), setup, Dice::new(0), ()).expect("the overrides are valid")
 }
 
-/// A turn-by-turn proptest case's run: two games of the bundled ruleset
-/// `file` with `players`, random voters, `behaviour` and `overrides` in
-/// force, and the fast game playing them; `None` where the fast path does
-/// not cover the ruleset.
-pub(super) fn turn_case(
-    file: &str,
+/// Starts game `index` as `FastGame::play` does, for a test that plays it
+/// turn by turn; the run's plain turn, or `None` (and nothing started)
+/// where its turns cannot be plain.
+pub(super) fn begin_game(
+    fast: &mut FastGame,
+    config: &Config,
+    index: u64,
+) -> Option<super::PlainTurn> {
+    let plain = super::PlainTurn::new(&fast.plan, config)?;
+    fast.dice.restart(config.seed, index);
+    fast.reset();
+    fast.check_win();
+    if !fast.over {
+        fast.start_turn();
+    }
+    Some(plain)
+}
+
+/// A turn-by-turn proptest case: two games, from game `first`, of a
+/// bundled ruleset the fast path covers, with `players`, random voters,
+/// `behaviour` and `overrides` in force.
+#[derive(Debug, Clone)]
+pub(super) struct TurnCase {
+    file: &'static str,
     players: u16,
     seed: u64,
+    pub(super) first: u64,
     behaviour: Behaviour,
-    overrides: &[(&str, &str)],
-) -> Option<(Config, FastGame)> {
-    let initial = engine(file, players, overrides).state;
-    let config = Config {
-        games: 2,
-        players,
-        seed,
-        threads: 1,
-        voters: Voters::Random,
-        behaviour,
-        max_turns: 300,
-    };
-    let fast = FastGame::new(&initial, &config)?;
-    Some((config, fast))
+    overrides: Vec<(&'static str, &'static str)>,
+}
+
+pub(super) fn turn_cases() -> impl Strategy<Value = TurnCase> {
+    (
+        prop::sample::select(RULESETS[..4].to_vec()),
+        1u16..9,
+        any::<u64>(),
+        0u64..1_000_000,
+        behaviour(),
+        prop::sample::subsequence(OVERRIDES.to_vec(), 0..6),
+    )
+        .prop_map(
+            |(file, players, seed, first, behaviour, overrides)| TurnCase {
+                file,
+                players,
+                seed,
+                first,
+                behaviour,
+                overrides,
+            },
+        )
+}
+
+impl TurnCase {
+    /// The case's run and the fast game to play it; `None` where the fast
+    /// path does not cover the case.
+    pub(super) fn game(&self) -> Option<(Config, FastGame)> {
+        let initial = engine(self.file, self.players, &self.overrides).state;
+        let config = Config {
+            games: 2,
+            players: self.players,
+            seed: self.seed,
+            threads: 1,
+            voters: Voters::Random,
+            behaviour: self.behaviour,
+            max_turns: 300,
+        };
+        let fast = FastGame::new(&initial, &config)?;
+        Some((config, fast))
+    }
 }
 
 proptest! {
