@@ -7,7 +7,7 @@
 //! and [`plain_clean`] writes that without the parse (a fresh `build`'s
 //! largest step of a rule page). Anything else goes through ammonia.
 
-use super::cite::{self, Mark};
+use super::cite::{self, Mark, Target};
 use crate::refs;
 use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag, TagEnd};
 use std::collections::{BTreeSet, HashSet};
@@ -131,13 +131,17 @@ fn plain_clean(html: &str) -> Option<String> {
         } else if !rest.is_empty() {
             let end = rest.find('>')? + 1;
             let tag = &rest[..end];
-            if KEPT.contains(&tag) || tag == "</a>" || tag == "</span>" || dangling_open(tag) {
+            if KEPT.contains(&tag) || tag == "</a>" || tag == "</span>" {
                 out.push_str(tag);
             } else {
-                let number = cite_open(tag)?;
-                out.push_str(&format!(
-                    "<a class=\"cite\" href=\"{number}.html#r{number}\" rel=\"noopener noreferrer\">"
-                ));
+                match cite_target(tag)? {
+                    Target::Dangling(_) => out.push_str(tag),
+                    Target::Rule(_) => {
+                        // Ammonia adds `rel` after the link's own attributes.
+                        out.push_str(tag.strip_suffix('>')?);
+                        out.push_str(" rel=\"noopener noreferrer\">");
+                    }
+                }
             }
             rest = &rest[end..];
         }
@@ -150,20 +154,17 @@ fn plain_char(c: char) -> bool {
     (c == '\n' || !c.is_control()) && !matches!(c, '>' | '\u{a0}' | '\u{feff}' | '\u{fffd}')
 }
 
-/// The number of a citation's link as [`cite::Target::open`] writes it.
-fn cite_open(tag: &str) -> Option<&str> {
-    let inner = tag.strip_prefix("<a class=\"cite\" href=\"")?;
-    let (number, rest) = inner.split_once(".html#r")?;
-    let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
-    (digits(number) && rest.strip_suffix("\">") == Some(number)).then_some(number)
-}
-
-/// Whether `tag` opens a dangling citation's mark as
-/// [`cite::Target::open`] writes it.
-fn dangling_open(tag: &str) -> bool {
-    tag.strip_prefix("<span class=\"dangling\" title=\"Rule ")
-        .and_then(|rest| rest.strip_suffix(" is not in this ruleset\">"))
-        .is_some_and(|number| !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()))
+/// The citation whose opening tag [`Target::open`] writes as `tag`, if
+/// any: the tag's first digits are its number.
+fn cite_target(tag: &str) -> Option<Target> {
+    let digits = tag.find(|c: char| c.is_ascii_digit())?;
+    let rest = &tag[digits..];
+    let number = rest[..rest.find(|c: char| !c.is_ascii_digit())?]
+        .parse()
+        .ok()?;
+    [Target::Rule(number), Target::Dangling(number)]
+        .into_iter()
+        .find(|target| target.open() == tag)
 }
 
 /// The marks whose digits lie wholly inside `range`.
