@@ -1,11 +1,12 @@
-//! `cargo xtask bench-peers`: whole-process timings of `nomic` beside the
-//! programs a user would compare it with, on generated md-long rulesets.
+//! `cargo xtask bench-peers`: whole-process timings of `nomic` on the real
+//! rulesets it ships and on generated md-long rulesets beside the programs a
+//! user would compare it with, and the goals they are held to.
 //!
 //! Each row runs `nomic` and its peer in turn (interleaved, so a busy
 //! machine slows both alike), several times, and reports medians of wall
 //! time and peak memory. Peers that are not installed are reported as
-//! missing rather than skipped silently. The table it prints is the one in
-//! the README's performance section.
+//! missing rather than skipped silently. The goals table it prints is the
+//! one in the README's performance section.
 
 use nomic::model::{synthetic_ruleset, Format, Ruleset};
 use nomic::render::{render, RenderOptions};
@@ -27,15 +28,16 @@ pub struct Options {
     /// A `nomic` binary to measure instead of building this checkout's
     /// (`--nomic PATH`, e.g. an earlier build for a before/after table).
     pub nomic: Option<PathBuf>,
-    /// Whether to measure `build` (`--without-build` leaves its two rows
-    /// out: at 100,000 rules each writes 200,000 files).
+    /// Whether to measure `build` on generated rulesets (`--without-build`
+    /// leaves its rows out; it is never measured above 30,000 rules, where
+    /// it writes 200,000 files).
     pub build: bool,
 }
 
 impl Options {
     pub fn parse(args: &[String]) -> Result<Options, String> {
         let mut options = Options {
-            sizes: vec![1_000, 10_000, 100_000],
+            sizes: vec![1_000, 10_000, 30_000, 100_000],
             runs: 5,
             games: 200_000,
             nomic: None,
@@ -163,6 +165,7 @@ impl Job {
 /// A row of the table: `nomic`'s job, and its peer's if there is one.
 struct Row {
     name: String,
+    size: usize,
     input_bytes: u64,
     nomic: Job,
     peer: Option<(String, Job)>,
@@ -170,9 +173,23 @@ struct Row {
 
 struct Measured {
     name: String,
+    size: usize,
     input_bytes: u64,
     nomic: Sample,
     peer: Option<(String, Sample)>,
+}
+
+impl Measured {
+    /// nomic's time over its peer's.
+    fn ratio(&self) -> Option<f64> {
+        let (_, peer) = self.peer.as_ref()?;
+        Some(self.nomic.wall.as_secs_f64() / peer.wall.as_secs_f64().max(1e-9))
+    }
+
+    /// nomic's peak memory as a multiple of the input.
+    fn memory_per_input(&self) -> f64 {
+        (self.nomic.max_rss_kib as f64 * 1024.0) / (self.input_bytes as f64).max(1.0)
+    }
 }
 
 fn median(mut samples: Vec<Sample>) -> Sample {
@@ -196,6 +213,7 @@ fn measure(row: &Row, runs: usize) -> Result<Measured, String> {
     }
     Ok(Measured {
         name: row.name.clone(),
+        size: row.size,
         input_bytes: row.input_bytes,
         nomic: median(ours),
         peer: row
@@ -231,9 +249,6 @@ fn write_md_long(ruleset: &Ruleset, path: &Path) -> Result<(), String> {
 fn path_arg(path: &Path) -> String {
     path.display().to_string()
 }
-
-/// The first row of each size, which the others are compared with.
-const PARSE_ROW: &str = "parse to JSON";
 
 /// The hidden task that writes one size's inputs (`SIZE DIR`).
 pub const INPUTS_TASK: &str = "bench-peers-inputs";
@@ -278,8 +293,109 @@ fn generate(size: usize, dir: &Path) -> Result<(), String> {
     }
 }
 
-/// The rows for one size (the `build` rows when `with_build`); generates
-/// its inputs under `dir`.
+/// The real rulesets: the bundled ones, Agora's source folder and the
+/// Full Logical Ruleset its Rulekeepor published from it.
+const REAL: [&str; 7] = [
+    "rulesets/nomic-1-final.txt",
+    "rulesets/nomic-3.md",
+    "rulesets/nomic-4-long-early.txt",
+    "rulesets/nomic-4-long.md",
+    "rulesets/nomic-5-initial.txt",
+    "rulesets/agora/source",
+    "tests/fixtures/agora/published/flr.txt",
+];
+
+/// The commands run on each real ruleset; `FILE` stands for it. A folder
+/// (Agora's source) takes those marked as taking one.
+const REAL_COMMANDS: [(&str, &[&str], bool); 7] = [
+    ("parse", &["parse", FILE], false),
+    ("render", &["render", FILE], false),
+    (
+        "render txt-long",
+        &["render", FILE, "--to", "txt-long"],
+        false,
+    ),
+    ("check", &["check", FILE], true),
+    ("refs", &["refs", FILE], true),
+    ("diff", &["diff", FILE, FILE], true),
+    ("build", &["build", FILE, "-o", OUT], true),
+];
+const FILE: &str = "{file}";
+const OUT: &str = "{out}";
+
+/// The largest wall time allowed for any command on a real ruleset, and
+/// for the build of Agora's source with its website.
+const REAL_GOAL: Duration = Duration::from_millis(50);
+const AGORA_BUILD_GOAL: Duration = Duration::from_secs(1);
+
+/// One real ruleset's samples, a command's `None` where it does not apply.
+struct RealRow {
+    ruleset: &'static str,
+    samples: Vec<Option<Sample>>,
+}
+
+fn measure_real(
+    root: &Path,
+    work: &Path,
+    nomic: &Path,
+    runs: usize,
+) -> Result<Vec<RealRow>, String> {
+    let mut rows = Vec::new();
+    for ruleset in REAL {
+        let path = root.join(ruleset);
+        let folder = path.is_dir();
+        let out = work.join("real-build");
+        let mut samples = Vec::new();
+        for (_, args, takes_folder) in REAL_COMMANDS {
+            if folder && !takes_folder {
+                samples.push(None);
+                continue;
+            }
+            let args: Vec<String> = args
+                .iter()
+                .map(|arg| match *arg {
+                    FILE => path_arg(&path),
+                    OUT => path_arg(&out),
+                    other => other.to_string(),
+                })
+                .collect();
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            let fresh = out.clone();
+            let job = Job::new(nomic, &args).prepared(move || remove_settled(&fresh));
+            let runs = (0..runs)
+                .map(|_| job.run())
+                .collect::<Result<Vec<_>, _>>()?;
+            samples.push(Some(median(runs)));
+        }
+        rows.push(RealRow { ruleset, samples });
+    }
+    Ok(rows)
+}
+
+fn real_table(rows: &[RealRow]) -> String {
+    let mut out = String::from("| ruleset |");
+    for (name, _, _) in REAL_COMMANDS {
+        let _ = write!(out, " {name} |");
+    }
+    out.push('\n');
+    out.push_str(&"|---".repeat(REAL_COMMANDS.len() + 1));
+    out.push_str("|\n");
+    for row in rows {
+        let _ = write!(out, "| {} |", row.ruleset);
+        for sample in &row.samples {
+            match sample {
+                Some(sample) => {
+                    let _ = write!(out, " {:.0} ms |", sample.wall.as_secs_f64() * 1000.0);
+                }
+                None => out.push_str(" — |"),
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The rows for one size; generates its inputs under `dir`.
 fn rows_for(size: usize, dir: &Path, nomic: &Path, with_build: bool) -> Result<Vec<Row>, String> {
     generate(size, dir)?;
     let old = dir.join(OLD);
@@ -288,222 +404,117 @@ fn rows_for(size: usize, dir: &Path, nomic: &Path, with_build: bool) -> Result<V
         .map_err(|e| format!("cannot read {}: {e}", old.display()))?
         .len();
     let (old_s, new_s) = (path_arg(&old), path_arg(&new));
-    let pulldown = installed("pulldown-cmark");
-    let peer_markdown = |label: &str| {
-        pulldown
-            .as_ref()
-            .map(|p| (label.to_string(), Job::new(p, &[old_s.as_str()])))
+    let pulldown = || {
+        installed("pulldown-cmark")
+            .map(|p| ("pulldown-cmark".to_string(), Job::new(p, &[old_s.as_str()])))
     };
-    let name = |what: &str| format!("{what} ({size} rules)");
+    let row = |name: &str, args: &[&str], peer: Option<(String, Job)>| Row {
+        name: name.to_string(),
+        size,
+        input_bytes: bytes,
+        nomic: Job::new(nomic, args),
+        peer,
+    };
     let mut rows = vec![
-        Row {
-            name: name(PARSE_ROW),
-            input_bytes: bytes,
-            nomic: Job::new(nomic, &["parse", &old_s]),
-            peer: peer_markdown("pulldown-cmark"),
-        },
-        Row {
-            name: name("render txt-long"),
-            input_bytes: bytes,
-            nomic: Job::new(nomic, &["render", &old_s, "--to", "txt-long"]),
-            peer: peer_markdown("pulldown-cmark"),
-        },
-    ];
-    // Issue 15 asks for every form, not only txt-long.
-    for form in ["md-long", "md-short", "txt-short", "txt-plain"] {
-        rows.push(Row {
-            name: name(&format!("render {form}")),
-            input_bytes: bytes,
-            nomic: Job::new(nomic, &["render", &old_s, "--to", form]),
-            peer: peer_markdown("pulldown-cmark"),
-        });
-    }
-    rows.extend([
-        Row {
-            name: name("check"),
-            input_bytes: bytes,
-            nomic: Job::new(nomic, &["check", "--format", "json", &old_s]),
-            peer: Some(("nomic parse".into(), Job::new(nomic, &["parse", &old_s]))),
-        },
-        Row {
-            name: name("diff, 1% changed"),
-            input_bytes: bytes,
-            nomic: Job::new(nomic, &["diff", &old_s, &new_s]),
-            peer: installed("git").map(|git| {
+        row(PARSE_ROW, &["parse", &old_s], pulldown()),
+        row(
+            RENDER_ROW,
+            &["render", &old_s, "--to", "txt-long"],
+            pulldown(),
+        ),
+        row("check", &["check", "--format", "json", &old_s], None),
+        row(
+            "diff, 1% changed",
+            &["diff", &old_s, &new_s],
+            installed("git").map(|git| {
                 (
                     "git diff --word-diff".into(),
                     Job::new(git, &["diff", "--no-index", "--word-diff", &old_s, &new_s]),
                 )
             }),
-        },
-    ]);
+        ),
+    ];
     if with_build {
-        rows.extend(build_rows(dir, &old_s, bytes, nomic, name)?);
+        let fresh = dir.join("build");
+        let out = path_arg(&fresh);
+        rows.push(Row {
+            nomic: Job::new(nomic, &["build", &old_s, "-o", &out])
+                .prepared(move || remove_settled(&fresh)),
+            ..row("build, fresh folder", &[], None)
+        });
     }
     Ok(rows)
 }
 
-/// The two `build` rows of one size (a fresh folder beside `cp -r` of the
-/// same tree, and a build where nothing changed).
-fn build_rows(
-    dir: &Path,
-    old_s: &str,
-    bytes: u64,
-    nomic: &Path,
-    name: impl Fn(&str) -> String,
-) -> Result<Vec<Row>, String> {
-    let build_dir = dir.join("build-fresh");
-    let tree = dir.join("build-tree");
-    let copy = dir.join("cp-copy");
-    // The tree `cp -r` copies is the one `build` writes.
-    let status = Command::new(nomic)
-        .args(["build", old_s, "-o", &path_arg(&tree)])
-        .stdout(Stdio::null())
-        .status()
-        .map_err(|e| format!("cannot run nomic build: {e}"))?;
-    if !status.success() {
-        return Err("nomic build failed while preparing the cp tree".to_string());
-    }
-    let fresh = || {
-        let build_dir = build_dir.clone();
-        Job::new(nomic, &["build", old_s, "-o", &path_arg(&build_dir)])
-            .prepared(move || remove_settled(&build_dir))
-    };
-    let copied = copy.clone();
-    let copied_durably = copy.clone();
-    // `build` makes what it wrote durable (one syncfs); `cp -r` leaves it in
-    // the page cache. Both rows are printed: the issue's peer, and the same
-    // copy made durable as `build` makes its output.
-    let durable_copy = [
-        "-c",
-        r#"cp -r "$1" "$2" && sync -f "$2""#,
-        "sh",
-        &path_arg(&tree),
-        &path_arg(&copy),
-    ];
-    Ok(vec![
-        Row {
-            name: name("build, fresh folder"),
-            input_bytes: bytes,
-            nomic: fresh(),
-            peer: Some((
-                "cp -r".into(),
-                Job::new("cp", &["-r", &path_arg(&tree), &path_arg(&copy)])
-                    .prepared(move || remove_settled(&copied)),
-            )),
-        },
-        Row {
-            name: name("build, fresh folder, durable peer"),
-            input_bytes: bytes,
-            nomic: fresh(),
-            peer: Some((
-                "cp -r, then sync -f".into(),
-                Job::new("sh", &durable_copy).prepared(move || remove_settled(&copied_durably)),
-            )),
-        },
-        Row {
-            name: name("build, nothing changed"),
-            input_bytes: bytes,
-            nomic: Job::new(nomic, &["build", old_s, "-o", &path_arg(&tree)]),
-            peer: Some(("nomic parse".into(), Job::new(nomic, &["parse", old_s]))),
-        },
-    ])
-}
-
 /// Removes a previous run's output folder and waits until the removal is on
-/// disk, so that no run is charged for the one before it (the file system
-/// frees 30,000 inodes lazily, and the next run's writes would wait for it).
+/// disk, so that no run is charged for the one before it.
 fn remove_settled(path: &Path) {
-    let _ = fs::remove_dir_all(path);
-    // SAFETY: `sync` takes no arguments and cannot fail.
-    unsafe { libc::sync() };
+    if fs::remove_dir_all(path).is_ok() {
+        // SAFETY: `sync` takes no arguments and cannot fail.
+        unsafe { libc::sync() };
+    }
 }
 
 fn mib(kib: u64) -> f64 {
     kib as f64 / 1024.0
 }
 
-/// The table; `start_kib` is the peak of `nomic --version`, the memory any
-/// command starts from (its code and libraries mapped, its heap set up),
-/// which the last column leaves out to show what the input costs.
-fn table(measured: &[Measured], start_kib: u64) -> String {
+/// The two rows compared with pulldown-cmark.
+const PARSE_ROW: &str = "parse to JSON";
+const RENDER_ROW: &str = "render txt-long";
+
+fn table(measured: &[Measured]) -> String {
     let mut out = String::from(
-        "| command | nomic | peer | peer time | ratio | ÷ nomic parse | nomic peak memory / input \
-         | peer peak memory / input | nomic peak above its start / input |\n\
-         |---|---|---|---|---|---|---|---|---|\n",
+        "| rules | command | nomic | peak memory / input | peer | peer time | ratio |\n\
+         |---|---|---|---|---|---|---|\n",
     );
-    // Each size's rows start with its parse, which every row is also
-    // compared with (the issue's goal for check and diff).
-    let mut parse = None;
     for m in measured {
-        if m.name.starts_with(PARSE_ROW) {
-            parse = Some(m.nomic.wall);
-        }
-        let (peer, peer_time, ratio) = match &m.peer {
-            Some((name, sample)) => (
-                name.as_str(),
-                format!("{:.3} s", sample.wall.as_secs_f64()),
-                format!(
-                    "{:.2}×",
-                    m.nomic.wall.as_secs_f64() / sample.wall.as_secs_f64().max(1e-9)
-                ),
-            ),
-            None => ("(not installed)", "—".to_string(), "—".to_string()),
+        let (peer, peer_time) = match &m.peer {
+            Some((name, sample)) => (name.as_str(), format!("{:.3} s", sample.wall.as_secs_f64())),
+            None => ("—", "—".to_string()),
         };
-        let to_parse = parse.map_or_else(
-            || "—".to_string(),
-            |parse| {
-                format!(
-                    "{:.2}×",
-                    m.nomic.wall.as_secs_f64() / parse.as_secs_f64().max(1e-9)
-                )
-            },
-        );
-        let per_input = |kib: u64| {
-            let ratio = mib(kib) / (m.input_bytes as f64 / 1_048_576.0).max(1e-9);
-            format!("{ratio:.1}×")
-        };
-        let memory = per_input(m.nomic.max_rss_kib);
-        let peer_memory = m.peer.as_ref().map_or_else(
-            || "—".to_string(),
-            |(_, sample)| per_input(sample.max_rss_kib),
-        );
-        let above_start = per_input(m.nomic.max_rss_kib.saturating_sub(start_kib));
+        let ratio = m
+            .ratio()
+            .map_or_else(|| "—".to_string(), |r| format!("{r:.2}×"));
         let _ = writeln!(
             out,
-            "| {} | {:.3} s, {:.0} MiB | {peer} | {peer_time} | {ratio} | {to_parse} | {memory} \
-             | {peer_memory} | {above_start} |",
+            "| {} | {} | {:.3} s, {:.0} MiB | {:.1}× | {peer} | {peer_time} | {ratio} |",
+            m.size,
             m.name,
             m.nomic.wall.as_secs_f64(),
             mib(m.nomic.max_rss_kib),
+            m.memory_per_input(),
         );
     }
     out
 }
 
-/// Growth of each command's time from one size to the next, tenfold, size.
-fn scaling(measured: &[Measured], sizes: &[usize]) -> String {
-    let mut out = String::new();
-    let per_size = measured.len() / sizes.len().max(1);
-    for pair in sizes.windows(2) {
-        let (small, large) = (pair[0], pair[1]);
-        let at = |size: usize| sizes.iter().position(|&s| s == size).unwrap_or(0) * per_size;
-        for i in 0..per_size {
-            let (a, b) = (&measured[at(small) + i], &measured[at(large) + i]);
-            let _ = writeln!(
-                out,
-                "{}: {:.1}× the time for {:.0}× the rules",
-                b.name,
-                b.nomic.wall.as_secs_f64() / a.nomic.wall.as_secs_f64().max(1e-9),
-                large as f64 / small as f64
-            );
+/// The worst growth of time over tenfold steps of the sizes: (growth, the
+/// command and step it was seen at).
+fn worst_scaling(measured: &[Measured]) -> Option<(f64, String)> {
+    let mut worst: Option<(f64, String)> = None;
+    for large in measured {
+        let Some(small) = measured
+            .iter()
+            .find(|m| m.name == large.name && m.size * 10 == large.size)
+        else {
+            continue;
+        };
+        let growth = large.nomic.wall.as_secs_f64() / small.nomic.wall.as_secs_f64().max(1e-9);
+        if worst.as_ref().is_none_or(|(w, _)| growth > *w) {
+            worst = Some((
+                growth,
+                format!("{}, {} → {}", large.name, small.size, large.size),
+            ));
         }
     }
-    out
+    worst
 }
 
-/// Monte Carlo throughput on the bundled Nomic IV ruleset.
-fn monte_carlo(nomic: &Path, root: &Path, games: u64, runs: usize) -> Result<String, String> {
+/// Monte Carlo games a second on one thread, on the bundled Nomic IV
+/// ruleset with five players: the games over the time a run takes beyond
+/// a one-game run (starting and reading the rules).
+fn monte_carlo(nomic: &Path, root: &Path, games: u64, runs: usize) -> Result<f64, String> {
     let ruleset = path_arg(&root.join("rulesets/nomic-4-long.md"));
     let job = |games: u64| {
         let games = games.to_string();
@@ -524,8 +535,6 @@ fn monte_carlo(nomic: &Path, root: &Path, games: u64, runs: usize) -> Result<Str
             ],
         )
     };
-    // A one-game run beside each full one: what the process takes to start
-    // and read the rules, which is not the games' time.
     let (full, setup) = (job(games), job(1));
     let (mut fulls, mut setups) = (Vec::new(), Vec::new());
     for _ in 0..runs.max(1) {
@@ -534,21 +543,104 @@ fn monte_carlo(nomic: &Path, root: &Path, games: u64, runs: usize) -> Result<Str
     }
     let (full, setup) = (median(fulls).wall, median(setups).wall);
     let playing = full.saturating_sub(setup).as_secs_f64().max(1e-9);
-    Ok(format!(
-        "Monte Carlo, Nomic IV, 5 players, one thread: {:.0} games/s ({games} games in {:.2} s, \
-         the median of {} runs; {:.0} games/s of the {:.3} s left after the {:.3} s a one-game \
-         run takes)\n",
-        games as f64 / full.as_secs_f64().max(1e-9),
-        full.as_secs_f64(),
-        runs.max(1),
-        (games - 1) as f64 / playing,
-        playing,
-        setup.as_secs_f64()
-    ))
+    Ok((games - 1) as f64 / playing)
+}
+
+/// One line of the goals table.
+struct Goal {
+    what: &'static str,
+    measured: String,
+    met: Option<bool>,
+}
+
+fn goals(real: &[RealRow], measured: &[Measured], games_per_second: Option<f64>) -> Vec<Goal> {
+    let mut goals = Vec::new();
+    let (mut slowest, mut agora_build) = (None::<(Duration, String)>, None);
+    for row in real {
+        for ((name, _, _), sample) in REAL_COMMANDS.iter().zip(&row.samples) {
+            let Some(sample) = sample else { continue };
+            if row.ruleset.ends_with("agora/source") && *name == "build" {
+                agora_build = Some(sample.wall);
+            } else if slowest.as_ref().is_none_or(|(wall, _)| sample.wall > *wall) {
+                slowest = Some((sample.wall, format!("{name} {}", row.ruleset)));
+            }
+        }
+    }
+    let ms = |wall: Duration| format!("{:.0} ms", wall.as_secs_f64() * 1000.0);
+    goals.push(Goal {
+        what: "real rulesets: every command ≤ 50 ms",
+        measured: slowest.as_ref().map_or_else(
+            || "—".into(),
+            |(wall, what)| format!("slowest {} ({what})", ms(*wall)),
+        ),
+        met: slowest.map(|(wall, _)| wall <= REAL_GOAL),
+    });
+    goals.push(Goal {
+        what: "build of Agora's source with its site ≤ 1 s",
+        measured: agora_build.map_or_else(|| "—".into(), ms),
+        met: agora_build.map(|wall| wall <= AGORA_BUILD_GOAL),
+    });
+    let worst = worst_scaling(measured);
+    goals.push(Goal {
+        what: "10× the rules ≤ 12× the time",
+        measured: worst.as_ref().map_or_else(
+            || "—".into(),
+            |(growth, what)| format!("worst {growth:.1}× ({what})"),
+        ),
+        met: worst.map(|(growth, _)| growth <= 12.0),
+    });
+    let at_30k = |name: &str| measured.iter().find(|m| m.size == 30_000 && m.name == name);
+    for (what, name, most) in [
+        ("30,000 rules: parse ≤ 1.5× pulldown-cmark", PARSE_ROW, 1.5),
+        (
+            "30,000 rules: render txt-long ≤ 3× pulldown-cmark",
+            RENDER_ROW,
+            3.0,
+        ),
+    ] {
+        let ratio = at_30k(name).and_then(Measured::ratio);
+        goals.push(Goal {
+            what,
+            measured: ratio.map_or_else(
+                || "— (pulldown-cmark not installed)".into(),
+                |r| format!("{r:.2}×"),
+            ),
+            met: ratio.map(|r| r <= most),
+        });
+    }
+    let memory = measured
+        .iter()
+        .filter(|m| m.size == 30_000)
+        .map(|m| (m.memory_per_input(), m.name.as_str()))
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    goals.push(Goal {
+        what: "30,000 rules: peak memory ≤ 4× the input",
+        measured: memory.map_or_else(|| "—".into(), |(m, name)| format!("worst {m:.1}× ({name})")),
+        met: memory.map(|(m, _)| m <= 4.0),
+    });
+    goals.push(Goal {
+        what: "Monte Carlo, Nomic IV, 5 players, one core ≥ 100,000 games/s",
+        measured: games_per_second.map_or_else(|| "—".into(), |g| format!("{g:.0} games/s")),
+        met: games_per_second.map(|g| g >= 100_000.0),
+    });
+    goals
+}
+
+fn goals_table(goals: &[Goal]) -> String {
+    let mut out = String::from("| goal | measured | met |\n|---|---|---|\n");
+    for goal in goals {
+        let met = match goal.met {
+            Some(true) => "✔",
+            Some(false) => "✘",
+            None => "not measured",
+        };
+        let _ = writeln!(out, "| {} | {} | {met} |", goal.what, goal.measured);
+    }
+    out
 }
 
 /// Builds `nomic` in release mode (unless `--nomic` names one), generates
-/// the inputs and prints the table.
+/// the inputs and prints the tables.
 pub fn run(root: &Path, options: &Options) -> Result<(), String> {
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
@@ -563,88 +655,32 @@ pub fn run(root: &Path, options: &Options) -> Result<(), String> {
              (`cargo install pulldown-cmark` adds it)"
         );
     }
-    let start = (0..options.runs)
-        .map(|_| Job::new(&nomic, &["--version"]).run())
-        .collect::<Result<Vec<_>, _>>()?;
-    let start_kib = median(start).max_rss_kib;
+    eprintln!("measuring the real rulesets …");
+    fs::create_dir_all(&work).map_err(|e| format!("cannot create {}: {e}", work.display()))?;
+    let real = measure_real(root, &work, &nomic, options.runs)?;
     let mut measured = Vec::new();
-    let mut floors = Vec::new();
     for &size in &options.sizes {
         eprintln!("generating and measuring {size} rules …");
         let dir = work.join(size.to_string());
-        for row in rows_for(size, &dir, &nomic, options.build)? {
+        // A build of 100,000 rules writes 200,000 files: measured up to 30,000.
+        let with_build = options.build && size <= 30_000;
+        for row in rows_for(size, &dir, &nomic, with_build)? {
             measured.push(measure(&row, options.runs)?);
         }
-        floors.push((size, reading_floor(&dir.join(OLD), options.runs)?));
     }
-    print!("{}", table(&measured, start_kib));
-    println!();
-    println!(
-        "nomic's start (`nomic --version`, the median of {} runs): {:.1} MiB",
-        options.runs,
-        mib(start_kib)
-    );
-    print!("{}", floor_lines(&floors, options.runs)?);
-    println!();
-    print!("{}", scaling(&measured, &options.sizes));
-    if options.games > 0 {
-        println!();
-        print!(
-            "{}",
-            monte_carlo(&nomic, root, options.games, options.runs)?
-        );
-    }
+    let games = if options.games > 0 {
+        eprintln!("playing {} Monte Carlo games …", options.games);
+        Some(monte_carlo(&nomic, root, options.games, options.runs)?)
+    } else {
+        None
+    };
+    println!("Goals (the medians of {} runs):\n", options.runs);
+    print!("{}", goals_table(&goals(&real, &measured, games)));
+    println!("\nReal rulesets, wall time:\n");
+    print!("{}", real_table(&real));
+    println!("\nGenerated md-long rulesets:\n");
+    print!("{}", table(&measured));
     Ok(())
-}
-
-/// What any process peaks at that only reads one size's input: `cat` of
-/// it, as a floor for the memory columns (a process's code and libraries
-/// are in its peak before it reads a byte), with the input's size.
-struct Floor {
-    input_bytes: u64,
-    cat: Sample,
-}
-
-fn reading_floor(input: &Path, runs: usize) -> Result<Floor, String> {
-    let input_bytes = fs::metadata(input)
-        .map_err(|e| format!("cannot read {}: {e}", input.display()))?
-        .len();
-    let cat = Job::new("cat", &[path_arg(input).as_str()]);
-    let samples = (0..runs)
-        .map(|_| cat.run())
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(Floor {
-        input_bytes,
-        cat: median(samples),
-    })
-}
-
-/// The floor lines under the table: `true`'s peak (a process that does
-/// nothing) and `cat`'s of each input, each also as a multiple of the input.
-fn floor_lines(floors: &[(usize, Floor)], runs: usize) -> Result<String, String> {
-    let nothing = (0..runs)
-        .map(|_| Job::new("true", &[]).run())
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok(describe_floors(median(nothing).max_rss_kib, floors, runs))
-}
-
-fn describe_floors(nothing: u64, floors: &[(usize, Floor)], runs: usize) -> String {
-    let mut out = format!(
-        "A process that does nothing (`true`, the median of {runs} runs): {:.1} MiB\n",
-        mib(nothing)
-    );
-    for (size, floor) in floors {
-        let input_mib = floor.input_bytes as f64 / 1_048_576.0;
-        let _ = writeln!(
-            out,
-            "Reading the {size}-rule input ({input_mib:.2} MiB) with `cat`: {:.1} MiB, {:.1}× the \
-             input (`true`: {:.1}×)",
-            mib(floor.cat.max_rss_kib),
-            mib(floor.cat.max_rss_kib) / input_mib.max(1e-9),
-            mib(nothing) / input_mib.max(1e-9),
-        );
-    }
-    out
 }
 
 /// Builds this checkout's `nomic` in release mode; the binary's path.
@@ -665,21 +701,46 @@ fn build_nomic(root: &Path, target: &Path) -> Result<PathBuf, String> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn floors_are_given_in_mib_and_as_multiples_of_the_input() {
-        let floor = Floor {
-            input_bytes: 1_048_576 / 2,
-            cat: Sample {
-                wall: Duration::from_millis(1),
-                max_rss_kib: 1536,
+    fn measured(name: &str, size: usize, ms: u64) -> Measured {
+        Measured {
+            name: name.to_string(),
+            size,
+            input_bytes: 1024,
+            nomic: Sample {
+                wall: Duration::from_millis(ms),
+                max_rss_kib: 4,
             },
-        };
-        assert_eq!(
-            describe_floors(1024, &[(1000, floor)], 5),
-            "A process that does nothing (`true`, the median of 5 runs): 1.0 MiB\n\
-             Reading the 1000-rule input (0.50 MiB) with `cat`: 1.5 MiB, 3.0× the input \
-             (`true`: 2.0×)\n"
+            peer: None,
+        }
+    }
+
+    #[test]
+    fn scaling_takes_the_worst_tenfold_step_of_one_command() {
+        let rows = [
+            measured("parse", 1_000, 10),
+            measured("parse", 10_000, 50),
+            measured("check", 1_000, 10),
+            measured("check", 10_000, 130),
+            measured("check", 30_000, 900),
+            measured("check", 100_000, 1_300),
+        ];
+        let (growth, what) = worst_scaling(&rows).unwrap();
+        assert!((growth - 13.0).abs() < 1e-9, "{growth}");
+        assert_eq!(what, "check, 1000 → 10000");
+        assert_eq!(rows[0].memory_per_input(), 4.0);
+    }
+
+    #[test]
+    fn goals_without_measurements_say_so() {
+        let table = goals_table(&goals(&[], &[], None));
+        assert!(
+            table
+                .lines()
+                .skip(2)
+                .all(|line| line.ends_with("| not measured |")),
+            "{table}"
         );
+        assert_eq!(table.lines().count(), 2 + 7);
     }
 
     #[test]

@@ -1,7 +1,6 @@
 //! Development tasks, in Rust, behind `cargo xtask` (see `.cargo/config.toml`).
 
 mod bench_peers;
-mod hot_functions;
 
 use std::env;
 use std::io::{BufRead, BufReader};
@@ -14,18 +13,16 @@ const USAGE: &str = "\
 usage: cargo xtask <task>
 
 tasks:
-  ci       what CI runs: cargo fmt --check, clippy -D warnings, a build with the
-           declared rust-version, the test suite and its one-line tally
+  ci [lint|test]
+           what CI runs: `lint` is cargo fmt --check, clippy -D warnings and a
+           build with the declared rust-version; `test` is the test suite and its
+           one-line tally; no argument runs both
   bless    run the tests and accept every changed snapshot (review with git diff)
   bench    run every benchmark in release mode (extra arguments go to cargo bench)
-  bench-peers [--sizes 1000,10000,100000] [--runs 5] [--games 200000] [--nomic PATH]
-              [--without-build]
-           time nomic beside its peers (pulldown-cmark, git diff, cp) on generated
-           rulesets and print the ratio table of the README
-  hot-functions [--inputs DIR] [--check]
-           profile nomic's commands with callgrind and write link/hot-functions.txt,
-           the link order of the code they run (needs valgrind and nm); --check says
-           how much of the list the release build still defines
+  bench-peers [--sizes 1000,10000,30000,100000] [--runs 5] [--games 200000]
+              [--nomic PATH] [--without-build]
+           time nomic on the real rulesets and beside its peers (pulldown-cmark,
+           git diff) on generated ones; print the goals table of the README
   fuzz     run every fuzz target (nightly; installs cargo-fuzz when missing):
            cargo xtask fuzz [--seconds N] [TARGET...]  (N per target, default 60)
 ";
@@ -35,7 +32,15 @@ fn main() {
     let task = args.next();
     let rest: Vec<String> = args.collect();
     let ok = match task.as_deref() {
-        Some("ci") => ci(),
+        Some("ci") => match rest.first().map(String::as_str) {
+            None => lint() && tests(),
+            Some("lint") => lint(),
+            Some("test") => tests(),
+            Some(other) => {
+                eprintln!("ci: unknown step `{other}` (lint or test)\n\n{USAGE}");
+                exit(2);
+            }
+        },
         Some("bless") => cargo(
             &["test", "--workspace"],
             &[("INSTA_UPDATE", "always")],
@@ -56,7 +61,6 @@ fn main() {
         // Internal: bench-peers writes its inputs in a child process, so
         // that its own memory stays small (see `bench_peers::write_inputs`).
         Some(bench_peers::INPUTS_TASK) => reported("bench-peers", bench_peers::write_inputs(&rest)),
-        Some("hot-functions") => reported("hot-functions", hot_functions::run(&root(), &rest)),
         Some("fuzz") => fuzz::run(&rest),
         _ => {
             eprint!("{USAGE}");
@@ -76,9 +80,9 @@ fn reported(task: &str, result: Result<(), String>) -> bool {
     result.map_err(|err| eprintln!("{task}: {err}")).is_ok()
 }
 
-/// The one definition of CI: `.ci/run` installs the toolchains and calls
-/// this. Stops at the first step that fails.
-fn ci() -> bool {
+/// The checks of CI before its tests: `.ci/run` installs the toolchains
+/// and calls this, then [`tests`]. Stops at the first step that fails.
+fn lint() -> bool {
     cargo(&["fmt", "--all", "--", "--check"], &[], false)
         && cargo(
             &[
@@ -93,7 +97,6 @@ fn ci() -> bool {
             false,
         )
         && minimum_rust_version()
-        && tests()
 }
 
 /// The library and binary build with the `rust-version` that Cargo.toml
