@@ -71,9 +71,7 @@ pub(super) fn unwrap_body(lines: &[Line<'_>], quirks: &mut Vec<LayoutQuirk>) -> 
 /// [`unwrap_body`] without measuring the wrapping: the same Markdown, for a
 /// read that wants the meaning only.
 pub(super) fn unwrapped_meaning(lines: &[Line<'_>]) -> String {
-    // Most bodies are plain paragraphs: read without blocks and parts.
-    plain::plain_markdown(lines, INDENT, Mode::Wrapped)
-        .unwrap_or_else(|| to_markdown(&blocks(lines, INDENT), Mode::Wrapped))
+    to_markdown(&blocks(lines, INDENT), Mode::Wrapped)
 }
 
 /// The unwrapped, unindented body of a `txt-rule` page or a `txt-plain`
@@ -81,8 +79,7 @@ pub(super) fn unwrapped_meaning(lines: &[Line<'_>]) -> String {
 /// can only be a line break: it becomes a Markdown hard break (`  \n`), as
 /// the Markdown forms write it.
 pub(super) fn unwrapped_body(lines: &[Line<'_>]) -> String {
-    plain::plain_markdown(lines, 0, Mode::Unwrapped)
-        .unwrap_or_else(|| to_markdown(&blocks(lines, 0), Mode::Unwrapped))
+    to_markdown(&blocks(lines, 0), Mode::Unwrapped)
 }
 
 fn leading_spaces(text: &str) -> usize {
@@ -564,8 +561,6 @@ fn check_wrap(block: &Block<'_>, quirks: &mut Vec<LayoutQuirk>) {
             .map(|line| quirk(QuirkKind::IrregularWrap, line.start, line.text.len())),
     );
 }
-
-mod plain;
 
 #[cfg(test)]
 mod tests {
