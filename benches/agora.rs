@@ -43,7 +43,11 @@ fn bench_published(c: &mut Criterion) {
 }
 
 fn bench_source(c: &mut Criterion) {
-    let files = SourceFiles::load(&root().join("rulesets/agora/source")).expect("source loads");
+    let files = SourceFiles::load(
+        &root().join("rulesets/agora/source"),
+        nomic::input::DEFAULT_LIMIT,
+    )
+    .expect("source loads");
     let bytes: usize = files.files.values().map(String::len).sum();
     let mut group = c.benchmark_group("agora/agora-yaml");
     group.throughput(Throughput::Bytes(bytes as u64));

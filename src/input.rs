@@ -9,23 +9,11 @@
 use std::fs::{self, File};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The default limit: far above the largest real ruleset (tens of KiB).
+/// The caller passes the limit to every read (the command line's
+/// `--max-input-size`); the library keeps no setting of its own.
 pub const DEFAULT_LIMIT: u64 = 256 * 1024 * 1024;
-
-static LIMIT: AtomicU64 = AtomicU64::new(DEFAULT_LIMIT);
-
-/// Sets the largest input, in bytes, for the rest of the process (the
-/// command line's `--max-input-size`).
-pub fn set_limit(bytes: u64) {
-    LIMIT.store(bytes, Ordering::Relaxed);
-}
-
-/// The largest input, in bytes.
-pub fn limit() -> u64 {
-    LIMIT.load(Ordering::Relaxed)
-}
 
 /// Why an input was not read.
 #[derive(Debug, thiserror::Error)]
@@ -47,17 +35,16 @@ pub enum InputError {
     },
 }
 
-/// Reads a whole input (file, FIFO, device) within the limit.
+/// Reads a whole input (file, FIFO, device) of at most `limit` bytes.
 ///
 /// # Errors
 /// A folder, an input over the limit, or what the system refuses.
-pub fn read(path: &Path) -> Result<Vec<u8>, InputError> {
+pub fn read(path: &Path, limit: u64) -> Result<Vec<u8>, InputError> {
     let file = File::open(path)?;
     let meta = file.metadata()?;
     if meta.is_dir() {
         return Err(InputError::Folder);
     }
-    let limit = limit();
     if meta.is_file() && meta.len() > limit {
         return Err(InputError::TooLarge { limit });
     }
@@ -67,12 +54,12 @@ pub fn read(path: &Path) -> Result<Vec<u8>, InputError> {
     read_within(file, limit, usize::try_from(expected).unwrap_or(0))
 }
 
-/// Reads a stream (standard input, a pipe) within the limit.
+/// Reads a stream (standard input, a pipe) of at most `limit` bytes.
 ///
 /// # Errors
 /// More than the limit, or what the system refuses.
-pub fn read_stream(stream: impl Read) -> Result<Vec<u8>, InputError> {
-    read_within(stream, limit(), 0)
+pub fn read_stream(stream: impl Read, limit: u64) -> Result<Vec<u8>, InputError> {
+    read_within(stream, limit, 0)
 }
 
 fn read_within(stream: impl Read, limit: u64, expected: usize) -> Result<Vec<u8>, InputError> {
@@ -134,7 +121,7 @@ mod tests {
             let fifo = fifo.clone();
             std::thread::spawn(move || fs::write(fifo, "# RULES\n").unwrap())
         };
-        assert_eq!(read(&fifo).unwrap(), b"# RULES\n");
+        assert_eq!(read(&fifo, DEFAULT_LIMIT).unwrap(), b"# RULES\n");
         writer.join().unwrap();
     }
 
@@ -152,8 +139,14 @@ mod tests {
             .unwrap()
             .set_len(DEFAULT_LIMIT + 1)
             .unwrap();
-        assert!(matches!(read(&huge), Err(InputError::TooLarge { .. })));
-        assert!(matches!(read(dir.path()), Err(InputError::Folder)));
+        assert!(matches!(
+            read(&huge, DEFAULT_LIMIT),
+            Err(InputError::TooLarge { .. })
+        ));
+        assert!(matches!(
+            read(dir.path(), DEFAULT_LIMIT),
+            Err(InputError::Folder)
+        ));
     }
 
     #[test]

@@ -12,7 +12,7 @@ pub(super) fn is_source(path: &Path) -> bool {
 
 /// Reads an Agora source folder.
 pub(super) fn read(path: &Path) -> Result<AgoraSource, Failure> {
-    let files = SourceFiles::load(path)
+    let files = SourceFiles::load(path, super::io::max_input_size())
         .map_err(|err| Failure::message(format!("{}: {err}", path.display())))?;
     read_source(&files).map_err(|err| Failure::message(format!("{}/{err}", path.display())))
 }
@@ -35,7 +35,7 @@ pub(super) fn check(
     deny_warnings: bool,
 ) -> Result<(String, bool), Failure> {
     use super::check::OutputFormat;
-    let files = SourceFiles::load(path)
+    let files = SourceFiles::load(path, super::io::max_input_size())
         .map_err(|err| Failure::message(format!("{}: {err}", path.display())))?;
     let source =
         read_source(&files).map_err(|err| Failure::message(format!("{}/{err}", path.display())))?;

@@ -17,6 +17,22 @@ pub(super) fn set_dialect_file(path: Option<PathBuf>) {
     let _ = DIALECT_FILE.set(path);
 }
 
+/// The global `--max-input-size`, set once by `main`.
+static MAX_INPUT_SIZE: OnceLock<u64> = OnceLock::new();
+
+/// Records the global `--max-input-size` for every read that follows.
+pub(super) fn set_max_input_size(bytes: Option<u64>) {
+    let _ = MAX_INPUT_SIZE.set(bytes.unwrap_or(nomic::input::DEFAULT_LIMIT));
+}
+
+/// The largest input a command reads, in bytes.
+pub(super) fn max_input_size() -> u64 {
+    MAX_INPUT_SIZE
+        .get()
+        .copied()
+        .unwrap_or(nomic::input::DEFAULT_LIMIT)
+}
+
 /// The dialect a ruleset named `name` is read in: `--dialect FILE`, else
 /// `nomic.toml` beside it, else none (built-in formats, then inference).
 pub(super) fn dialect_for(name: &str) -> Result<Option<Dialect>, Failure> {
@@ -166,11 +182,11 @@ impl From<io::Error> for Failure {
 /// Reads a file, or standard input for `-`. Returns a display name and the bytes.
 pub(super) fn read_input(path: &Path) -> Result<(String, Vec<u8>), Failure> {
     if path == Path::new("-") {
-        let bytes = nomic::input::read_stream(io::stdin().lock())
+        let bytes = nomic::input::read_stream(io::stdin().lock(), max_input_size())
             .map_err(|err| Failure::message(format!("cannot read standard input: {err}")))?;
         Ok(("<stdin>".to_string(), bytes))
     } else {
-        let bytes = nomic::input::read(path)
+        let bytes = nomic::input::read(path, max_input_size())
             .map_err(|err| Failure::message(format!("cannot read {}: {err}", path.display())))?;
         Ok((path.display().to_string(), bytes))
     }

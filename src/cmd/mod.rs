@@ -64,9 +64,7 @@ enum Command {
 pub(crate) fn main() -> ExitCode {
     let cli = Cli::parse();
     io::set_dialect_file(cli.dialect.clone());
-    if let Some(bytes) = cli.max_input_size {
-        nomic::input::set_limit(bytes);
-    }
+    io::set_max_input_size(cli.max_input_size);
     let result = match cli.command {
         Command::Parse(args) => parse::run(args),
         Command::Render(args) => render::run(args),

@@ -29,7 +29,8 @@ pub fn published(path: &str) -> String {
 pub fn source() -> &'static AgoraSource {
     static SOURCE: OnceLock<AgoraSource> = OnceLock::new();
     SOURCE.get_or_init(|| {
-        let files = SourceFiles::load(Path::new(&source_dir())).expect("the source loads");
+        let files = SourceFiles::load(Path::new(&source_dir()), nomic::input::DEFAULT_LIMIT)
+            .expect("the source loads");
         read_source(&files).expect("the source reads")
     })
 }

@@ -341,6 +341,18 @@ fn an_input_over_the_limit_is_refused_and_the_flag_raises_it() {
 }
 
 #[test]
+fn the_limit_holds_for_each_file_of_an_agora_source_folder() {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets/agora/source");
+    let source = source.to_str().unwrap();
+    Test::new()
+        .args(["--max-input-size", "100", "check", source])
+        .run()
+        .status(2)
+        .stderr_contains("larger than the limit of 100 bytes");
+    Test::new().args(["check", source]).run().status(1);
+}
+
+#[test]
 fn build_without_a_source_skips_fifos_and_says_so() {
     let test = Test::new().bundled_file("nomic-3.md", "rulesets/nomic-3.md");
     mkfifo(&test.path().join("rulesets/pipe.md"));

@@ -25,8 +25,9 @@ impl SourceFiles {
             .is_file()
     }
 
-    /// Reads every file under `dir` that the source is made of.
-    pub fn load(dir: &Path) -> Result<SourceFiles, SourceError> {
+    /// Reads every file under `dir` that the source is made of, each of at
+    /// most `limit` bytes ([`crate::input::read`]).
+    pub fn load(dir: &Path, limit: u64) -> Result<SourceFiles, SourceError> {
         let mut files = BTreeMap::new();
         let mut stack = vec![PathBuf::new()];
         while let Some(relative) = stack.pop() {
@@ -47,7 +48,11 @@ impl SourceFiles {
                     }
                 } else if WANTED.iter().any(|w| key.starts_with(w)) {
                     let full = dir.join(&name);
-                    let bytes = std::fs::read(&full).map_err(|err| SourceError::io(&full, &err))?;
+                    let bytes =
+                        crate::input::read(&full, limit).map_err(|err| SourceError::Io {
+                            path: full.display().to_string(),
+                            message: err.to_string(),
+                        })?;
                     let text = String::from_utf8(bytes).map_err(|err| SourceError::Invalid {
                         file: key.clone(),
                         line: 1,
