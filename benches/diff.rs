@@ -5,12 +5,11 @@
 //! group moves a tenth of the rules to new numbers with a word changed, so
 //! that the renumbering search (the only pairwise step) has 250 and 1,000
 //! leftovers on each side. A third group compares the same 1% change from
-//! the two md-long files: `diff_texts`, which reads only the rules whose
-//! bytes differ, beside both files read whole and then compared (what
-//! `nomic diff` did before).
+//! the two md-long files, both read whole and then compared (what `nomic
+//! diff` does).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use nomic::diff::{diff, diff_texts, DiffOptions};
+use nomic::diff::{diff, DiffOptions};
 use nomic::model::{synthetic_ruleset, Format, Rule, Ruleset};
 use nomic::parse::{read_owned, ReadDepth, ReadOptions};
 use nomic::render::{render, RenderOptions};
@@ -132,15 +131,7 @@ fn bench(c: &mut Criterion) {
             .unwrap()
             .ruleset
         };
-        let whole = diff(&read(&old), &read(&new), &options);
-        assert_eq!(
-            diff_texts(&old, &new, Format::MdLong, &options),
-            Some(whole)
-        );
         group.throughput(Throughput::Bytes((old.len() + new.len()) as u64));
-        group.bench_with_input(BenchmarkId::new("changed_rules", size), &size, |b, _| {
-            b.iter(|| diff_texts(black_box(&old), black_box(&new), Format::MdLong, &options));
-        });
         group.bench_with_input(BenchmarkId::new("whole_reads", size), &size, |b, _| {
             b.iter(|| diff(&read(black_box(&old)), &read(black_box(&new)), &options));
         });

@@ -6,10 +6,9 @@ mod published;
 use super::io::{print_stdout, read_input, stdout_color, Failure};
 use super::progress::Files;
 use anstyle::{AnsiColor, Style};
-use nomic::output::{BatchError, FreshTree, WriteOutcome};
+use nomic::output::WriteOutcome;
 use nomic::render::{has_stale_rule_pages, Manifest, Plan, RenderOptions, Renderer};
 use published::render_source;
-use std::io;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -62,10 +61,6 @@ struct Job {
     current: usize,
     /// The key of the inputs, when a manifest is to be written after the plan.
     key: Option<String>,
-    /// Into a folder that did not exist: the tree its files were written
-    /// into while they were rendered, published in the write phase, and
-    /// whether writing them failed.
-    fresh: Option<(FreshTree, Result<(), BatchError>)>,
 }
 
 /// The manifest key of a build's inputs: the program's version and the
@@ -137,17 +132,14 @@ fn current(dir: &Path) -> Option<Manifest> {
 /// or none where the inputs have no key. The manifest is a cache: when it
 /// cannot be kept (no writable cache folder), the next build compares the
 /// folder in full, so a failure here is not the build's.
-/// `made` is the manifest already made (of a fresh tree, while it synced).
-fn record(job: &Job, made: Option<io::Result<Manifest>>) {
+fn record(job: &Job) {
     let Some(store) = manifest_store() else {
         return;
     };
     let dir = &job.plan.dir;
     match &job.key {
         Some(key) => {
-            let made =
-                made.unwrap_or_else(|| Manifest::of_plan(&job.plan, key.clone(), job.damaged));
-            if let Ok(manifest) = made {
+            if let Ok(manifest) = Manifest::of_plan(&job.plan, key.clone(), job.damaged) {
                 if Manifest::read(&store, dir).as_ref() != Some(&manifest) {
                     let _ = manifest.write(&store, dir);
                 }
@@ -171,9 +163,6 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
 
     // Everything is rendered before anything is written, so a failure (a bad
     // template, an unreadable source) leaves the previous outputs untouched.
-    // A folder that does not exist yet is written as it is rendered, but into
-    // a hidden staging folder beside it, which only the write phase renames
-    // into place (and a failure removes).
     let mut plans = Vec::new();
     let mut progress = Files::new(jobs.len(), "rendering");
     for (source, dir) in jobs {
@@ -184,12 +173,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
                     progress.inc();
                 }
             }
-            Err(failure) => {
-                // The fresh trees go newest first, so that a folder made for
-                // the first one (`out/`) is empty again when its turn comes.
-                while plans.pop().is_some() {}
-                return Err(failure);
-            }
+            Err(failure) => return Err(failure),
         }
     }
     let pending = plans.iter().map(|job| job.plan.pending()).sum();
@@ -203,28 +187,10 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
             *total += count;
         }
         if !args.check {
-            let made = match plan.fresh.take() {
-                Some((tree, written)) => {
-                    written.map_err(|err| Failure::message(err.to_string()))?;
-                    // The manifest's look at every file is made in the
-                    // staging folder while the sync waits for the disk.
-                    let (published, made) = tree.publish_beside(|staging| {
-                        plan.key
-                            .clone()
-                            .map(|key| Manifest::of_plan_at(&plan.plan, staging, key, plan.damaged))
-                    });
-                    published.map_err(|err| Failure::message(err.to_string()))?;
-                    (0..plan.plan.pending()).for_each(|_| progress.inc());
-                    made
-                }
-                None => {
-                    plan.plan
-                        .execute_with(|| progress.inc())
-                        .map_err(|err| Failure::message(err.to_string()))?;
-                    None
-                }
-            };
-            record(plan, made);
+            plan.plan
+                .execute_with(|| progress.inc())
+                .map_err(|err| Failure::message(err.to_string()))?;
+            record(plan);
         }
     }
     progress.finish();
@@ -249,8 +215,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     })
 }
 
-/// One source's job: its plan against its output folder, rendered (and,
-/// into a folder that does not exist, written into its fresh tree) unless
+/// One source's job: its plan against its output folder, rendered unless
 /// the folder's manifest shows it current; whether it was rendered.
 fn plan_job(
     source: PathBuf,
@@ -278,31 +243,13 @@ fn plan_job(
             },
             current: current.len(),
             key: None,
-            fresh: None,
         };
         return Ok((job, false));
     }
-    let tree = if args.check { None } else { fresh_tree(&dir) };
-    let rendered = render_source(&source, renderer, args, tree.as_ref())?;
-    let (plan, fresh) = match tree {
-        // Nothing there to compare with: every file is created.
-        Some(tree) => (
-            Plan {
-                dir,
-                writes: (rendered.files.into_iter())
-                    .map(|file| (file, WriteOutcome::Created))
-                    .collect(),
-                removals: Vec::new(),
-            },
-            Some((tree, rendered.written)),
-        ),
-        None => {
-            let mut plan = Plan::compare(dir, rendered.files)
-                .map_err(|err| Failure::message(err.to_string()))?;
-            remove_stale_site_pages(&mut plan);
-            (plan, None)
-        }
-    };
+    let rendered = render_source(&source, renderer, args)?;
+    let mut plan =
+        Plan::compare(dir, rendered.files).map_err(|err| Failure::message(err.to_string()))?;
+    remove_stale_site_pages(&mut plan);
     let job = Job {
         source: source.display().to_string(),
         damaged: rendered.damaged,
@@ -310,23 +257,8 @@ fn plan_job(
         plan,
         current: 0,
         key,
-        fresh,
     };
     Ok((job, true))
-}
-
-/// A tree to write `dir` into as it is rendered, when `dir` does not exist
-/// yet; none for a folder that exists (it is compared and its files
-/// replaced one by one) or where the staging folder cannot be made (the
-/// plan's own write then reports why).
-fn fresh_tree(dir: &Path) -> Option<FreshTree> {
-    let absent = fs_absent(dir);
-    absent.then(|| FreshTree::begin(dir).ok()).flatten()
-}
-
-/// Whether nothing at all is at `path` (not even a broken link).
-fn fs_absent(path: &Path) -> bool {
-    std::fs::symlink_metadata(path).is_err_and(|err| err.kind() == io::ErrorKind::NotFound)
 }
 
 /// The (source, output folder) pairs to build.

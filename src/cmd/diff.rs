@@ -2,14 +2,12 @@
 //! terms. Exit status as diff(1): 0 same meaning, 1 differences, 2 trouble.
 
 use super::git;
-use super::io::{dialect_for, parse_input_owned, print_stdout, read_input, stdout_color, Failure};
-use nomic::diff::{diff, diff_texts, output, DiffOptions, RulesetDiff};
+use super::io::{parse_input_owned, print_stdout, read_input, stdout_color, Failure};
+use nomic::diff::{diff, output, DiffOptions, RulesetDiff};
 use nomic::model::{Format, Ruleset};
 use nomic::parse::{ReadDepth, ReadOptions};
-use reread::Reread;
 use std::path::Path;
 use std::process::ExitCode;
-use std::string::FromUtf8Error;
 
 /// Show what changed between two rulesets, rule by rule and word by word
 ///
@@ -74,56 +72,17 @@ struct Side {
     format: Format,
 }
 
-/// One side as fetched: an Agora source folder is read whole at once, a
-/// file (or `-`, or `REV:PATH`) is its text until the two sides are
-/// compared.
-enum Input {
-    Read(Box<Side>),
-    File {
-        /// As given on the command line (`<stdin>` for `-`).
-        name: String,
-        /// The file name for a unified diff header (`REV:` dropped).
-        path: String,
-        /// The file's bytes as UTF-8 text, or as they are when they are not.
-        text: Result<String, FromUtf8Error>,
-    },
-}
-
 pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     if args.old == "-" && args.new == "-" {
         return Err(Failure::message(
             "only one of OLD and NEW can be standard input (`-`)",
         ));
     }
-    let (old, new, try_shortcut) = match reread::run(&args)? {
-        Reread::Done(code) => return Ok(code),
-        Reread::Whole { old, new, shortcut } => (old, new, shortcut),
-    };
-    // The sides not fetched yet are fetched independently: one on each core.
+    // The sides are fetched and read independently: one on each core. The
+    // old side's failure is the one reported when both fail.
     let (old, new) = std::thread::scope(|scope| {
-        let new = scope.spawn(|| new.map_or_else(|| fetch(&args.new), Ok));
-        let old = old.map_or_else(|| fetch(&args.old), Ok);
-        (old, new.join())
-    });
-    let old = old?;
-    let new = match new.unwrap_or_else(|panic| std::panic::resume_unwind(panic)) {
-        Ok(new) => new,
-        Err(failure) => {
-            // The old side's failure is the one reported when both fail.
-            read_whole(old, args.from_old)?;
-            return Err(failure);
-        }
-    };
-    if let Some(changes) = try_shortcut.then(|| shortcut(&old, &new, &args)).flatten() {
-        let code = report(&args, &changes, None)?;
-        std::mem::forget((old, new, changes));
-        return Ok(code);
-    }
-    // The two sides are independent reads: one on each core. The old
-    // side's failure is still the one reported when both fail.
-    let (old, new) = std::thread::scope(|scope| {
-        let new = scope.spawn(|| read_whole(new, args.from_new));
-        let old = read_whole(old, args.from_old);
+        let new = scope.spawn(|| read_side(&args.new, args.from_new));
+        let old = read_side(&args.old, args.from_old);
         (old, new.join())
     });
     let old = old?;
@@ -141,7 +100,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         ..DiffOptions::default()
     };
     let changes = diff(&old.ruleset, &new.ruleset, &options);
-    let code = report(&args, &changes, Some((&old, &new)))?;
+    let code = report(&args, &changes, &old, &new)?;
     // The process ends with this command: freeing the two whole rulesets
     // rule by rule costs about what comparing them did, and the system
     // takes the memory back at exit anyway.
@@ -149,21 +108,17 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     Ok(code)
 }
 
-/// Prints the changes as asked; the unified diff renders both `sides`
-/// whole, so it needs them. Returns the exit status.
-fn report(
-    args: &Args,
-    changes: &RulesetDiff,
-    sides: Option<(&Side, &Side)>,
-) -> Result<ExitCode, Failure> {
+/// Prints the changes as asked (the unified diff renders both sides whole).
+/// Returns the exit status.
+fn report(args: &Args, changes: &RulesetDiff, old: &Side, new: &Side) -> Result<ExitCode, Failure> {
     let text = if args.stat {
         output::stat::render(changes)
     } else {
-        match (args.format, sides) {
-            (DiffFormat::Human, _) => output::human::render(changes, stdout_color()),
-            (DiffFormat::Md, _) => output::md::render(changes),
-            (DiffFormat::Json, _) => output::json::render(changes),
-            (DiffFormat::Unified, Some((old, new))) => output::unified::render(
+        match args.format {
+            DiffFormat::Human => output::human::render(changes, stdout_color()),
+            DiffFormat::Md => output::md::render(changes),
+            DiffFormat::Json => output::json::render(changes),
+            DiffFormat::Unified => output::unified::render(
                 &old.ruleset,
                 &new.ruleset,
                 (old.format, new.format),
@@ -171,9 +126,6 @@ fn report(
                 &new.path,
             )
             .map_err(|err| Failure::message(format!("cannot render {}: {err}", new.name)))?,
-            (DiffFormat::Unified, None) => {
-                unreachable!("the shortcut is not taken for a unified diff")
-            }
         }
     };
     print_stdout(&text)?;
@@ -184,64 +136,19 @@ fn report(
     })
 }
 
-/// The diff of two files of one Markdown format read only where their
-/// rules' bytes differ (`diff::diff_texts`), where that gives what reading
-/// both whole gives: not for a unified diff (it renders both sides whole),
-/// an Agora folder, a dialect, bytes that are not UTF-8, another format or
-/// two formats, nor where `diff_texts` leaves the pair to the whole read.
-/// Whatever fails here is left to the whole read to report.
-fn shortcut(old: &Input, new: &Input, args: &Args) -> Option<RulesetDiff> {
-    if args.format == DiffFormat::Unified {
-        return None;
-    }
-    let (
-        Input::File {
-            name: old_name,
-            text: Ok(old_text),
-            ..
-        },
-        Input::File {
-            name: new_name,
-            text: Ok(new_text),
-            ..
-        },
-    ) = (old, new)
-    else {
-        return None;
-    };
-    let format = markdown_format(old_name, old_text, args.from_old)?;
-    if markdown_format(new_name, new_text, args.from_new)? != format {
-        return None;
-    }
-    let options = DiffOptions {
-        layout: args.layout,
-        ..DiffOptions::default()
-    };
-    diff_texts(old_text, new_text, format, &options)
-}
-
-/// The format a file is read in (`from`, else detected) when it is md-long
-/// or md-short and no dialect applies to it.
-fn markdown_format(name: &str, text: &str, from: Option<Format>) -> Option<Format> {
-    if !matches!(dialect_for(name), Ok(None)) {
-        return None;
-    }
-    let format = from.or_else(|| nomic::parse::detect(text).ok())?;
-    matches!(format, Format::MdLong | Format::MdShort).then_some(format)
-}
-
-/// Fetches a side: an existing file (or `-`) first, else `REV:path` from
-/// git; an Agora source folder is read whole.
-fn fetch(spec: &str) -> Result<Input, Failure> {
+/// Reads a side whole: an existing file (or `-`) first, else `REV:path`
+/// from git, as `from` says or its detected format; an Agora source folder
+/// is read as one.
+fn read_side(spec: &str, from: Option<Format>) -> Result<Side, Failure> {
     let path = Path::new(spec);
     if super::agora::is_source(path) {
         let parsed = super::agora::parsed(path)?;
-        return Ok(Input::Read(Box::new(Side {
+        return Ok(Side {
             name: spec.to_string(),
             path: spec.to_string(),
             ruleset: parsed.ruleset,
             format: parsed.format,
-        })));
+        });
     }
     let git_spec = git::split_spec(spec).filter(|_| spec != "-" && !path.exists());
     let (name, path, bytes) = match git_spec {
@@ -249,21 +156,6 @@ fn fetch(spec: &str) -> Result<Input, Failure> {
         None => {
             let (name, bytes) = read_input(path)?;
             (name.clone(), name, bytes)
-        }
-    };
-    let text = String::from_utf8(bytes);
-    Ok(Input::File { name, path, text })
-}
-
-mod reread;
-
-/// Reads a fetched side whole, as `from` says or its detected format.
-fn read_whole(input: Input, from: Option<Format>) -> Result<Side, Failure> {
-    let (name, path, bytes) = match input {
-        Input::Read(side) => return Ok(*side),
-        Input::File { name, path, text } => {
-            let bytes = text.map_or_else(FromUtf8Error::into_bytes, String::into_bytes);
-            (name, path, bytes)
         }
     };
     let options = ReadOptions {

@@ -29,13 +29,11 @@ mod matching;
 pub mod output;
 mod renumber;
 mod spacing;
-mod texts;
 mod words;
 
 pub use lens::Lens;
 pub use matching::RENUMBER_THRESHOLD;
 pub use spacing::Spacing;
-pub use texts::{diff_reread, diff_texts, Outline, Outlined};
 pub use words::{new_text, old_text, word_diff, WordChange, WordOp};
 
 use crate::model::{Format, Mutability, Ruleset};

@@ -8,7 +8,6 @@
 //! temporary files are made durable together, then each is renamed over its
 //! target and every folder that received a file is synced once.
 
-use super::fresh::write_fresh;
 use super::within::target_within;
 use super::{stage_in_folder, Contents, WriteError, WriteOutcome};
 use rayon::prelude::*;
@@ -41,10 +40,6 @@ struct Staged {
 /// whole batch rather than one per file. Returns each file's outcome, in
 /// order.
 ///
-/// Into a folder that does not exist yet, the whole tree is written beside
-/// it and renamed into place at once (see `fresh`): the folder is then
-/// absent or complete, never part of it.
-///
 /// What survives a crash: until the renames begin, every target is as it
 /// was (the temporary files, `.nomic-*.tmp`, may be left behind). The new
 /// contents are on disk before the first rename, so from then on each target
@@ -59,15 +54,6 @@ pub fn write_batch_within<'a>(
     root: &Path,
     files: impl IntoIterator<Item = (&'a Path, &'a [u8])>,
 ) -> Result<Vec<WriteOutcome>, BatchError> {
-    // A folder that does not exist yet is written whole beside it and
-    // renamed into place (`fresh`): nothing there to compare or replace.
-    if fs::symlink_metadata(root).is_err_and(|err| err.kind() == io::ErrorKind::NotFound) {
-        let files: Vec<(&Path, &[u8])> = files.into_iter().collect();
-        if files.is_empty() {
-            return Ok(Vec::new());
-        }
-        return write_fresh(root, &files);
-    }
     // First, in order: each target checked (a folder once per batch), its
     // folders created, its outcome known.
     let mut outcomes = Vec::new();

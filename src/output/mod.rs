@@ -16,7 +16,6 @@
 
 mod batch;
 mod contents;
-mod fresh;
 mod within;
 
 #[cfg(test)]
@@ -25,7 +24,6 @@ mod spooled_tests;
 mod tests;
 
 pub use batch::{write_batch_within, BatchError};
-pub use fresh::FreshTree;
 pub use within::{existing_within, write_within};
 
 use contents::Contents;

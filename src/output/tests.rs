@@ -398,7 +398,7 @@ fn a_batch_into_a_new_folder_appears_whole_with_the_usual_modes_and_nothing_besi
         .unwrap()
         .map(|entry| entry.unwrap().file_name())
         .collect();
-    assert_eq!(entries, ["out"], "no staging folder is left beside it");
+    assert_eq!(entries, ["out"], "nothing is left beside it");
     // The modes a new file and a new folder get here, umask included.
     let plain_file = parent.path().join("plain");
     fs::write(&plain_file, "x").unwrap();
@@ -410,32 +410,6 @@ fn a_batch_into_a_new_folder_appears_whole_with_the_usual_modes_and_nothing_besi
     for folder in [&out, &out.join("rules"), &out.join("rules/md")] {
         assert_eq!(mode(folder), mode(&plain_folder), "{}", folder.display());
     }
-}
-
-#[test]
-fn a_batch_into_a_new_folder_that_fails_creates_nothing() {
-    let parent = tempfile::tempdir().unwrap();
-    let out = parent.path().join("out");
-    // A file where a folder must be.
-    let clash: [(&Path, &[u8]); 3] = [
-        (Path::new("rules-l.md"), b"long"),
-        (Path::new("rules"), b"a file"),
-        (Path::new("rules/md/101.md"), b"page"),
-    ];
-    let err = write_batch_within(&out, clash).unwrap_err();
-    assert_eq!(err.path, out.join("rules"), "{err}");
-    // A path that leaves the folder.
-    let escape: [(&Path, &[u8]); 2] = [
-        (Path::new("rules-l.md"), b"long"),
-        (Path::new("../escaped.md"), b"outside"),
-    ];
-    let err = write_batch_within(&out, escape).unwrap_err();
-    assert!(matches!(err.source, WriteError::Escapes(_)), "{err}");
-    assert_eq!(
-        fs::read_dir(parent.path()).unwrap().count(),
-        0,
-        "neither the folder nor a staging folder is left"
-    );
 }
 
 #[test]

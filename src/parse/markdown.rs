@@ -270,28 +270,6 @@ fn cut<'a>(
     })
 }
 
-/// Where each rule of a titled Markdown ruleset (md-long, md-short) starts,
-/// with its number, found without reading the rules: the rule headings
-/// [`split`] finds, in order, for a text [`split`] reads without an error.
-/// `None` when it would fail (no title, a heading-shaped line that is not a
-/// heading, no rule at all) or the format is not a titled Markdown one.
-///
-/// [`headings`]' cut, so no list of the file's lines: the header is the text
-/// before the first start; a rule's bytes run to the next start (the last
-/// rule's to the end).
-pub(crate) fn rule_starts(text: &str, format: Format) -> Option<Vec<(usize, u32)>> {
-    if !matches!(format, Format::MdLong | Format::MdShort) {
-        return None;
-    }
-    let cut = headings(text, format).ok()?;
-    let starts: Vec<(usize, u32)> = cut
-        .headings
-        .iter()
-        .map(|(start, heading)| (*start, heading.number))
-        .collect();
-    (!starts.is_empty()).then_some(starts)
-}
-
 /// How many bytes of the file pulldown-cmark reads at a time (at least):
 /// it builds a tree of everything it reads, about three times its size.
 const PIECE: usize = 64 * 1024;
@@ -455,62 +433,6 @@ mod tests {
             }
         }
         same_blocks_in_pieces(&format!("\u{feff}# T\n\n{}", parts.concat()));
-    }
-
-    /// The rule starts found without the list of lines are the headings
-    /// `split` finds, and exist exactly where `split` reads the text.
-    fn starts_as_split_finds(text: &str, format: Format) {
-        let starts = rule_starts(text, format);
-        if format == Format::MdRule {
-            assert_eq!(starts, None, "only titled formats: {text:?}");
-            return;
-        }
-        match split(text, format) {
-            Ok(doc) if !doc.headings.is_empty() => {
-                let found: Vec<(usize, u32)> = doc
-                    .headings
-                    .iter()
-                    .map(|(index, heading)| (doc.lines[*index].start, heading.number))
-                    .collect();
-                assert_eq!(starts, Some(found), "{text:?}");
-            }
-            _ => assert_eq!(starts, None, "{text:?}"),
-        }
-    }
-
-    #[test]
-    fn rule_starts_are_the_headings_split_finds() {
-        let parts = [
-            "## 1\n\nx\n\n",
-            "## 2\n\n```\ncode\n## 22\n```\n",
-            "## 3\n\n```\nopen fence\n\n",
-            "## 4\n\n<div>\n## 44\n",
-            "## 5\r\n\r\ncrlf\r\n",
-            "## 6\r\r\n\nreturns\n",
-            "## 7 (IMMUTABLE)  \n\n    indented\n## 77\n",
-            "## 8x\n\nnot a heading\n",
-            "## 9/1\n",
-        ];
-        for a in &parts {
-            for b in &parts {
-                for format in [Format::MdLong, Format::MdShort, Format::MdRule] {
-                    starts_as_split_finds(&format!("# T\n---\n{a}{b}"), format);
-                    starts_as_split_finds(&format!("\u{feff}\n# T\n\n{a}{b}"), format);
-                    starts_as_split_finds(&format!("{a}{b}"), format);
-                }
-            }
-        }
-        for text in ["", "\n\n", "# T\n", "# T\n\nstray\n", "#T\n## 1\n"] {
-            starts_as_split_finds(text, Format::MdShort);
-        }
-        for path in crate::test_files::repository_files() {
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue;
-            };
-            for format in [Format::MdLong, Format::MdShort] {
-                starts_as_split_finds(&text, format);
-            }
-        }
     }
 
     #[test]

@@ -27,7 +27,6 @@ pub(crate) mod txt_rule;
 pub(crate) mod txt_short;
 mod wrapped;
 
-pub(crate) use markdown::rule_starts;
 pub(crate) use wrapped::reads_as_one_part;
 
 pub use detect::detect;

@@ -156,17 +156,7 @@ impl Manifest {
     /// # Errors
     /// A file of the set that cannot be examined.
     pub fn of_plan(plan: &Plan, key: String, note: usize) -> io::Result<Manifest> {
-        Manifest::of_plan_at(plan, &plan.dir, key, note)
-    }
-
-    /// [`Manifest::of_plan`] with the files looked at under `root` rather
-    /// than the plan's folder: a fresh tree's staging folder, looked at
-    /// while its sync runs, before it is renamed to the plan's folder (a
-    /// rename of the folder changes no file's size, time or inode).
-    ///
-    /// # Errors
-    /// A file of the set that cannot be examined.
-    pub fn of_plan_at(plan: &Plan, root: &Path, key: String, note: usize) -> io::Result<Manifest> {
+        let root = &plan.dir;
         let mut names: BTreeMap<&Path, Vec<PathBuf>> = BTreeMap::new();
         for (file, _) in &plan.writes {
             let (Some(folder), Some(name)) = (file.path.parent(), file.path.file_name()) else {

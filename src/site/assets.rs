@@ -61,10 +61,6 @@ const RENDERED_ASSETS: [(&str, &str); 2] = [
 
 pub(crate) struct SiteEnv {
     env: Environment<'static>,
-    /// Whether a rule's page is the embedded templates' (neither
-    /// `site/rule.html.j2` nor `site/base.html.j2` overridden), which
-    /// [`super::page`] writes without the template engine.
-    embedded_rule_page: bool,
 }
 
 /// The render module's environment, with HTML escaping for `.html.j2`
@@ -84,46 +80,20 @@ pub(crate) fn environment(dir: Option<&Path>) -> Result<SiteEnv, SiteError> {
             AutoEscape::None
         }
     });
-    let mut embedded = Vec::new();
     for (name, source) in TEMPLATES {
         match env.get_template(name) {
             Ok(_) => {}
             Err(err) if err.kind() == ErrorKind::TemplateNotFound => {
                 env.add_template(name, source)
                     .map_err(|err| SiteError::template(&err, name))?;
-                embedded.push(name);
             }
             Err(err) => return Err(SiteError::template(&err, name)),
         }
     }
-    let embedded_rule_page = ["site/rule.html.j2", "site/base.html.j2"]
-        .iter()
-        .all(|name| embedded.contains(name));
-    Ok(SiteEnv {
-        env,
-        embedded_rule_page,
-    })
+    Ok(SiteEnv { env })
 }
 
 impl SiteEnv {
-    /// A rule's page: written by [`super::page`] where the templates are
-    /// the embedded ones (and the page is not too long), else rendered.
-    pub(super) fn rule_page(&self, page: &super::plan::RulePage<'_>) -> Result<String, SiteError> {
-        if self.embedded_rule_page && super::page::writes(page) {
-            return Ok(super::page::write(page));
-        }
-        self.render("site/rule.html.j2", page)
-    }
-
-    /// The rendering of [`SiteEnv::rule_page`] through the template engine
-    /// even where the templates are the embedded ones (the tests compare
-    /// the two).
-    #[cfg(test)]
-    pub(super) fn without_rule_page_writer(mut self) -> SiteEnv {
-        self.embedded_rule_page = false;
-        self
-    }
-
     pub(super) fn render<S: Serialize>(
         &self,
         name: &str,

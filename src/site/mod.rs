@@ -20,7 +20,6 @@ mod assets;
 mod changes;
 mod cite;
 mod html;
-mod page;
 mod plan;
 mod search;
 #[cfg(test)]
@@ -103,7 +102,7 @@ pub fn site_files(
                 .map(|index| {
                     let page = site.rule_page(index, &rendered);
                     let path = format!("rules/{}.html", page.entry.number);
-                    Ok(file(&path, env.rule_page(&page)?))
+                    Ok(file(&path, env.render("site/rule.html.j2", &page)?))
                 })
                 .collect::<Vec<Result<PublishedFile, SiteError>>>()
         },

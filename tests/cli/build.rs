@@ -358,9 +358,7 @@ fn names_in(dir: &Path) -> Vec<String> {
 }
 
 #[test]
-fn a_fresh_folder_appears_whole_and_no_staging_folder_is_left() {
-    // Written into a staging folder beside it while it is rendered, then
-    // renamed into place.
+fn a_fresh_folder_is_written_whole_and_nothing_is_left_beside_it() {
     let built = Test::new()
         .bundled_file("nomic-4-long.md", "rules.md")
         .args(["build", "rules.md", "-o", "out/new"])
@@ -383,9 +381,9 @@ fn a_fresh_folder_appears_whole_and_no_staging_folder_is_left() {
 }
 
 #[test]
-fn a_fresh_build_that_fails_late_leaves_neither_the_folder_nor_a_staging_folder() {
-    // The forms are written while the website is rendered; its broken
-    // template fails the build after that.
+fn a_fresh_build_that_fails_late_leaves_no_folder() {
+    // Everything is rendered before anything is written: the website's
+    // broken template fails the build before any form is written.
     let website = Test::new()
         .bundled_file("nomic-4-long.md", "rules.md")
         .file("style/site/rule.html.j2", "{{ rule.nope.deeper }}")
@@ -417,9 +415,8 @@ fn a_fresh_build_that_fails_late_leaves_neither_the_folder_nor_a_staging_folder(
 }
 
 #[test]
-fn a_fresh_builds_manifest_taken_while_it_syncs_is_the_one_a_look_after_it_takes() {
-    // The manifest of a fresh folder is made in its staging folder, before
-    // the rename: a second build finds the folder current by it, so it
+fn a_fresh_builds_manifest_finds_the_folder_current_on_the_next_build() {
+    // A second build finds the folder current by the manifest, so it
     // renders nothing and leaves the manifest as it was (a manifest that
     // did not match would be made again after a full comparison).
     let cache = tempfile::tempdir().unwrap();

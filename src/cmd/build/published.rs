@@ -1,11 +1,8 @@
 //! Rendering one source's published set for `nomic build`: the forms and
-//! the website, side by side, each read back; into a folder that does not
-//! exist yet, each half is written into its staging folder as soon as it
-//! is made.
+//! the website, side by side, each read back.
 
 use super::super::io::{read_input, Failure};
 use nomic::meaning;
-use nomic::output::{BatchError, FreshTree};
 use nomic::parse::{ReadDepth, ReadOptions};
 use nomic::render::{
     agora_published_files, published_files, published_files_as_read, PublishedFile, Renderer,
@@ -20,17 +17,10 @@ use super::Args;
 /// a rule's meaning is refused (not with templates of one's own, whose forms
 /// nomic does not read). The forms and the website are made side by side; a
 /// failure of the forms is the one reported when both fail.
-///
-/// With a `tree` (a folder that does not exist yet), each half is written
-/// into it once made and read back, while the other half is still being
-/// made, and its files' contents are let go; a failure to write is kept in
-/// [`Rendered::written`] for the write phase to report, so that a failure to
-/// render, here or in a later source, is reported first, as before.
 pub(super) fn render_source(
     source: &Path,
     renderer: &Renderer,
     args: &Args,
-    tree: Option<&FreshTree>,
 ) -> Result<Rendered, Failure> {
     if super::super::agora::is_source(source) {
         let read = super::super::agora::read(source)?;
@@ -38,9 +28,8 @@ pub(super) fn render_source(
             || {
                 agora_published_files(&read.ruleset, renderer)
                     .map_err(|err| Failure::message(format!("{}: {err}", source.display())))
-                    .map(|files| written_into(tree, files))
             },
-            || site_files(source, &read.ruleset, args).map(|site| written_into(tree, site)),
+            || site_files(source, &read.ruleset, args),
         );
         return Ok(Rendered::joined(files?, site?, 0));
     }
@@ -79,9 +68,9 @@ pub(super) fn render_source(
                     Failure::message(format!("{name}: {err}; nothing was written"))
                 })?;
             }
-            Ok::<_, Failure>(written_into(tree, files))
+            Ok::<_, Failure>(files)
         },
-        || site_files(source, ruleset, args).map(|site| written_into(tree, site)),
+        || site_files(source, ruleset, args),
     );
     let damaged = if args.repair_encoding {
         left
@@ -89,30 +78,6 @@ pub(super) fn render_source(
         parsed.encoding.len()
     };
     Ok(Rendered::joined(files?, site?, damaged))
-}
-
-/// Files made and read back, and whether writing them into the tree (if
-/// any) failed.
-type Made = (Vec<PublishedFile>, Result<(), BatchError>);
-
-/// `files` written into `tree`, if there is one, their contents then let go
-/// (the plan of a fresh folder needs only their paths).
-fn written_into(tree: Option<&FreshTree>, mut files: Vec<PublishedFile>) -> Made {
-    let Some(tree) = tree else {
-        return (files, Ok(()));
-    };
-    let batch: Vec<(&Path, &[u8])> = files
-        .iter()
-        .map(|file| (file.path.as_path(), file.contents.as_bytes()))
-        .collect();
-    let written = tree.write(&batch);
-    drop(batch);
-    // The disk writes this half while the other is made.
-    tree.sync_ahead();
-    for file in &mut files {
-        file.contents = String::new();
-    }
-    (files, written)
 }
 
 /// [`meaning::verify_published`] on every core, in runs of files; the
@@ -134,28 +99,18 @@ fn verify(
         .collect()
 }
 
-/// One source's published set, the website included: in memory, or with
-/// a fresh tree, written into it (the paths alone are kept).
+/// One source's published set, the website included.
 pub(super) struct Rendered {
     pub(super) files: Vec<PublishedFile>,
     /// Damaged character sequences (mojibake) published as they are.
     pub(super) damaged: usize,
-    /// Whether writing into the fresh tree failed (the forms' failure
-    /// first); always fine without a tree.
-    pub(super) written: Result<(), BatchError>,
 }
 
 impl Rendered {
     /// The forms followed by the website.
-    fn joined(forms: Made, site: Made, damaged: usize) -> Rendered {
-        let (mut files, forms_written) = forms;
-        let (site, site_written) = site;
+    fn joined(mut files: Vec<PublishedFile>, site: Vec<PublishedFile>, damaged: usize) -> Rendered {
         files.extend(site);
-        Rendered {
-            files,
-            damaged,
-            written: forms_written.and(site_written),
-        }
+        Rendered { files, damaged }
     }
 }
 

@@ -1,5 +1,4 @@
 mod git;
-mod reread;
 
 use crate::{bundled, Test};
 use serde_json::Value;
@@ -323,4 +322,20 @@ fn standard_input_is_one_side_and_layout_across_formats_is_noted() {
     assert!(out
         .stdout
         .ends_with("24 rules changed: 21 enacted, 3 amended, 3 history\n"));
+}
+
+#[test]
+fn when_both_sides_fail_the_old_sides_failure_is_reported() {
+    Test::new()
+        .file("bad.md", "# T\n\n---\n\nno rule heading\n")
+        .args(["diff", "bad.md", "missing.md"])
+        .run()
+        .status(2)
+        .stderr_contains("bad.md");
+    Test::new()
+        .file("old.md", "# T\n\n## 1\n\nA rule.\n")
+        .args(["diff", "old.md", "missing.md"])
+        .run()
+        .status(2)
+        .stderr_contains("missing.md");
 }
