@@ -16,7 +16,6 @@ mod layout;
 mod locate;
 mod numbers;
 mod references;
-pub mod streamed;
 mod text;
 
 pub use codes::Code;
