@@ -2,8 +2,10 @@
 //! rustc-style snippets for people, JSON for tools, GitHub workflow commands
 //! for pull requests.
 
-use crate::check::Code;
+mod code;
+
 use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
+pub use code::Code;
 use serde::Serialize;
 use std::fmt;
 use std::ops::Range;

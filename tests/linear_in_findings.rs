@@ -78,20 +78,8 @@ fn counted(work: impl FnOnce() + Send) -> (u64, u64) {
     })
 }
 
-/// `check`'s way through a Markdown file (a run of rules at a time), and
+/// The read of the file and its check, as `nomic check` does them, and
 /// its report for people and for GitHub.
-fn check_streamed(rules: usize) -> (u64, u64) {
-    let text = one_warning_per_rule(rules);
-    counted(move || {
-        let streamed = check::streamed::check_bytes(text.into_bytes(), None, None)
-            .unwrap_or_else(|_| panic!("read a run of rules at a time"));
-        assert!(streamed.findings.len() >= rules);
-        report(&streamed.text, &streamed.findings, rules);
-    })
-}
-
-/// The whole read of the same file and its check, as `check` reads a file
-/// in another format or a dialect.
 fn check_whole(rules: usize) -> (u64, u64) {
     let text = one_warning_per_rule(rules);
     counted(move || {
@@ -133,6 +121,5 @@ fn assert_linear(what: &str, small: (u64, u64), large: (u64, u64)) {
 
 #[test]
 fn check_work_grows_linearly_with_findings() {
-    assert_linear("run by run", check_streamed(1000), check_streamed(16_000));
     assert_linear("whole", check_whole(1000), check_whole(16_000));
 }

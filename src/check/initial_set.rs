@@ -79,9 +79,7 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     })
 }
 
-/// What the check needs of each rule, so that `nomic check` can keep it of
-/// every rule without the rules (`super::streamed`): 16 bytes a rule (64
-/// with the mutabilities as [`Mutability`], which can hold a string).
+/// What the check needs of each rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct InitialFacts {
     number: u32,

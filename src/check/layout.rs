@@ -4,32 +4,19 @@
 
 use super::{finding, Code, Input};
 use crate::diagnostic::Diagnostic;
-use crate::model::{Format, LayoutQuirk, QuirkKind, Rule};
+use crate::model::{LayoutQuirk, QuirkKind};
 use crate::render::{RenderOptions, Renderer};
-use similar::{DiffOp, DiffTag};
+use similar::{DiffOp, DiffTag, TextDiff};
 use std::ops::Range;
 
 const FIX: &str = "`nomic fmt` rewrites the file in canonical form";
 
 pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
-    let mut findings = document_quirks(input);
-    findings.extend(rule_quirks(&input.ruleset.rules, input.text));
-    findings.extend(against_canonical(input, &findings));
-    findings
-}
-
-/// The findings of the quirks of the file as a whole (its header, its end).
-pub(super) fn document_quirks(input: &Input<'_>) -> Vec<Diagnostic> {
     let document = input.ruleset.layout.iter().flat_map(|l| &l.quirks);
-    document
+    let mut findings: Vec<Diagnostic> = document
         .map(|quirk| quirk_finding(quirk, input.text))
-        .collect()
-}
-
-/// The findings of the quirks of `rules`, in rule order.
-pub(super) fn rule_quirks(rules: &[Rule], text: &str) -> Vec<Diagnostic> {
-    let mut findings = Vec::new();
-    for layout in rules.iter().filter_map(|r| r.layout.as_ref()) {
+        .collect();
+    for layout in input.ruleset.rules.iter().filter_map(|r| r.layout.as_ref()) {
         let (wraps, others): (Vec<&LayoutQuirk>, Vec<&LayoutQuirk>) = layout
             .quirks
             .iter()
@@ -37,13 +24,13 @@ pub(super) fn rule_quirks(rules: &[Rule], text: &str) -> Vec<Diagnostic> {
         for quirk in others {
             // A swallowed heading loses a rule: an error of its own (`headings`).
             if !matches!(quirk.kind, QuirkKind::SwallowedHeading { .. }) {
-                findings.push(quirk_finding(quirk, text));
+                findings.push(quirk_finding(quirk, input.text));
             }
         }
         // Irregular wrapping: once per rule, at its first line, with the count.
         if let Some(first) = wraps.first() {
             let lines = wraps.len();
-            let mut finding = quirk_finding(first, text);
+            let mut finding = quirk_finding(first, input.text);
             if lines > 1 {
                 finding.message =
                     format!("{lines} lines wrapped differently from the canonical 70 columns");
@@ -52,6 +39,7 @@ pub(super) fn rule_quirks(rules: &[Rule], text: &str) -> Vec<Diagnostic> {
             findings.push(finding);
         }
     }
+    findings.extend(against_canonical(input, &findings));
     findings
 }
 
@@ -117,21 +105,10 @@ fn quirk_finding(quirk: &LayoutQuirk, text: &str) -> Diagnostic {
 /// One warning per rule (or header, or footer) whose lines differ from the
 /// canonical rendering where no quirk already says why.
 fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic> {
+    let text = input.text;
     let Some(canonical) = canonical_if_different(input) else {
         return Vec::new();
     };
-    differences(input.text, &canonical, &regions(input), quirks)
-}
-
-/// The findings of [`against_canonical`] for a file `text` whose
-/// `canonical` rendering differs from it, the file cut into `regions`
-/// ([`regions_of`]), with the `quirks` found so far.
-pub(super) fn differences(
-    text: &str,
-    canonical: &str,
-    regions: &[Region],
-    quirks: &[Diagnostic],
-) -> Vec<Diagnostic> {
     let mut findings = Vec::new();
     // CRLF is one finding for the file; the lines are then compared as LF.
     // Both texts have the same lines, so line numbers carry over.
@@ -146,28 +123,16 @@ pub(super) fn differences(
     if canonical == compared {
         return findings;
     }
-    // The same ops as `TextDiff::from_lines(compared, canonical).ops()`,
-    // without its per-line tokens and second interning (issue 15).
-    let ops = line_diff::line_ops(compared, canonical);
-    let mut canonical_lines = line_diff::LineCursor::new(canonical);
-    let canonical_line = |index| canonical_lines.line(index);
-    findings.extend(findings_of_ops(text, &ops, canonical_line, regions, quirks));
+    let diff = TextDiff::from_lines(compared, canonical.as_str());
+    let canonical_line = |index| diff.new_slice(index);
+    findings.extend(findings_of_ops(
+        text,
+        diff.ops(),
+        canonical_line,
+        &regions(input),
+        quirks,
+    ));
     findings
-}
-
-/// [`differences`] for a file without CRLF line endings whose canonical
-/// rendering was taken in as line ids ([`ComparedLines`]).
-pub(super) fn differences_by_lines(
-    text: &str,
-    lines: &LineIds<'_>,
-    regions: &[Region],
-    quirks: &[Diagnostic],
-) -> Vec<Diagnostic> {
-    if lines.same() {
-        return Vec::new();
-    }
-    let ops = lines.ops();
-    findings_of_ops(text, &ops, |index| lines.new_line(index), regions, quirks)
 }
 
 /// The findings of the line diff `ops` of `text` (compared as LF text)
@@ -181,7 +146,10 @@ fn findings_of_ops<'c>(
     quirks: &[Diagnostic],
 ) -> Vec<Diagnostic> {
     let mut findings = Vec::new();
-    let mut line_starts = line_diff::LineStarts::new(text);
+    // Where each line of the file starts, a line being what ends in `\n`.
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(at, _)| at + 1))
+        .collect();
     let mut reported = std::collections::BTreeSet::new();
     let mut quirk_starts: Vec<usize> = quirks.iter().map(|q| q.span.start).collect();
     quirk_starts.sort_unstable();
@@ -197,7 +165,7 @@ fn findings_of_ops<'c>(
         if tag == DiffTag::Equal {
             continue;
         }
-        let offset = line_starts.start(old.start);
+        let offset = line_starts[old.start.min(line_starts.len() - 1)];
         let nearest = by_start[..by_start.partition_point(|&i| regions[i].span.start <= offset)]
             .iter()
             .rev()
@@ -243,88 +211,16 @@ fn findings_of_ops<'c>(
 
 /// The canonical rendering of the file's ruleset, `None` when it is the
 /// file exactly or cannot be rendered (no finding either way).
-///
-/// A form with a built-in writer is rendered a run of rules at a time on
-/// every core and compared with the file as it comes: a canonical file's
-/// canonical text is never held whole. From the first difference on, the
-/// rendering is kept (after the file's matching bytes, which it equals), so
-/// a file that differs is rendered once too.
 fn canonical_if_different(input: &Input<'_>) -> Option<String> {
-    let renderer = canonical_renderer()?;
-    // `Renderer::render` writes these forms without parts.
-    let by_parts = input.format != Format::Dialect && !input.format.is_agora();
-    let Some(parts) = by_parts
-        .then(|| renderer.parts(input.ruleset, input.format))
-        .flatten()
-    else {
-        let canonical = renderer.render(input.ruleset, input.format).ok()?;
-        return (canonical != input.text).then_some(canonical);
-    };
-    let mut compared = Compared::new(input.text);
-    let mut piece = String::new();
-    parts.header(&mut piece);
-    compared.push(&piece);
-    parts.for_each_run(|run| compared.push(run));
-    piece.clear();
-    parts.footer(&mut piece);
-    compared.push(&piece);
-    let canonical = compared.canonical()?;
-    // What `Renderer::render` refuses as too large.
-    parts.check_size(canonical.len()).ok()?;
-    Some(canonical)
-}
-
-/// The renderer of the canonical forms.
-pub(super) fn canonical_renderer() -> Option<Renderer> {
     let options = RenderOptions {
         canonical: true,
         templates: None,
     };
-    Renderer::new(&options).ok()
-}
-
-/// A rendering compared with the file piece by piece.
-pub(super) struct Compared<'t> {
-    text: &'t str,
-    /// How many bytes of the file the pieces so far are.
-    same: usize,
-    /// The rendering from its start, once a piece differed from the file.
-    differs: Option<String>,
-}
-
-impl<'t> Compared<'t> {
-    /// A comparison with `text` from its start.
-    pub(super) fn new(text: &'t str) -> Compared<'t> {
-        Compared {
-            text,
-            same: 0,
-            differs: None,
-        }
-    }
-
-    /// The rendering the pieces make, `None` when it is the file's text
-    /// exactly.
-    pub(super) fn canonical(self) -> Option<String> {
-        match self.differs {
-            None if self.same == self.text.len() => None,
-            // The file goes on past the canonical text.
-            None => Some(self.text[..self.same].to_string()),
-            Some(canonical) => Some(canonical),
-        }
-    }
-
-    pub(super) fn push(&mut self, piece: &str) {
-        if let Some(canonical) = &mut self.differs {
-            canonical.push_str(piece);
-        } else if self.text[self.same..].starts_with(piece) {
-            self.same += piece.len();
-        } else {
-            let mut canonical = String::with_capacity(self.text.len());
-            canonical.push_str(&self.text[..self.same]);
-            canonical.push_str(piece);
-            self.differs = Some(canonical);
-        }
-    }
+    let canonical = Renderer::new(&options)
+        .ok()?
+        .render(input.ruleset, input.format)
+        .ok()?;
+    (canonical != input.text).then_some(canonical)
 }
 
 /// The one finding for a file with CRLF line endings, on its first line.
@@ -372,7 +268,7 @@ fn describe(old: &str, new: Option<&str>) -> String {
 }
 
 /// A named part of the file: the header, a rule's source, the footer.
-pub(super) struct Region {
+struct Region {
     name: String,
     span: Range<usize>,
 }
@@ -390,22 +286,11 @@ fn regions(input: &Input<'_>) -> Vec<Region> {
         let kept = input.kept(rule)?;
         Some((rule.number, kept.offset..kept.offset + kept.source.len()))
     });
-    regions_of(input.text.len(), first, rules)
-}
-
-/// The regions of a file of `len` bytes whose first rule starts at `first`
-/// (`len` without rules), with each rule's number and span in rule order.
-pub(super) fn regions_of(
-    len: usize,
-    first: usize,
-    rules: impl Iterator<Item = (u32, Range<usize>)>,
-) -> Vec<Region> {
-    let mut regions = Vec::new();
-    let mut end_of_rules = 0;
-    regions.push(Region {
+    let mut regions = vec![Region {
         name: "the header".to_string(),
         span: 0..first,
-    });
+    }];
+    let mut end_of_rules = 0;
     for (number, span) in rules {
         end_of_rules = end_of_rules.max(span.end);
         regions.push(Region {
@@ -415,18 +300,10 @@ pub(super) fn regions_of(
     }
     regions.push(Region {
         name: "the end of the file".to_string(),
-        span: end_of_rules.max(first)..len,
+        span: end_of_rules.max(first)..input.text.len(),
     });
     regions
 }
 
-mod line_diff;
-mod line_ids;
-
-pub(super) use line_ids::{Canonical, ComparedLines, LineIds};
-
 #[cfg(test)]
 mod tests;
-
-#[cfg(test)]
-mod text_diff_reference;

@@ -6,7 +6,7 @@
 //! CLI renders what they return.
 
 pub mod agora;
-mod codes;
+
 mod encoding;
 mod files;
 mod headings;
@@ -16,10 +16,9 @@ mod layout;
 mod locate;
 mod numbers;
 mod references;
-pub mod streamed;
 mod text;
 
-pub use codes::Code;
+pub use crate::diagnostic::Code;
 pub(crate) use locate::Kept;
 
 use crate::diagnostic::{Diagnostic, DiagnosticCode, Severity, Source};

@@ -6,7 +6,6 @@ use crate::diagnostic::{Diagnostic, Source};
 use crate::model::{identifier, Format};
 use std::collections::HashMap;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
 
 pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     let mut numbers = Numbers::new(input.text, input.format, input.ruleset.rules.len());
@@ -19,15 +18,13 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
     numbers.findings
 }
 
-/// The rules' numbers seen so far, walked in file order: a ruleset's rules
-/// all at once, or `nomic check`'s runs of rules one after another
-/// (`super::streamed`), with the same findings.
+/// The rules' numbers seen so far, walked in file order.
 pub(super) struct Numbers<'k> {
     text: &'k str,
     format: Format,
     /// The index of the first rule of each number (its place is looked up
     /// only for a finding: 8 bytes an entry, not 32).
-    first_seen: FirstSeen,
+    first_seen: HashMap<u32, u32>,
     /// The highest value of the identifiers without a prefix (every plain
     /// number), with its label.
     plain: Option<(i64, Label)>,
@@ -46,7 +43,7 @@ impl<'k> Numbers<'k> {
         Numbers {
             text,
             format,
-            first_seen: FirstSeen::with_capacity(rules),
+            first_seen: HashMap::with_capacity(rules),
             plain: None,
             highest: HashMap::new(),
             findings: Vec::new(),
@@ -67,7 +64,7 @@ impl<'k> Numbers<'k> {
         // rule's kept source); the label is written only for one too.
         let heading = || locate::heading(kept(index));
         let label = Label::of(number, id);
-        match self.first_seen.get(number) {
+        match self.first_seen.get(&number).copied() {
             Some(first) => {
                 let at = locate::heading(kept(first as usize)).start;
                 let first_line = Source::new("", self.text).location(at).line;
@@ -121,50 +118,6 @@ impl<'k> Numbers<'k> {
     }
 }
 
-/// The index of the first rule of each number seen. Numbers mostly come
-/// in ascending order: those above every number before are kept in order
-/// in a list (found by a binary search, and a new one known to be new by
-/// its last entry), the others in a map. A map of every number was a
-/// cache miss a rule, on the one thread that walks the runs (2.5% of
-/// `nomic check`'s time at 100,000 rules).
-struct FirstSeen {
-    /// Numbers above every number before them, ascending, with their index.
-    ascending: Vec<(u32, u32)>,
-    /// The other numbers, with their index.
-    others: HashMap<u32, u32, BuildHasherDefault<NumberHasher>>,
-}
-
-impl FirstSeen {
-    fn with_capacity(rules: usize) -> FirstSeen {
-        FirstSeen {
-            ascending: Vec::with_capacity(rules),
-            others: HashMap::default(),
-        }
-    }
-
-    /// The index of the first rule numbered `number`, if any.
-    fn get(&self, number: u32) -> Option<u32> {
-        match self.ascending.last() {
-            None => None,
-            Some(&(highest, _)) if number > highest => None,
-            Some(_) => match self.ascending.binary_search_by_key(&number, |&(n, _)| n) {
-                Ok(at) => Some(self.ascending[at].1),
-                Err(_) => self.others.get(&number).copied(),
-            },
-        }
-    }
-
-    /// The first rule numbered `number`, one [`FirstSeen::get`] did not find.
-    fn insert(&mut self, number: u32, index: u32) {
-        match self.ascending.last() {
-            Some(&(highest, _)) if number <= highest => {
-                self.others.insert(number, index);
-            }
-            _ => self.ascending.push((number, index)),
-        }
-    }
-}
-
 /// A rule's label ([`crate::model::Rule::label`]), written out only for a
 /// finding.
 enum Label {
@@ -184,32 +137,6 @@ impl fmt::Display for Label {
             Label::Number(number) => write!(f, "{number}"),
             Label::Id(id) => f.write_str(id),
         }
-    }
-}
-
-/// A hash of a rule number: one multiplication (the numbers are not chosen
-/// by an adversary who could make them collide to any effect but a slower
-/// check).
-#[derive(Default)]
-struct NumberHasher(u64);
-
-impl Hasher for NumberHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(byte)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        }
-    }
-
-    fn write_u32(&mut self, value: u32) {
-        // The product's high half holds every bit of the number: it goes
-        // to the low bits, which pick the bucket.
-        self.0 = u64::from(value)
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            .rotate_left(32);
     }
 }
 
@@ -257,29 +184,5 @@ mod tests {
     #[test]
     fn ascending_unique_numbers_are_clean() {
         assert!(check(&file(&[101, 102, 201, 305, 601]).input()).is_empty());
-    }
-
-    proptest::proptest! {
-        /// The list and map of first places answer as one map of every
-        /// number does, numbers coming in runs up and down, repeated.
-        #[test]
-        fn first_seen_is_a_map_of_first_indices(
-            steps in proptest::collection::vec(-4i64..6, 0..300),
-            start in 0u32..20,
-        ) {
-            let mut first_seen = FirstSeen::with_capacity(steps.len());
-            let mut map: HashMap<u32, u32> = HashMap::new();
-            let mut number = i64::from(start);
-            for (index, step) in (0u32..).zip(steps) {
-                number = (number + step).max(0);
-                let number = u32::try_from(number).unwrap();
-                let expected = map.get(&number).copied();
-                proptest::prop_assert_eq!(first_seen.get(number), expected);
-                if expected.is_none() {
-                    first_seen.insert(number, index);
-                    map.insert(number, index);
-                }
-            }
-        }
     }
 }

@@ -153,28 +153,6 @@ fn check_file(path: &Path, from: Option<Format>, deny_warnings: bool) -> Checked
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     });
-    // A Markdown ruleset is checked a run of rules at a time, without
-    // holding every rule; any other file is read whole.
-    let bytes = if dialect.is_none() {
-        match check::streamed::check_bytes(bytes, from, base_dir) {
-            Ok(streamed) => {
-                let mut findings = streamed.findings;
-                if deny_warnings {
-                    check::deny_warnings(&mut findings);
-                }
-                return Checked {
-                    name,
-                    format: Some(streamed.format),
-                    text: streamed.text,
-                    findings,
-                    failure: None,
-                };
-            }
-            Err(bytes) => bytes,
-        }
-    } else {
-        bytes
-    };
     // The bytes become the text without a copy; `check` never writes the
     // file back, so the read skips the fingerprints a lossless re-emit needs,
     // and finds each rule's source in the text instead of keeping a copy.

@@ -84,7 +84,6 @@ mod tests;
 use serde::Serialize;
 use std::ops::Range;
 
-pub(crate) use graph::{cites_a_number_of, cites_existing, dangling_of};
 pub use graph::{dangling, graph, Dangling, ReferenceGraph};
 pub use renumber::{renumber, Renumbered, SkipReason, Skipped};
 

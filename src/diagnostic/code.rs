@@ -1,7 +1,7 @@
 //! The stable codes of `nomic check` findings. Codes never change meaning
 //! once published; `docs/check.md` lists them all (a test keeps it honest).
 
-use crate::diagnostic::Severity;
+use super::Severity;
 
 /// One kind of finding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, strum::VariantArray)]
