@@ -113,9 +113,8 @@ fn bench_formats(c: &mut Criterion) {
     group.finish();
 }
 
-/// `nomic parse`'s JSON of a ~5 MB md-long ruleset: written by
-/// `model::json` beside serde_json's pretty printer (the same bytes), and
-/// read and written on every core from the text (`RuleStream::write_json`).
+/// `nomic parse`'s JSON of a ~5 MB md-long ruleset, as serde_json's
+/// pretty printer writes it.
 fn bench_json(c: &mut Criterion) {
     let text = enlarge(&bundled("nomic-4-long.md"), "## 101/0", "## ", "");
     let options = ReadOptions::default();
@@ -126,17 +125,8 @@ fn bench_json(c: &mut Criterion) {
     let mut group = c.benchmark_group("json");
     group.sample_size(10);
     group.throughput(Throughput::Bytes(text.len() as u64));
-    group.bench_function("model-json", |b| {
-        b.iter(|| nomic::model::json::write_ruleset(&mut std::io::sink(), black_box(&ruleset)));
-    });
     group.bench_function("serde-json-pretty", |b| {
         b.iter(|| serde_json::to_writer_pretty(&mut std::io::sink(), black_box(&ruleset)));
-    });
-    group.bench_function("stream-read-and-write", |b| {
-        b.iter(|| {
-            let stream = nomic::parse::stream_rules(black_box(&text), None).expect("md-long");
-            stream.write_json(&mut std::io::sink())
-        });
     });
     group.finish();
 }

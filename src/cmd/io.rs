@@ -293,23 +293,13 @@ pub(super) fn json_document(value: &impl serde::Serialize) -> Result<String, Fai
     Ok(json)
 }
 
-/// Prints a ruleset's pretty JSON on standard output, as
-/// `serde_json::to_writer_pretty` writes it, by [`nomic::model::json`].
+/// Prints a ruleset's pretty JSON on standard output.
 pub(super) fn print_ruleset_stdout(ruleset: &nomic::model::Ruleset) -> Result<(), Failure> {
     let mut stdout = io::stdout().lock();
-    nomic::model::json::write_ruleset(&mut stdout, ruleset)?;
-    stdout.write_all(b"\n")?;
-    stdout.flush()?;
-    Ok(())
-}
-
-/// Prints the pretty JSON of a Markdown ruleset's rules, read on every core
-/// as they are printed ([`nomic::parse::RuleStream::write_json`]).
-pub(super) fn print_stream_stdout(stream: nomic::parse::RuleStream<'_>) -> Result<(), Failure> {
-    let mut stdout = io::stdout().lock();
-    stream.write_json(&mut stdout)?;
-    stdout.write_all(b"\n")?;
-    stdout.flush()?;
+    let mut out = io::BufWriter::with_capacity(64 * 1024, &mut stdout);
+    serde_json::to_writer_pretty(&mut out, ruleset).map_err(io::Error::from)?;
+    out.write_all(b"\n")?;
+    out.flush()?;
     Ok(())
 }
 
@@ -317,30 +307,6 @@ pub(super) fn print_stream_stdout(stream: nomic::parse::RuleStream<'_>) -> Resul
 pub(super) fn print_stdout(text: &str) -> Result<(), Failure> {
     let mut stdout = io::stdout().lock();
     stdout.write_all(text.as_bytes())?;
-    stdout.flush()?;
-    Ok(())
-}
-
-/// Writes a document held in pieces to standard output, in order; a closed
-/// pipe becomes `Failure::BrokenPipe`.
-pub(super) fn print_stdout_pieces(pieces: &[impl AsRef<[u8]>]) -> Result<(), Failure> {
-    let mut stdout = io::stdout().lock();
-    for piece in pieces {
-        stdout.write_all(piece.as_ref())?;
-    }
-    stdout.flush()?;
-    Ok(())
-}
-
-/// Writes all that a spooled document's file holds (from its start) to
-/// standard output; a closed pipe becomes `Failure::BrokenPipe`.
-pub(super) fn print_stdout_spooled(mut file: &std::fs::File) -> Result<(), Failure> {
-    use std::io::Seek;
-    file.seek(io::SeekFrom::Start(0))?;
-    let mut stdout = io::stdout().lock();
-    // A file to standard output: the kernel copies where it can
-    // (`sendfile`, `splice`), and no buffer holds the document.
-    io::copy(&mut file, &mut stdout)?;
     stdout.flush()?;
     Ok(())
 }

@@ -1,8 +1,8 @@
 //! `nomic parse`: read a ruleset in any format and print its model as JSON.
 
 use super::io::{
-    dialect_for, parse_input, parse_input_owned, parse_rules_input, print_ruleset_stdout,
-    print_stream_stdout, read_input, stderr_color, Failure,
+    parse_input, parse_input_owned, parse_rules_input, print_ruleset_stdout, read_input,
+    stderr_color, Failure,
 };
 use nomic::diagnostic::{self, Diagnostic, Severity, Source};
 use nomic::model::Format;
@@ -39,22 +39,6 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let options = ReadOptions {
         from: args.from,
         repair_encoding: args.repair_encoding,
-    };
-    // Without `--layout`, repair or a dialect, a Markdown ruleset's rules are
-    // printed as they are read, one at a time, and none is kept.
-    let streams = !args.layout && !args.repair_encoding && dialect_for(&name)?.is_none();
-    let bytes = if streams {
-        match String::from_utf8(bytes) {
-            Ok(text) => {
-                if print_streamed(&name, &text, options.from)? {
-                    return Ok(ExitCode::SUCCESS);
-                }
-                text.into_bytes()
-            }
-            Err(invalid) => invalid.into_bytes(),
-        }
-    } else {
-        bytes
     };
     // Without `--layout` only the rules are printed: a read for them skips
     // the layout's kept sources and fingerprints. Without repair, the warnings
@@ -98,18 +82,6 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     };
     print_ruleset_stdout(&ruleset)?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// Prints the JSON of `text` read as a Markdown ruleset one rule at a time
-/// (`parse::stream_rules`), after its encoding warnings; `false`, having
-/// printed nothing, when it is not one (or a heading does not read).
-fn print_streamed(name: &str, text: &str, from: Option<Format>) -> Result<bool, Failure> {
-    let Some(stream) = nomic::parse::stream_rules(text, from) else {
-        return Ok(false);
-    };
-    warn(name, text, &stream.encoding, false);
-    print_stream_stdout(stream)?;
-    Ok(true)
 }
 
 /// Shows the encoding issues of `text` (the file as read) on stderr.

@@ -1,19 +1,14 @@
 //! `nomic render`: one published form of a ruleset file.
 
-use super::io::{
-    dialect_for, parse_input_owned, print_stdout, print_stdout_pieces, print_stdout_spooled,
-    read_input, Failure,
-};
+use super::io::{parse_input_owned, print_stdout, read_input, Failure};
 use nomic::meaning;
 use nomic::meaning::MeaningError;
 use nomic::model::Format;
 use nomic::model::Ruleset;
-use nomic::output::{write_atomic, write_atomic_parts, write_atomic_spooled};
-use nomic::parse::{Parsed, ReadDepth, ReadOptions, RuleBatches, RuleStream};
-use nomic::render::{self, CanonicalWriter, Parts, RenderError, RenderOptions, Renderer};
-use std::fs::File;
-use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use nomic::output::write_atomic;
+use nomic::parse::{Parsed, ReadDepth, ReadOptions};
+use nomic::render::{self, Parts, RenderError, RenderOptions, Renderer};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Render a ruleset file to one form (lossless when the form is its own)
@@ -69,12 +64,6 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     };
     // The read takes the bytes (no decoded copy beside them); a repair's
     // report needs them as they were.
-    match streamed(&args, &name, &bytes)? {
-        Some(Streamed::Spooled(file)) => return write_spooled(args.output.as_deref(), &file),
-        Some(Streamed::Pieces(pieces)) => return write_pieces(args.output.as_deref(), &pieces),
-        Some(Streamed::AsRead) => return write_pieces(args.output.as_deref(), &[&bytes]),
-        None => {}
-    }
     let as_given = args.repair_encoding.then(|| bytes.clone());
     let depth = if meaning_only {
         ReadDepth::Meaning
@@ -147,95 +136,6 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
             })?;
         }
         None => print_stdout(&text)?,
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// A render of an md-long or md-short file that never holds all its rules.
-enum Streamed {
-    /// Canonically or to another form: the document, its rules read,
-    /// written and read back a batch at a time and none kept
-    /// (`meaning::write_batches_checked`), spooled into an unnamed
-    /// temporary file as each batch reads back, so that neither the rules
-    /// nor the document are held; written out once the whole has read back.
-    Spooled(File),
-    /// As `Spooled`, in pieces held in memory, where no temporary file
-    /// could be made or written.
-    Pieces(Vec<String>),
-    /// To its own form as read: the file itself (`meaning::is_own_render`).
-    AsRead,
-}
-
-/// The render of `bytes` as [`Streamed`] says, where it applies. `None`
-/// for every other render, and where that path gives up (a batch that does
-/// not read back): the whole read then writes it, or says why not.
-fn streamed(args: &Args, name: &str, bytes: &[u8]) -> Result<Option<Streamed>, Failure> {
-    if args.templates.is_some() || args.repair_encoding || dialect_for(name)?.is_some() {
-        return Ok(None);
-    }
-    let Ok(text) = std::str::from_utf8(bytes) else {
-        return Ok(None);
-    };
-    let Some(batches) =
-        nomic::parse::stream_rules(text, args.from).and_then(RuleStream::into_batches)
-    else {
-        return Ok(None);
-    };
-    let format = args.to.unwrap_or(batches.format);
-    let options = RenderOptions {
-        canonical: args.canonical,
-        templates: None,
-    };
-    let renderer = Renderer::new(&options).map_err(|err| Failure::message(err.to_string()))?;
-    let Some(writer) = renderer.canonical_writer(format, batches.title(), batches.len()) else {
-        return Ok(None);
-    };
-    if uses_layout(format, batches.format, args.canonical) {
-        return Ok(
-            meaning::is_own_render(&batches, &writer, text.len()).then_some(Streamed::AsRead)
-        );
-    }
-    if let Some((checked, file)) = spooled(&batches, &writer) {
-        return Ok(checked.then_some(Streamed::Spooled(file)));
-    }
-    Ok(meaning::write_batches_held(&batches, &writer).map(Streamed::Pieces))
-}
-
-/// The document of `batches` spooled into an unnamed temporary file, and
-/// whether it read back whole (`Some(false)`: the whole read writes it, or
-/// says why not); `None` where no temporary file could be made or written.
-fn spooled(batches: &RuleBatches<'_>, writer: &CanonicalWriter) -> Option<(bool, File)> {
-    let mut out = io::BufWriter::new(tempfile::tempfile().ok()?);
-    let put = |piece: &str| out.write_all(piece.as_bytes());
-    let checked = meaning::write_batches_checked(batches, writer, put).ok()?;
-    Some((checked, out.into_inner().ok()?))
-}
-
-/// Writes a spooled document to `output` (atomically) or to standard
-/// output.
-fn write_spooled(output: Option<&Path>, file: &File) -> Result<ExitCode, Failure> {
-    match output {
-        Some(path) => {
-            write_atomic_spooled(path, file).map_err(|err| {
-                Failure::message(format!("cannot write {}: {err}", path.display()))
-            })?;
-        }
-        None => print_stdout_spooled(file)?,
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// Writes a document held in pieces to `output` (atomically) or to
-/// standard output.
-fn write_pieces(output: Option<&Path>, pieces: &[impl AsRef<[u8]>]) -> Result<ExitCode, Failure> {
-    match output {
-        Some(path) => {
-            let parts: Vec<&[u8]> = pieces.iter().map(AsRef::as_ref).collect();
-            write_atomic_parts(path, &parts).map_err(|err| {
-                Failure::message(format!("cannot write {}: {err}", path.display()))
-            })?;
-        }
-        None => print_stdout_pieces(pieces)?,
     }
     Ok(ExitCode::SUCCESS)
 }

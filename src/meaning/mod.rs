@@ -11,7 +11,6 @@
 
 mod batches;
 mod normal;
-mod stream;
 
 use crate::model::{Format, Rule, Ruleset};
 use crate::parse::{self, ParseError};
@@ -20,7 +19,6 @@ pub use batches::{checks_in_batches, write_checked, writes_read_text};
 use normal::{first_difference, normal_form, Difference};
 use std::collections::HashMap;
 use std::fmt;
-pub use stream::{is_own_render, write_batches_checked, write_batches_held};
 
 /// A construct of a rule text that a form may be unable to carry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

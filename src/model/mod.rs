@@ -14,7 +14,6 @@ mod dialect;
 mod format;
 mod history;
 pub mod identifier;
-pub mod json;
 mod judgment;
 mod layout;
 mod power;

@@ -19,7 +19,6 @@ pub(crate) mod md_long;
 pub(crate) mod md_rule;
 pub(crate) mod md_short;
 mod quirks;
-mod stream;
 mod text;
 pub(crate) mod txt_long;
 pub(crate) mod txt_plain;
@@ -32,7 +31,6 @@ pub(crate) use wrapped::reads_as_one_part;
 pub use detect::detect;
 pub use encoding::{repair_encoding, EncodingIssue, EncodingRepair, UncertainSpot};
 pub use error::ParseError;
-pub use stream::{stream_rules, RuleBatches, RuleStream};
 
 use crate::model::{Dialect, Format, Ruleset};
 
@@ -320,10 +318,7 @@ pub fn parse_str(text: &str, from: Option<Format>) -> Result<Ruleset, ParseError
 pub(crate) fn read_meaning(text: &str, format: Format) -> Result<Ruleset, ParseError> {
     match format {
         Format::MdLong | Format::MdShort | Format::MdRule => {
-            match stream::read_meaning(text, format) {
-                Some(ruleset) => Ok(ruleset),
-                None => md_long::read_markdown(text, format, ReadMode::Meaning),
-            }
+            md_long::read_markdown(text, format, ReadMode::Meaning)
         }
         Format::TxtLong | Format::TxtShort => {
             txt_long::read_wrapped(text, format, ReadMode::Meaning)

@@ -18,7 +18,7 @@ mod templates;
 pub mod text;
 
 pub use manifest::Manifest;
-pub use parts::{CanonicalWriter, Parts};
+pub use parts::Parts;
 pub use publish::{
     agora_published_files, has_stale_rule_pages, page_rule, published_files,
     published_files_as_read, rule_pages, stale_rule_pages, Plan, PublishError, PublishedFile,

@@ -5,8 +5,7 @@
 //! document a batch of rules at a time instead of holding it twice.
 
 use super::{
-    builtin, content_size, kept_source, with_line_ending, Capped, EndedFile, Macro, RenderError,
-    Renderer,
+    builtin, kept_source, with_line_ending, Capped, EndedFile, Macro, RenderError, Renderer,
 };
 use crate::model::{DocumentLayout, Format, Rule, Ruleset};
 use std::ops::Range;
@@ -211,91 +210,6 @@ impl<'r> Parts<'r> {
                 each(run);
             }
         }
-    }
-}
-
-/// A built-in form written canonically from rules given a run at a time,
-/// for a caller that never holds the whole ruleset (rules read from a file
-/// as they are written). Its header, then every rule in order, then its
-/// footer, make what [`Parts`] of a ruleset of those rules, without a kept
-/// layout, make.
-#[derive(Debug)]
-pub struct CanonicalWriter {
-    format: Format,
-    title: String,
-    name: &'static str,
-    /// How many rules the document has (the last is written as the last).
-    count: usize,
-    /// The length of the title as read, as the size limit counts it.
-    title_len: usize,
-}
-
-impl Renderer {
-    /// The writer of a document of `count` rules titled `title` in
-    /// `format`, where the embedded template writes it (`None` otherwise,
-    /// as for [`Renderer::parts`]).
-    #[must_use]
-    pub fn canonical_writer(
-        &self,
-        format: Format,
-        title: &str,
-        count: usize,
-    ) -> Option<CanonicalWriter> {
-        let name = super::template_name(format)?;
-        self.builtin.contains(&format).then(|| CanonicalWriter {
-            format,
-            title: super::title_for(format, title),
-            name,
-            count,
-            title_len: title.len(),
-        })
-    }
-}
-
-impl CanonicalWriter {
-    /// The format being written.
-    #[must_use]
-    pub fn format(&self) -> Format {
-        self.format
-    }
-
-    /// Appends everything before the first rule.
-    pub fn header(&self, out: &mut String) {
-        builtin::header(self.format, &self.title, out);
-    }
-
-    /// Appends everything after the last rule.
-    pub fn footer(&self, out: &mut String) {
-        builtin::footer(self.format, out);
-    }
-
-    /// Appends the regions of `rules`, the first of which is rule `first`
-    /// (its index in the document), separators included.
-    pub fn rules(&self, rules: &[Rule], first: usize, out: &mut String) {
-        for (index, rule) in (first..).zip(rules) {
-            builtin::rule(self.format, rule, index + 1 == self.count, out);
-        }
-    }
-
-    /// What `rules` add to the content a document's size is measured
-    /// against (see [`CanonicalWriter::check_size`]).
-    #[must_use]
-    pub fn content_size(rules: &[Rule]) -> usize {
-        rules.iter().map(content_size).sum()
-    }
-
-    /// Refuses a document of `len` bytes that is far larger than its rules
-    /// could make it, as [`Parts::check_size`] does; `content` is the sum
-    /// of [`CanonicalWriter::content_size`] over all its rules.
-    ///
-    /// # Errors
-    /// [`RenderError::Template`] naming the template when it is.
-    pub fn check_size(&self, len: usize, content: usize) -> Result<(), RenderError> {
-        let capped = Capped::for_content(content.saturating_add(self.title_len));
-        if len > capped.limit {
-            return Err(capped.too_large(self.name));
-        }
-        Ok(())
     }
 }
 

@@ -9,8 +9,6 @@
 //! of the search index's time. Here the nodes live in one vector, and
 //! nothing recurses.
 
-use crate::model::json;
-
 /// A trie of tokens over documents numbered `0..` in the order their
 /// references sort as strings (the order elasticlunr's maps keep).
 #[derive(Debug, Default)]
@@ -87,7 +85,7 @@ impl Trie {
             };
             *next += 1;
             out.push(b',');
-            json::string(out, character.encode_utf8(&mut [0; 4]));
+            json_string(out, character.encode_utf8(&mut [0; 4]));
             out.push(b':');
             self.open_node(out, child, refs);
             open.push((child, 0));
@@ -104,7 +102,7 @@ impl Trie {
             if position > 0 {
                 out.push(b',');
             }
-            json::string(out, &refs[*doc as usize]);
+            json_string(out, &refs[*doc as usize]);
             out.extend_from_slice(b":{\"tf\":");
             // As serde_json writes an f64 (a frequency is a finite square
             // root); most words occur once in a rule, and ryu writes 1 as
@@ -119,6 +117,11 @@ impl Trie {
         out.extend_from_slice(b"},\"df\":");
         out.extend_from_slice(itoa::Buffer::new().format(docs.len()).as_bytes());
     }
+}
+
+/// Appends `s` as a JSON string, escaped as serde_json escapes it.
+fn json_string(out: &mut Vec<u8>, s: &str) {
+    serde_json::to_writer(out, s).expect("a string writes to memory");
 }
 
 #[cfg(test)]
