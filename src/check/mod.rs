@@ -74,9 +74,9 @@ impl<'a> Input<'a> {
     }
 
     /// Where `rule` (one of [`Input::ruleset`]'s) is in the file: its kept
-    /// source, or, for a Markdown read that kept none
-    /// ([`crate::parse::ReadDepth::Spans`]), the text from its offset up to
-    /// the next rule's offset (up to the end of the rules after the last).
+    /// source, or, for a Markdown rule that kept none, the text from its
+    /// offset up to the next rule's offset (up to the end of the rules
+    /// after the last).
     pub(crate) fn kept<'r>(&self, rule: &'r Rule) -> Option<Kept<'r>>
     where
         'a: 'r,
@@ -260,55 +260,6 @@ mod tests {
             files += 1;
         }
         assert!(files >= 20, "only {files} files");
-    }
-
-    /// `nomic check` reads without copies of the rules' sources
-    /// (`ReadDepth::Spans`): every bundled file and fixture, and a large
-    /// generated ruleset with layout departures, have the findings of a
-    /// full read.
-    #[test]
-    fn a_read_without_kept_sources_finds_what_a_full_read_finds() {
-        use crate::parse::{read, read_owned, ReadDepth, ReadOptions};
-        let same = |text: &str, base: Option<&Path>, name: &str| {
-            let options = ReadOptions::default();
-            let Ok(full) = read(text.as_bytes(), &options) else {
-                return false;
-            };
-            let spans =
-                read_owned(text.as_bytes().to_vec(), &options, None, ReadDepth::Spans).unwrap();
-            let expected = check(&Input::from_parsed(&full, base));
-            assert_eq!(check(&Input::from_parsed(&spans, base)), expected, "{name}");
-            true
-        };
-        let mut files = 0;
-        for path in crate::test_files::repository_files() {
-            let Ok(text) = std::fs::read_to_string(&path) else {
-                continue;
-            };
-            files += usize::from(same(&text, path.parent(), &path.display().to_string()));
-        }
-        assert!(files >= 20, "only {files} files");
-        let ruleset = crate::model::synthetic_ruleset(300, 7);
-        let options = crate::render::RenderOptions::default();
-        let text = crate::render::render(&ruleset, Format::MdLong, &options).unwrap();
-        // Departures in the first, a middle and the last rule, a repeated
-        // paragraph, a duplicate number and a dangling citation.
-        let text = text
-            .replacen(
-                "\n\n##### *History*",
-                "\n\nWords said twice in one rule.\n\nWords said twice in one rule.\n\n##### *History*",
-                1,
-            )
-            .replacen("##### *History*", "#### *History*  ", 2)
-            .replacen("\n\n## 2", "\n\n\n## 2", 1)
-            .replacen("## 250/", "## 249/", 1)
-            + "\nSee Rule 9999. See Rule 9999.\n\nSee Rule 9999. See Rule 9999.\n";
-        assert!(same(&text, None, "generated"));
-        assert!(!check(&Input::from_parsed(
-            &read(text.as_bytes(), &ReadOptions::default()).unwrap(),
-            None
-        ))
-        .is_empty());
     }
 
     #[test]

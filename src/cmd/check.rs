@@ -154,9 +154,8 @@ fn check_file(path: &Path, from: Option<Format>, deny_warnings: bool) -> Checked
         _ => Path::new("."),
     });
     // The bytes become the text without a copy; `check` never writes the
-    // file back, so the read skips the fingerprints a lossless re-emit needs,
-    // and finds each rule's source in the text instead of keeping a copy.
-    let depth = parse::ReadDepth::Spans;
+    // file back, so the read skips the fingerprints a lossless re-emit needs.
+    let depth = parse::ReadDepth::Layout;
     let mut parsed =
         match super::io::read_ruleset_owned(&name, bytes, &options, dialect.as_ref(), depth) {
             Ok(parsed) => parsed,

@@ -40,26 +40,6 @@ pub(super) fn assemble(text: &str, document: Document) -> Ruleset {
 /// no layout (no copies of the source, no fingerprints), a
 /// [`ReadMode::Layout`] read keeps it without fingerprints.
 pub(super) fn assemble_read(text: &str, document: Document, mode: ReadMode) -> Ruleset {
-    assemble_kept(text, document, mode, Sources::Copied)
-}
-
-/// Whether a read's layout holds a copy of each rule's source.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Sources {
-    /// Each rule's source is copied into its layout.
-    Copied,
-    /// Each rule's source is left empty: it is the text from the rule's
-    /// offset to the next piece's start ([`super::ReadDepth::Spans`]).
-    Empty,
-}
-
-/// [`assemble_read`], with or without copies of the rules' sources.
-pub(super) fn assemble_kept(
-    text: &str,
-    document: Document,
-    mode: ReadMode,
-    sources: Sources,
-) -> Ruleset {
     if matches!(mode, ReadMode::Meaning | ReadMode::Check) {
         return Ruleset {
             title: document.title,
@@ -102,10 +82,7 @@ pub(super) fn assemble_kept(
         .with_min_len(64)
         .for_each(|(piece, end)| {
             let rule = &mut piece.rule;
-            let source = match sources {
-                Sources::Copied => text[piece.start..end].to_string(),
-                Sources::Empty => String::new(),
-            };
+            let source = text[piece.start..end].to_string();
             rule.layout = Some(RuleLayout {
                 source,
                 offset: piece.start,

@@ -2,7 +2,7 @@
 //! `##### *History*` and `##### *Judgments*` sections. `md-short` shares
 //! this reader without the sections.
 
-use super::assemble::{assemble_kept, Document, Piece, Sources};
+use super::assemble::{assemble_read, Document, Piece};
 use super::error::ParseError;
 use super::lines::{self, Heading};
 use super::markdown::{self, MdDocument};
@@ -14,9 +14,6 @@ use crate::model::{
 };
 use rayon::prelude::*;
 use std::ops::Range;
-
-mod spans;
-pub(crate) use spans::{encoding_issues, read_markdown_spans, SpanRuns};
 
 pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
     parse_markdown(text, Format::MdLong)
@@ -54,7 +51,7 @@ pub(crate) fn read_markdown(
     } = doc;
     drop((lines, headings));
     let document = finish(text, format, title, pieces, rule_quirks, header_quirks);
-    Ok(assemble_kept(text, document, mode, Sources::Copied))
+    Ok(assemble_read(text, document, mode))
 }
 
 /// The document of the rules read from `text`, with the quirks found while

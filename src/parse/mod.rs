@@ -125,16 +125,6 @@ pub enum ReadDepth {
     Layout,
     /// The rules without the layout, as [`read_rules_with`] reads them.
     Meaning,
-    /// [`ReadDepth::Layout`] without copies of the rules' sources, for a
-    /// caller that holds the text and finds each rule in it (`nomic check`).
-    /// Where the format has a layout read of its own in Markdown (md-long,
-    /// md-short, md-rule), each rule's kept source is left empty: it is the
-    /// text from the rule's offset up to the next rule's offset, or up to
-    /// the end of the rules (`DocumentLayout::rules_end`) for the last rule;
-    /// the rules come in file order. Other forms are read as
-    /// [`ReadDepth::Layout`] reads them. Render such a ruleset canonically
-    /// only.
-    Spans,
 }
 
 /// [`read_with`] taking the file's bytes and reading as deep as `depth`:
@@ -152,7 +142,6 @@ pub fn read_owned(
         ReadDepth::Full => parse_as,
         ReadDepth::Layout => read_layout,
         ReadDepth::Meaning => read_meaning,
-        ReadDepth::Spans => read_spans,
     };
     read_owned_by(bytes, options, dialect, read)
 }
@@ -351,17 +340,6 @@ fn read_layout(text: &str, format: Format) -> Result<Ruleset, ParseError> {
             txt_long::read_wrapped(text, format, ReadMode::Layout)
         }
         _ => parse_as(text, format),
-    }
-}
-
-/// [`read_layout`] with the Markdown forms' rule sources left empty
-/// ([`ReadDepth::Spans`]).
-fn read_spans(text: &str, format: Format) -> Result<Ruleset, ParseError> {
-    match format {
-        Format::MdLong | Format::MdShort | Format::MdRule => {
-            md_long::read_markdown_spans(text, format)
-        }
-        _ => read_layout(text, format),
     }
 }
 
