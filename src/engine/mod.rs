@@ -26,7 +26,6 @@
 //! runs.
 
 pub mod catalogue;
-mod chacha8;
 pub mod event;
 #[cfg(test)]
 pub(crate) mod fixtures;

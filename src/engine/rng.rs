@@ -2,8 +2,12 @@
 //! own bounded sampler (so results never change with `rand` versions) and
 //! forced results (`dice 1d6: 2, 3`) used before the generator.
 
-use super::chacha8::{ChaCha8, FILL_WORDS};
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use std::collections::VecDeque;
+
+/// Words [`Dice::refill`] takes from the generator at a time.
+const FILL_WORDS: usize = 256;
 
 /// Words [`Dice::ahead`] may look ahead at most.
 pub(crate) const WORDS: usize = 64;
@@ -19,7 +23,7 @@ pub(crate) type Word = [u8; 4];
 /// A game's dice: the seeded generator, and results a script forced.
 #[derive(Clone)]
 pub struct Dice {
-    rng: ChaCha8,
+    rng: ChaCha8Rng,
     /// The generator's words not drawn yet, `words[next..end]`, in the
     /// order `ChaCha8Rng::next_u32` gives them; taken from it
     /// [`FILL_WORDS`] at a time, with room for [`WORDS`] more so that
@@ -89,7 +93,9 @@ impl Dice {
         }
         self.next = WORDS - left;
         let fresh: &mut [Word; FILL_WORDS] = back.try_into().expect("FILL_WORDS words");
-        self.rng.fill(fresh);
+        for word in fresh.iter_mut() {
+            *word = self.rng.next_u32().to_le_bytes();
+        }
         self.end = WORDS + FILL_WORDS;
     }
 
@@ -166,11 +172,13 @@ impl Dice {
 }
 
 /// The ChaCha8 stream of game `index` of `seed`.
-fn game_stream(seed: u64, index: u64) -> ChaCha8 {
+fn game_stream(seed: u64, index: u64) -> ChaCha8Rng {
     let mut key = [0u8; 32];
     key[..8].copy_from_slice(&seed.to_le_bytes());
     key[8..16].copy_from_slice(b"nomic-sm");
-    ChaCha8::new(key, index)
+    let mut rng = ChaCha8Rng::from_seed(key);
+    rng.set_stream(index);
+    rng
 }
 
 /// What [`Dice::below`]`(n)` gives when it draws `x`: `None` where it
@@ -220,9 +228,6 @@ impl Divisor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand_chacha::rand_core::{Rng, SeedableRng};
-    use rand_chacha::ChaCha8Rng;
-
     #[test]
     fn forced_results_come_first_then_the_seeded_stream() {
         let mut a = Dice::new(7);
