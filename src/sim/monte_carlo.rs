@@ -1,12 +1,10 @@
-//! Monte Carlo: many games with random players, on a game loop specialised
-//! to the rules in force (`fast.rs`) where it covers them, else on the
-//! engine with no sink (no strings, no events kept); both give the same
-//! games. Each game's dice come from
+//! Monte Carlo: many games with random players, played by the engine that
+//! plays scripts, with no sink (`Engine<()>`: no strings, no events kept).
+//! Each game's dice come from
 //! (seed, game index), and totals are integers, so the results are the
 //! same whatever the number of threads. Settled proposals are forgotten as
 //! a game goes on, so memory does not grow with `max_turns`.
 
-mod fast;
 mod players;
 mod table;
 

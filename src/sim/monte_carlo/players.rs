@@ -7,7 +7,7 @@
 
 use super::{Config, Voters};
 use crate::engine::event::{Ballot, PlayerId, ProposalBody};
-use crate::engine::rng::{Dice, Word};
+use crate::engine::rng::Dice;
 use crate::engine::state::ProposalStatus;
 use crate::engine::{Engine, Sink};
 use std::fmt;
@@ -29,104 +29,12 @@ impl Rate {
         self.happens_on(&mut engine.dice)
     }
 
-    /// [`Rate::happens`] on the dice alone (the fast path's): no draw when
-    /// the rate is zero or a certainty.
+    /// [`Rate::happens`] on the dice alone: no draw when the rate is zero
+    /// or a certainty.
     #[inline]
-    pub(super) fn happens_on(self, dice: &mut Dice) -> bool {
+    fn happens_on(self, dice: &mut Dice) -> bool {
         self.0 > 0 && (self.0 >= MILLION || dice.below(MILLION) < self.0)
     }
-
-    /// Whether the event is neither never nor certain: each chance draws
-    /// one word, and some words decide it does not happen.
-    #[inline]
-    pub(super) fn is_odds(self) -> bool {
-        self.0 > 0 && self.0 < MILLION
-    }
-}
-
-/// A rate that is neither never nor certain ([`Rate::is_odds`]), prepared
-/// to read a word without a division: [`Rate::happens_on`] draws
-/// `x = below(MILLION)`, and `x mod n < r` exactly when the low 64 bits of
-/// `x * ceil(2^64 / n)` are below `ceil(r * 2^64 / n)` (the remainder is
-/// the high half of those bits times `n`, which grows with them: Lemire,
-/// Kaser and Kurz 2019, exact for every 32-bit `x`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Odds {
-    /// `ceil(r * 2^64 / MILLION)`.
-    below: u64,
-    /// `r * LANE_RECIPROCAL`: the bound of [`lane_product`].
-    lane_below: u64,
-}
-
-impl Odds {
-    /// `ceil(2^64 / MILLION)` (which does not divide 2^64).
-    pub(super) const RECIPROCAL: u64 = u64::MAX / MILLION as u64 + 1;
-    /// Words below this are drawn again by `below(MILLION)`.
-    const REJECT_BELOW: u32 = MILLION.wrapping_neg() % MILLION;
-
-    /// The odds of `rate`, or `None` where it is never or certain.
-    pub(super) fn new(rate: Rate) -> Option<Odds> {
-        rate.is_odds().then(|| Odds {
-            below: (u128::from(rate.0) << 64).div_ceil(u128::from(MILLION)) as u64,
-            lane_below: u64::from(rate.0) * LANE_RECIPROCAL,
-        })
-    }
-
-    /// The bounds a steady turn's lane holds a word to: the chance says no
-    /// exactly when the word is at least the first, and its
-    /// [`lane_product`] at least the second.
-    #[inline]
-    pub(super) fn lane(self) -> (u32, u64) {
-        (Self::REJECT_BELOW, self.lane_below)
-    }
-
-    /// Whether [`Rate::happens_on`] keeps the word `x` (else it draws
-    /// again).
-    #[inline]
-    pub(super) fn keeps(x: Word) -> bool {
-        u32::from_le_bytes(x) >= Self::REJECT_BELOW
-    }
-
-    /// Whether [`Rate::happens_on`] drawing the word `x` says the chance
-    /// happens, where it keeps the word ([`Odds::keeps`]).
-    #[inline]
-    pub(super) fn hits_by(self, x: Word) -> bool {
-        Self::RECIPROCAL.wrapping_mul(u64::from(u32::from_le_bytes(x))) < self.below
-    }
-
-    /// Whether [`Rate::happens_on`] drawing the word `x` says no, and draws
-    /// nothing more. Without a branch, so that a run of chances is tested
-    /// at once.
-    #[inline]
-    pub(super) fn misses_by(self, x: Word) -> bool {
-        let x = u32::from_le_bytes(x);
-        (x >= Self::REJECT_BELOW) & (Self::RECIPROCAL.wrapping_mul(u64::from(x)) >= self.below)
-    }
-}
-
-/// `ceil(2^52 / MILLION)`, a little over `2^32`: the reciprocal of a
-/// steady turn's lanes (`steady.rs`). With it 52 bits suffice: where
-/// `x = q * MILLION + t` and `c * MILLION = 2^52 + e` (`e < MILLION`),
-/// `x * c = q * 2^52 + (q * e + t * c)`, and `q * e + t * c` is below
-/// `2^52` for every 32-bit `x` (`q * e < 2^32`, `t * c < 2^52 - 2^52 /
-/// MILLION + MILLION`, and `2^52 / MILLION > 2^32 + MILLION`). So the low
-/// 52 bits are `q * e + t * c`: below `r * c` where `t < r` (`q * e <
-/// 2^32 < c`), at least `r * c` where `t >= r`.
-pub(super) const LANE_RECIPROCAL: u64 = (1 << 52) / MILLION as u64 + 1;
-/// [`LANE_RECIPROCAL`] less `2^32`, which fits 32 bits.
-pub(super) const LANE_LOW: u32 = (LANE_RECIPROCAL - (1 << 32)) as u32;
-const _: () = assert!(LANE_RECIPROCAL > 1 << 32 && LANE_RECIPROCAL - (1 << 32) < 1 << 32);
-const _: () = assert!((1 << 52) / MILLION as u64 > (1 << 32) + MILLION as u64);
-
-/// `x * LANE_RECIPROCAL` mod `2^52`, for `low` = [`LANE_LOW`] and `shift`
-/// = 32: one 32×32-bit multiplication (`vpmuludq`, 5 cycles) and a shift,
-/// where the 64-bit product with [`Odds::RECIPROCAL`] takes AVX-512's
-/// `vpmullq` (15 cycles) before a steady turn's exit branch can resolve.
-/// Both are passed in (read from memory): with either known, the compiler
-/// folds the two back into one 64-bit multiplication.
-#[inline(always)]
-pub(super) fn lane_product(x: u32, low: u32, shift: u32) -> u64 {
-    (u64::from(x) * u64::from(low)).wrapping_add(u64::from(x) << shift) & ((1 << 52) - 1)
 }
 
 /// A rate that is not a probability.
@@ -361,115 +269,5 @@ fn vote<S: Sink>(engine: &mut Engine<S>, config: &Config, turn: u32) {
             Voters::No => p == proposer,
         };
         let _ = engine.cast(p, if yes { Ballot::Yes } else { Ballot::No });
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{lane_product, Odds, Rate, LANE_LOW, MILLION};
-    use crate::engine::rng::below_of;
-    use proptest::prelude::*;
-
-    /// What `Rate::happens_on` decides on drawing `x` first: `None` where
-    /// it draws again.
-    fn happens(rate: Rate, x: u32) -> Option<bool> {
-        below_of(MILLION, x).map(|v| v < rate.0)
-    }
-
-    fn misses(odds: Odds, x: u32) -> bool {
-        odds.misses_by(x.to_le_bytes())
-    }
-
-    #[test]
-    fn odds_read_a_word_as_the_sampler_does_at_the_edges() {
-        let reject = MILLION.wrapping_neg() % MILLION;
-        for r in [1, 2, 2_000, 20_000, 100_000, 500_000, MILLION - 1] {
-            let odds = Odds::new(Rate(r)).expect("odds");
-            for k in [1, 2, 1_000, 4_294] {
-                let base = u64::from(k * MILLION);
-                let r = u64::from(r);
-                let edges = [base - 1, base, base + r - 1, base + r, base + r + 1];
-                for x in edges.into_iter().filter_map(|x| u32::try_from(x).ok()) {
-                    assert_eq!(
-                        misses(odds, x),
-                        happens(Rate(r as u32), x) == Some(false),
-                        "{x} at {r}"
-                    );
-                }
-            }
-            for x in [
-                0,
-                1,
-                reject - 1,
-                reject,
-                reject + r - 1,
-                reject + r,
-                u32::MAX,
-            ] {
-                assert_eq!(
-                    misses(odds, x),
-                    happens(Rate(r), x) == Some(false),
-                    "{x} at {r}"
-                );
-            }
-        }
-        for r in [0, MILLION, MILLION + 1] {
-            assert_eq!(Odds::new(Rate(r)), None);
-        }
-    }
-
-    /// Whether a steady turn's lane of `odds` says no on `x`.
-    fn lane_misses(odds: Odds, x: u32) -> bool {
-        let (reject, below) = odds.lane();
-        x >= reject && lane_product(x, LANE_LOW, 32) >= below
-    }
-
-    #[test]
-    fn a_lane_reads_a_word_as_the_sampler_does_at_the_edges() {
-        let reject = MILLION.wrapping_neg() % MILLION;
-        for r in [1, 2, 2_000, 20_000, 100_000, 500_000, MILLION - 1] {
-            let odds = Odds::new(Rate(r)).expect("odds");
-            let r = u64::from(r);
-            // Every multiple of a million up to 2^32, and each side of the
-            // rate above it: where the remainder meets the rate.
-            for k in 0..=u64::from(u32::MAX / MILLION) {
-                let base = k * u64::from(MILLION);
-                let edges = [
-                    base.saturating_sub(1),
-                    base,
-                    base + r - 1,
-                    base + r,
-                    base + r + 1,
-                ];
-                for x in edges.into_iter().filter_map(|x| u32::try_from(x).ok()) {
-                    assert_eq!(
-                        lane_misses(odds, x),
-                        happens(Rate(r as u32), x) == Some(false),
-                        "{x} at {r}"
-                    );
-                }
-            }
-            for x in [0, 1, reject - 1, reject, u32::MAX - 1, u32::MAX] {
-                assert_eq!(
-                    lane_misses(odds, x),
-                    happens(Rate(r as u32), x) == Some(false),
-                    "{x} at {r}"
-                );
-            }
-        }
-    }
-
-    proptest! {
-        #[test]
-        fn odds_read_a_word_as_the_sampler_does(r in 1..MILLION, x in any::<u32>()) {
-            let odds = Odds::new(Rate(r)).expect("odds");
-            prop_assert_eq!(misses(odds, x), happens(Rate(r), x) == Some(false));
-        }
-
-        #[test]
-        fn a_lane_reads_a_word_as_the_sampler_does(r in 1..MILLION, x in any::<u32>()) {
-            let odds = Odds::new(Rate(r)).expect("odds");
-            prop_assert_eq!(lane_misses(odds, x), happens(Rate(r), x) == Some(false));
-        }
     }
 }
