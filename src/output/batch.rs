@@ -9,7 +9,7 @@
 //! target and every folder that received a file is synced once.
 
 use super::within::target_within;
-use super::{stage_in_folder, Contents, WriteError, WriteOutcome};
+use super::{stage_in_folder, WriteError, WriteOutcome};
 use rayon::prelude::*;
 use std::collections::{BTreeSet, HashSet};
 use std::fs::{self, File};
@@ -85,16 +85,12 @@ pub fn write_batch_within<'a>(
     let staged = targets
         .par_iter()
         .map(|(relative, contents, target)| {
-            let temp = stage_in_folder(
-                &target.path,
-                Contents::Parts(&[contents]),
-                target.previous.as_ref(),
-            )
-            .map_err(|err| BatchError {
-                path: root.join(relative),
-                source: err.into(),
-            })?
-            .into_temp_path();
+            let temp = stage_in_folder(&target.path, contents, target.previous.as_ref())
+                .map_err(|err| BatchError {
+                    path: root.join(relative),
+                    source: err.into(),
+                })?
+                .into_temp_path();
             Ok(Staged {
                 temp,
                 target: target.path.clone(),

@@ -15,20 +15,16 @@
 //! link inside it is replaced by a file, not followed.
 
 mod batch;
-mod contents;
 mod within;
 
-#[cfg(test)]
-mod spooled_tests;
 #[cfg(test)]
 mod tests;
 
 pub use batch::{write_batch_within, BatchError};
 pub use within::{existing_within, write_within};
 
-use contents::Contents;
 use std::fs::{self, File, Metadata, OpenOptions};
-use std::io;
+use std::io::{self, Read, Write};
 use std::path::{Component, Path, PathBuf};
 
 /// What writing a file did.
@@ -92,31 +88,6 @@ const MAX_LINKS: usize = 40;
 /// # Errors
 /// A folder, a block device, a link loop, or what the system refuses.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<WriteOutcome, WriteError> {
-    write_atomic_parts(path, &[contents])
-}
-
-/// [`write_atomic`] of the contents that `parts`, joined in order, make,
-/// for a writer that holds its document in pieces (never joined: that
-/// would hold it twice).
-///
-/// # Errors
-/// As [`write_atomic`].
-pub fn write_atomic_parts(path: &Path, contents: &[&[u8]]) -> Result<WriteOutcome, WriteError> {
-    write_contents(path, Contents::Parts(contents))
-}
-
-/// [`write_atomic`] of all that `spooled` holds (from its start), for a
-/// writer that spooled its document into a temporary file of its own
-/// rather than hold it in memory. The file is read, never changed.
-///
-/// # Errors
-/// As [`write_atomic`].
-pub fn write_atomic_spooled(path: &Path, spooled: &File) -> Result<WriteOutcome, WriteError> {
-    write_contents(path, Contents::Spooled(spooled))
-}
-
-/// [`write_atomic`] of `contents`.
-fn write_contents(path: &Path, contents: Contents<'_>) -> Result<WriteOutcome, WriteError> {
     if names_descriptor(path) {
         return stream(path, contents);
     }
@@ -151,7 +122,7 @@ fn write_contents(path: &Path, contents: Contents<'_>) -> Result<WriteOutcome, W
 fn write_existing(
     target: &Path,
     meta: &Metadata,
-    contents: Contents<'_>,
+    contents: &[u8],
 ) -> Result<WriteOutcome, WriteError> {
     match Kind::of(meta) {
         Kind::Folder => Err(WriteError::Folder(target.to_path_buf())),
@@ -231,11 +202,13 @@ fn names_descriptor(path: &Path) -> bool {
 
 /// Whether a regular file already holds `contents` (read only when the
 /// sizes match).
-fn holds(path: &Path, meta: &Metadata, contents: Contents<'_>) -> io::Result<bool> {
-    if meta.len() != contents.len()? {
+fn holds(path: &Path, meta: &Metadata, contents: &[u8]) -> io::Result<bool> {
+    if meta.len() != contents.len() as u64 {
         return Ok(false);
     }
-    contents.held_by(&mut File::open(path)?, meta.len())
+    let mut held = Vec::with_capacity(contents.len());
+    File::open(path)?.read_to_end(&mut held)?;
+    Ok(held == contents)
 }
 
 #[cfg(unix)]
@@ -250,19 +223,19 @@ fn link_count(_: &Metadata) -> u64 {
 }
 
 /// Appends `contents` to a pipe, device or open descriptor.
-fn stream(path: &Path, contents: Contents<'_>) -> Result<WriteOutcome, WriteError> {
+fn stream(path: &Path, contents: &[u8]) -> Result<WriteOutcome, WriteError> {
     let mut file = OpenOptions::new().append(true).open(path)?;
-    contents.write_to(&mut file)?;
+    file.write_all(contents)?;
     Ok(WriteOutcome::Streamed)
 }
 
 /// Rewrites a file with several names in place: every name sees the new
 /// content. The content is written before the file is cut to its length,
 /// so a reader never sees the file empty.
-fn write_through(path: &Path, contents: Contents<'_>) -> io::Result<()> {
+fn write_through(path: &Path, contents: &[u8]) -> io::Result<()> {
     let mut file = OpenOptions::new().write(true).open(path)?;
-    contents.write_to(&mut file)?;
-    file.set_len(contents.len()?)?;
+    file.write_all(contents)?;
+    file.set_len(contents.len() as u64)?;
     file.sync_all()
 }
 
@@ -270,7 +243,7 @@ fn write_through(path: &Path, contents: Contents<'_>) -> io::Result<()> {
 /// and a rename. `previous` (the file being replaced) lends its permissions
 /// and owner; a new file gets what `File::create` gives, `0666` less the
 /// umask.
-fn replace(path: &Path, contents: Contents<'_>, previous: Option<&Metadata>) -> io::Result<()> {
+fn replace(path: &Path, contents: &[u8], previous: Option<&Metadata>) -> io::Result<()> {
     let temp = stage(path, contents, previous)?;
     temp.as_file().sync_all()?;
     temp.persist(path).map_err(|err| err.error)?;
@@ -281,7 +254,7 @@ fn replace(path: &Path, contents: Contents<'_>, previous: Option<&Metadata>) -> 
 /// permissions and owner [`replace`] gives, neither synced nor renamed.
 fn stage(
     path: &Path,
-    contents: Contents<'_>,
+    contents: &[u8],
     previous: Option<&Metadata>,
 ) -> io::Result<tempfile::NamedTempFile> {
     fs::create_dir_all(folder_of(path))?;
@@ -299,7 +272,7 @@ fn folder_of(path: &Path) -> &Path {
 /// [`stage`] into a folder known to exist.
 fn stage_in_folder(
     path: &Path,
-    contents: Contents<'_>,
+    contents: &[u8],
     previous: Option<&Metadata>,
 ) -> io::Result<tempfile::NamedTempFile> {
     let dir = folder_of(path);
@@ -312,7 +285,7 @@ fn stage_in_folder(
         builder.permissions(fs::Permissions::from_mode(0o666));
     }
     let mut temp = builder.tempfile_in(dir)?;
-    contents.write_to(temp.as_file_mut())?;
+    temp.as_file_mut().write_all(contents)?;
     if let Some(previous) = previous {
         keep_owner(temp.as_file(), previous);
         temp.as_file().set_permissions(previous.permissions())?;

@@ -413,35 +413,24 @@ fn a_batch_into_a_new_folder_appears_whole_with_the_usual_modes_and_nothing_besi
 }
 
 #[test]
-fn a_document_in_parts_is_written_as_its_parts_joined() {
+fn a_file_is_created_kept_changed_or_written_through_its_names() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("out.txt");
-    let parts: [&[u8]; 4] = [b"# T\n", b"", b"rule one\n", b"rule two\n"];
+    let text = b"# T\nrule one\nrule two\n";
+    assert_eq!(write_atomic(&path, text).unwrap(), WriteOutcome::Created);
+    assert_eq!(fs::read(&path).unwrap(), text);
+    assert_eq!(write_atomic(&path, text).unwrap(), WriteOutcome::Unchanged);
+    // The same length, other bytes at the end only.
     assert_eq!(
-        write_atomic_parts(&path, &parts).unwrap(),
-        WriteOutcome::Created
-    );
-    assert_eq!(fs::read(&path).unwrap(), b"# T\nrule one\nrule two\n");
-    // Held already, however the same bytes are cut into parts.
-    assert_eq!(
-        write_atomic_parts(&path, &[b"# T\nrule", b" one\nrule two\n"]).unwrap(),
-        WriteOutcome::Unchanged
-    );
-    assert_eq!(
-        write_atomic(&path, b"# T\nrule one\nrule two\n").unwrap(),
-        WriteOutcome::Unchanged
-    );
-    // The same length, other bytes in the last part only.
-    assert_eq!(
-        write_atomic_parts(&path, &[b"# T\nrule one\n", b"rule 2wo\n"]).unwrap(),
+        write_atomic(&path, b"# T\nrule one\nrule 2wo\n").unwrap(),
         WriteOutcome::Changed
     );
     assert_eq!(fs::read(&path).unwrap(), b"# T\nrule one\nrule 2wo\n");
-    // Through a second name, every part lands and the file is cut to them.
+    // Through a second name, the bytes land and the file is cut to them.
     let other = dir.path().join("other.txt");
     fs::hard_link(&path, &other).unwrap();
     assert_eq!(
-        write_atomic_parts(&other, &[b"a", b"b"]).unwrap(),
+        write_atomic(&other, b"ab").unwrap(),
         WriteOutcome::WrittenThrough { names: 2 }
     );
     assert_eq!(fs::read(&path).unwrap(), b"ab");

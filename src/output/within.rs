@@ -1,6 +1,6 @@
 //! Writing inside a folder nomic owns, without ever leaving it.
 
-use super::{holds, link_count, replace, Contents, Kind, WriteError, WriteOutcome};
+use super::{holds, link_count, replace, Kind, WriteError, WriteOutcome};
 use std::collections::HashSet;
 use std::fs;
 use std::io;
@@ -36,9 +36,7 @@ pub fn existing_within(
         Err(err) => Err(err.into()),
         Ok(meta) => match Kind::of(&meta) {
             Kind::Folder => Err(WriteError::Folder(path)),
-            Kind::File
-                if link_count(&meta) == 1 && holds(&path, &meta, Contents::Parts(&[contents]))? =>
-            {
+            Kind::File if link_count(&meta) == 1 && holds(&path, &meta, contents)? => {
                 Ok(WriteOutcome::Unchanged)
             }
             _ => Ok(WriteOutcome::Changed),
@@ -64,11 +62,7 @@ pub fn write_within(
         return Ok(WriteOutcome::Unchanged);
     };
     fs::create_dir_all(root)?;
-    replace(
-        &target.path,
-        Contents::Parts(&[contents]),
-        target.previous.as_ref(),
-    )?;
+    replace(&target.path, contents, target.previous.as_ref())?;
     Ok(target.outcome)
 }
 
@@ -118,7 +112,7 @@ pub(super) fn target_within(
         Ok(meta) => match Kind::of(&meta) {
             Kind::Folder => return Err(WriteError::Folder(path)),
             Kind::File if link_count(&meta) == 1 => {
-                if holds(&path, &meta, Contents::Parts(&[contents]))? {
+                if holds(&path, &meta, contents)? {
                     return Ok(None);
                 }
                 (WriteOutcome::Changed, Some(meta))
