@@ -21,7 +21,6 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
-use std::ffi::OsStr;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -216,16 +215,6 @@ impl Manifest {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-
-    /// The names recorded in `folder` (relative to the output folder).
-    pub fn names_in(&self, folder: &Path) -> impl Iterator<Item = &OsStr> + use<'_> {
-        // Each folder is recorded once (a manifest read is well formed).
-        self.folders
-            .iter()
-            .find(|f| f.path == folder)
-            .into_iter()
-            .flat_map(|f| f.files.iter().map(|stamp| stamp.name.as_os_str()))
     }
 
     /// Keeps the manifest of `dir` in `store` (created if needed), written
