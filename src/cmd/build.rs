@@ -6,8 +6,8 @@ mod published;
 use super::io::{print_stdout, read_input, stdout_color, Failure};
 use super::progress::Files;
 use anstyle::{AnsiColor, Style};
-use nomic::output::WriteOutcome;
-use nomic::render::{has_stale_rule_pages, Manifest, Plan, RenderOptions, Renderer};
+use nomic::render::build::{manifest_store, Build};
+use nomic::render::{PublishError, RenderOptions, Renderer};
 use published::render_source;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -48,109 +48,13 @@ pub(super) struct Args {
     pub repair_encoding: bool,
 }
 
-/// One ruleset's published set, compared with its output folder.
+/// One ruleset's build, with what its report names.
 struct Job {
     source: String,
-    /// Damaged characters (mojibake) the source carries into every form.
-    damaged: usize,
-    /// Whether the certain repairs were applied (`damaged` then counts the
-    /// uncertain ones left).
+    /// Whether the certain repairs were applied (`build.damaged` then counts
+    /// the uncertain ones left).
     repaired: bool,
-    plan: Plan,
-    /// Files found current through the folder's manifest, without a plan.
-    current: usize,
-    /// The key of the inputs, when a manifest is to be written after the plan.
-    key: Option<String>,
-}
-
-/// The manifest key of a build's inputs: the program's version and the
-/// source's bytes. None where the output depends on more than those files
-/// (templates of one's own, the git history, an Agora source folder).
-fn input_key(source: &Path, args: &Args) -> Result<Option<String>, Failure> {
-    if !keyed(source, args) {
-        return Ok(None);
-    }
-    let (_, bytes) = read_input(source)?;
-    let repair: &[u8] = if args.repair_encoding {
-        b"repair-encoding"
-    } else {
-        b""
-    };
-    Ok(Some(Manifest::key(&[
-        env!("CARGO_PKG_VERSION").as_bytes(),
-        b"build",
-        repair,
-        &bytes,
-    ])))
-}
-
-/// Whether the build's output depends on the source file and options alone,
-/// so that its inputs have a manifest key.
-fn keyed(source: &Path, args: &Args) -> bool {
-    args.templates.is_none() && !args.git && !super::agora::is_source(source)
-}
-
-/// Where build manifests are kept: `$XDG_CACHE_HOME/nomic/build`, else
-/// `$HOME/.cache/nomic/build`; none without either (every build then
-/// compares in full).
-fn manifest_store() -> Option<PathBuf> {
-    let absolute = |name: &str| {
-        std::env::var_os(name)
-            .map(PathBuf::from)
-            .filter(|path| path.is_absolute())
-    };
-    let cache =
-        absolute("XDG_CACHE_HOME").or_else(|| absolute("HOME").map(|h| h.join(".cache")))?;
-    Some(cache.join("nomic").join("build"))
-}
-
-/// The manifest of `dir`, when it shows that the folder holds exactly the set
-/// it records (no file changed by hand, no stale page); whether that set was
-/// built from the same inputs is for the caller to compare (its key).
-fn current(dir: &Path) -> Option<Manifest> {
-    let manifest = Manifest::read(&manifest_store()?, dir)?;
-    // The folders' pages are counted against the manifest's while its files
-    // are looked at, on the other core; the count means something only once
-    // every recorded file is found in place.
-    let (in_place, (stale_rules, stale_site)) = rayon::join(
-        || manifest.files_in_place(dir),
-        || {
-            rayon::join(
-                || has_stale_rule_pages(dir, |folder| manifest.names_in(folder)),
-                || {
-                    super::site::has_stale_pages(&dir.join("site"), |folder| {
-                        manifest.names_in(&Path::new("site").join(folder))
-                    })
-                },
-            )
-        },
-    );
-    (in_place && !stale_rules && !stale_site).then_some(manifest)
-}
-
-/// After a plan was carried out: a manifest of the folder for the next build,
-/// or none where the inputs have no key. The manifest is a cache: when it
-/// cannot be kept (no writable cache folder), the next build compares the
-/// folder in full, so a failure here is not the build's.
-fn record(job: &Job) {
-    let Some(store) = manifest_store() else {
-        return;
-    };
-    let dir = &job.plan.dir;
-    match &job.key {
-        Some(key) => {
-            if let Ok(manifest) = Manifest::of_plan(&job.plan, key.clone(), job.damaged) {
-                if Manifest::read(&store, dir).as_ref() != Some(&manifest) {
-                    let _ = manifest.write(&store, dir);
-                }
-            }
-        }
-        // Built from more than the source: the next build compares in full.
-        None if job.current == 0 => {
-            let _ = Manifest::remove(&store, dir);
-        }
-        None => {}
-    }
+    build: Build,
 }
 
 pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
@@ -166,31 +70,41 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let mut plans = Vec::new();
     let mut progress = Files::new(jobs.len(), "rendering");
     for (source, dir) in jobs {
-        match plan_job(source, dir, &args, &renderer) {
-            Ok((job, rendered)) => {
-                plans.push(job);
-                if rendered {
-                    progress.inc();
-                }
-            }
-            Err(failure) => return Err(failure),
+        // The output depends on the source file and options alone, so a
+        // manifest of the folder may show it current.
+        let keyed = args.templates.is_none() && !args.git && !super::agora::is_source(&source);
+        let bytes = if keyed {
+            Some(read_input(&source)?.1)
+        } else {
+            None
+        };
+        let inputs = bytes.as_deref().map(|bytes| (bytes, args.repair_encoding));
+        let build = Build::plan(dir, inputs, manifest_store(), || {
+            render_source(&source, &renderer, &args).map(|r| (r.files, r.damaged))
+        })?;
+        if build.rendered() {
+            progress.inc();
         }
+        plans.push(Job {
+            source: source.display().to_string(),
+            repaired: args.repair_encoding,
+            build,
+        });
     }
-    let pending = plans.iter().map(|job| job.plan.pending()).sum();
+    let pending = plans.iter().map(|job| job.build.plan.pending()).sum();
     progress.restart(if args.check { 0 } else { pending }, "writing");
 
     let mut report = String::new();
     let mut totals = [0; 3];
-    for plan in &mut plans {
-        let counts = describe(plan, args.check, &mut report);
+    for job in &plans {
+        let counts = describe(job, args.check, &mut report);
         for (total, count) in totals.iter_mut().zip(counts) {
             *total += count;
         }
         if !args.check {
-            plan.plan
+            job.build
                 .execute_with(|| progress.inc())
                 .map_err(|err| Failure::message(err.to_string()))?;
-            record(plan);
         }
     }
     progress.finish();
@@ -213,52 +127,6 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// One source's job: its plan against its output folder, rendered unless
-/// the folder's manifest shows it current; whether it was rendered.
-fn plan_job(
-    source: PathBuf,
-    dir: PathBuf,
-    args: &Args,
-    renderer: &Renderer,
-) -> Result<(Job, bool), Failure> {
-    // The source is read and digested on one core while the folder is
-    // looked at on the other; the look counts only if the keys agree.
-    let (key, found) = rayon::join(
-        || input_key(&source, args),
-        || keyed(&source, args).then(|| current(&dir)).flatten(),
-    );
-    let key = key?;
-    let found = found.filter(|manifest| key.as_deref() == Some(manifest.key.as_str()));
-    if let Some(current) = found {
-        let job = Job {
-            source: source.display().to_string(),
-            damaged: current.note,
-            repaired: args.repair_encoding,
-            plan: Plan {
-                dir,
-                writes: Vec::new(),
-                removals: Vec::new(),
-            },
-            current: current.len(),
-            key: None,
-        };
-        return Ok((job, false));
-    }
-    let rendered = render_source(&source, renderer, args)?;
-    let mut plan =
-        Plan::compare(dir, rendered.files).map_err(|err| Failure::message(err.to_string()))?;
-    remove_stale_site_pages(&mut plan);
-    let job = Job {
-        source: source.display().to_string(),
-        damaged: rendered.damaged,
-        repaired: args.repair_encoding,
-        plan,
-        current: 0,
-        key,
-    };
-    Ok((job, true))
 }
 
 /// The (source, output folder) pairs to build.
@@ -312,33 +180,20 @@ fn stem(path: &Path) -> String {
     )
 }
 
-/// Pages of the website that the new site no longer has (rules repealed or
-/// renumbered) join the plan's removals.
-fn remove_stale_site_pages(plan: &mut Plan) {
-    let site_files = plan
-        .writes
-        .iter()
-        .filter_map(|(file, _)| file.path.strip_prefix("site").ok());
-    for stale in super::site::stale_pages(&plan.dir.join("site"), site_files) {
-        if let Ok(relative) = stale.strip_prefix(&plan.dir) {
-            plan.removals.push(relative.to_path_buf());
-        }
-    }
-    plan.removals.sort();
-}
-
 /// Adds the plan's report to `out`; returns how many files are created,
 /// changed and removed.
 fn describe(job: &Job, check: bool, out: &mut String) -> [usize; 3] {
-    let plan = &job.plan;
-    let group = |outcome: WriteOutcome| -> Vec<String> {
-        plan.with_outcome(outcome).map(slashed).collect()
-    };
-    let created = group(WriteOutcome::Created);
-    let changed = group(WriteOutcome::Changed);
-    let removed: Vec<String> = plan.removals.iter().map(|p| slashed(p)).collect();
-    let unchanged = plan.writes.len() - created.len() - changed.len() + job.current;
-    out.push_str(&format!("{} → {}\n", job.source, plan.dir.display()));
+    let report = job.build.report();
+    let slash = |paths: &[PathBuf]| -> Vec<String> { paths.iter().map(|p| slashed(p)).collect() };
+    let created = slash(&report.created);
+    let changed = slash(&report.changed);
+    let removed = slash(&report.removed);
+    let unchanged = report.unchanged;
+    out.push_str(&format!(
+        "{} → {}\n",
+        job.source,
+        job.build.plan.dir.display()
+    ));
     let verbs = if check {
         ["would create", "would change", "would remove"]
     } else {
@@ -356,17 +211,17 @@ fn describe(job: &Job, check: bool, out: &mut String) -> [usize; 3] {
         };
         list(out, &verb, paths);
     }
-    if job.damaged > 0 && job.repaired {
+    if job.build.damaged > 0 && job.repaired {
         out.push_str(&format!(
             "  note: {} damaged character sequences (mojibake) cannot be repaired with \
              certainty and are published as they are (listed on stderr)\n",
-            job.damaged
+            job.build.damaged
         ));
-    } else if job.damaged > 0 {
+    } else if job.build.damaged > 0 {
         out.push_str(&format!(
             "  note: {} damaged character sequences (mojibake) are published as they are; \
              `nomic build --repair-encoding {}` publishes the certain repairs\n",
-            job.damaged, job.source
+            job.build.damaged, job.source
         ));
     }
     if unchanged > 0 {
@@ -435,4 +290,10 @@ fn page_folders(pages: &[&String]) -> String {
         }
     }
     folders.join(" and ")
+}
+
+impl From<PublishError> for Failure {
+    fn from(err: PublishError) -> Failure {
+        Failure::message(err.to_string())
+    }
 }

@@ -4,8 +4,9 @@ use super::git;
 use super::io::{dialect_for, parse_input, print_stdout, read_input, Failure};
 use nomic::output::{write_atomic, WriteOutcome};
 use nomic::parse::{self, ReadOptions};
+use nomic::render::build::stale_site_pages;
 use nomic::render::PublishedFile;
-use nomic::site::{self, SiteOptions, Version, SITE_FOLDERS};
+use nomic::site::{self, SiteOptions, Version};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -94,80 +95,12 @@ fn write(dir: &Path, files: &[PublishedFile]) -> Result<(usize, usize), Failure>
             written += 1;
         }
     }
-    let stale = stale_pages(dir, files.iter().map(|file| file.path.as_path()));
+    let stale = stale_site_pages(dir, files.iter().map(|file| file.path.as_path()));
     for path in &stale {
         fs::remove_file(path)
             .map_err(|err| Failure::message(format!("cannot remove {}: {err}", path.display())))?;
     }
     Ok((written, stale.len()))
-}
-
-/// Whether `dir` holds a numbered page, or the index of versions, that is
-/// not among `present`, where `present(folder)` names the files of `folder`
-/// (relative to `dir`) known to be in it, each once: [`stale_pages`] for a
-/// set whose every file was just found in place, by counting each folder's
-/// pages instead of looking every name up.
-pub(super) fn has_stale_pages<'a, I>(dir: &Path, present: impl Fn(&Path) -> I) -> bool
-where
-    I: IntoIterator<Item = &'a std::ffi::OsStr>,
-{
-    let stale_in_folder = |(folder, extension): &(&str, &str)| {
-        let known = present(Path::new(folder))
-            .into_iter()
-            .filter(|name| numbered_page(&name.to_string_lossy(), extension))
-            .count();
-        fs::read_dir(dir.join(folder)).is_ok_and(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .filter(|entry| numbered_page(&entry.file_name().to_string_lossy(), extension))
-                .nth(known)
-                .is_some()
-        })
-    };
-    let changes_index = || {
-        dir.join("changes").join("index.html").is_file()
-            && !present(Path::new("changes"))
-                .into_iter()
-                .any(|name| name == "index.html")
-    };
-    SITE_FOLDERS.iter().any(stale_in_folder) || changes_index()
-}
-
-/// `206.html`: a page [`stale_pages`] may remove.
-fn numbered_page(name: &str, extension: &str) -> bool {
-    name.strip_suffix(extension)
-        .and_then(|stem| stem.strip_suffix('.'))
-        .is_some_and(|stem| !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_digit()))
-}
-
-/// Numbered pages (`rules/206.html`, `changes/3.html`) under `dir` that are
-/// not among `files`, paths relative to `dir`.
-pub(super) fn stale_pages<'a>(
-    dir: &Path,
-    files: impl IntoIterator<Item = &'a Path>,
-) -> Vec<PathBuf> {
-    // A set: a site has a page per rule, and every listed page is looked up.
-    let files: std::collections::HashSet<&Path> = files.into_iter().collect();
-    let mut stale = Vec::new();
-    for (folder, extension) in SITE_FOLDERS {
-        let Ok(entries) = fs::read_dir(dir.join(folder)) else {
-            continue;
-        };
-        for entry in entries.filter_map(Result::ok) {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let relative = Path::new(folder).join(&name);
-            if numbered_page(&name, extension) && !files.contains(relative.as_path()) {
-                stale.push(dir.join(relative));
-            }
-        }
-    }
-    // The index of versions, when the site no longer has changes pages.
-    let changes_index = Path::new("changes").join("index.html");
-    if dir.join(&changes_index).is_file() && !files.contains(changes_index.as_path()) {
-        stale.push(dir.join(changes_index));
-    }
-    stale.sort();
-    stale
 }
 
 /// The committed versions of `source`, oldest first, read with `git` in

@@ -17,11 +17,9 @@
 
 use super::publish::Plan;
 use crate::output::{write_atomic, WriteError};
-use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
-use std::ffi::OsStr;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -29,13 +27,6 @@ use std::path::{Path, PathBuf};
 /// The first bytes of a manifest file: a file of another layout (an older
 /// nomic's) is not read as this one.
 const MAGIC: &[u8] = b"nomic build manifest 2\n";
-
-/// Files one task looks at. A set's big folders hold a file per rule
-/// (`rules/md`, `rules/txt`, `site/rules`): at 1,000 rules, whole folders as
-/// tasks were three tasks for two cores, one of them left for one core
-/// alone after the others; runs of this many share the cores evenly, for
-/// one more opening of the folder each.
-const LOOKS_PER_TASK: usize = 256;
 
 /// What a build wrote into its output folder, and from what.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -71,7 +62,7 @@ pub struct Stamp {
     pub inode: u64,
 }
 
-#[cfg(all(unix, not(target_os = "linux")))]
+#[cfg(unix)]
 fn inode(meta: &std::fs::Metadata) -> u64 {
     std::os::unix::fs::MetadataExt::ino(meta)
 }
@@ -164,19 +155,12 @@ impl Manifest {
             };
             names.entry(folder).or_default().push(PathBuf::from(name));
         }
-        // Each folder's files are looked at from the opened folder, on
-        // every core (300,000 of them at 100,000 rules).
         let folders = names
-            .into_par_iter()
+            .into_iter()
             .map(|(path, mut names)| {
                 names.sort_unstable_by(|a, b| a.as_os_str().cmp(b.as_os_str()));
                 names.dedup();
-                let folder = root.join(path);
-                let files = names
-                    .par_chunks(LOOKS_PER_TASK)
-                    .map(|names| stamps_in_folder(&folder, names))
-                    .collect::<io::Result<Vec<Vec<Stamp>>>>()?
-                    .concat();
+                let files = stamps_in_folder(&root.join(path), &names)?;
                 Ok(Folder {
                     path: path.to_path_buf(),
                     files,
@@ -196,14 +180,9 @@ impl Manifest {
     /// Whether every recorded file is in `dir` as recorded: a plain file
     /// with one name and the recorded size, time and inode.
     pub fn files_in_place(&self, dir: &Path) -> bool {
-        // One look at each file, on every core: for a build with nothing to
-        // do, that is most of its work.
-        self.folders.par_iter().all(|folder| {
-            folder
-                .files
-                .par_chunks(LOOKS_PER_TASK)
-                .all(|files| same_in_folder(&dir.join(&folder.path), files))
-        })
+        self.folders
+            .iter()
+            .all(|folder| same_in_folder(&dir.join(&folder.path), &folder.files))
     }
 
     /// The number of files recorded.
@@ -216,16 +195,6 @@ impl Manifest {
     #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-
-    /// The names recorded in `folder` (relative to the output folder).
-    pub fn names_in(&self, folder: &Path) -> impl Iterator<Item = &OsStr> + use<'_> {
-        // Each folder is recorded once (a manifest read is well formed).
-        self.folders
-            .iter()
-            .find(|f| f.path == folder)
-            .into_iter()
-            .flat_map(|f| f.files.iter().map(|stamp| stamp.name.as_os_str()))
     }
 
     /// Keeps the manifest of `dir` in `store` (created if needed), written
@@ -272,7 +241,7 @@ fn plain_name(name: &Path) -> bool {
 fn same_in_folder(folder: &Path, files: &[Stamp]) -> bool {
     let mut same = true;
     let names = files.iter().map(|stamp| stamp.name.as_path());
-    let looked = look_in_folder(folder, names, |index, found| {
+    look_in_folder(folder, names, |index, found| {
         let stamp = &files[index];
         same = found.is_some_and(|found| {
             found.plain
@@ -282,7 +251,7 @@ fn same_in_folder(folder: &Path, files: &[Stamp]) -> bool {
         });
         same
     });
-    looked.is_ok() && same
+    same
 }
 
 /// The stamps of `names` (all in `folder`) as the files are now.
@@ -304,7 +273,7 @@ fn stamps_in_folder(folder: &Path, names: &[PathBuf]) -> io::Result<Vec<Stamp>> 
             }
             missing.is_none()
         },
-    )?;
+    );
     match missing {
         Some(index) => Err(io::Error::new(
             io::ErrorKind::NotFound,
@@ -325,51 +294,12 @@ struct Found {
 
 /// Looks at each of `names` in `folder`, in order, and tells `each` its
 /// index and what it found (`None` where nothing can be looked at), until
-/// `each` says stop. On Linux each is looked up from the opened folder, not
-/// by its whole path (the path's walk was most of the cost).
-///
-/// # Errors
-/// The folder cannot be opened.
-#[cfg(target_os = "linux")]
+/// `each` says stop.
 fn look_in_folder<'a>(
     folder: &Path,
     names: impl IntoIterator<Item = &'a Path>,
     mut each: impl FnMut(usize, Option<Found>) -> bool,
-) -> io::Result<()> {
-    use rustix::fs::{open, statat, AtFlags, FileType, Mode, OFlags};
-    let flags = OFlags::RDONLY | OFlags::DIRECTORY | OFlags::CLOEXEC;
-    let fd = open(folder, flags, Mode::empty())?;
-    for (index, name) in names.into_iter().enumerate() {
-        let found = statat(&fd, name, AtFlags::SYMLINK_NOFOLLOW)
-            .ok()
-            .map(|stat| {
-                // Nanoseconds since the epoch, 0 before it (as `std` counts a
-                // modification time elsewhere).
-                #[allow(clippy::unnecessary_cast)] // the field's type differs by architecture
-                let modified = u64::try_from(stat.st_mtime).map_or(0, |seconds| {
-                    u128::from(seconds) * 1_000_000_000 + u128::from(stat.st_mtime_nsec as u64)
-                });
-                Found {
-                    len: u64::try_from(stat.st_size).unwrap_or(u64::MAX),
-                    modified,
-                    inode: stat.st_ino,
-                    plain: FileType::from_raw_mode(stat.st_mode) == FileType::RegularFile
-                        && stat.st_nlink == 1,
-                }
-            });
-        if !each(index, found) {
-            break;
-        }
-    }
-    Ok(())
-}
-
-#[cfg(not(target_os = "linux"))]
-fn look_in_folder<'a>(
-    folder: &Path,
-    names: impl IntoIterator<Item = &'a Path>,
-    mut each: impl FnMut(usize, Option<Found>) -> bool,
-) -> io::Result<()> {
+) {
     for (index, name) in names.into_iter().enumerate() {
         let found = fs::symlink_metadata(folder.join(name))
             .ok()
@@ -387,10 +317,9 @@ fn look_in_folder<'a>(
             break;
         }
     }
-    Ok(())
 }
 
-#[cfg(all(unix, not(target_os = "linux")))]
+#[cfg(unix)]
 fn one_name(meta: &std::fs::Metadata) -> bool {
     std::os::unix::fs::MetadataExt::nlink(meta) == 1
 }

@@ -1,6 +1,4 @@
 use super::*;
-use crate::render::publish::{has_stale_rule_pages, stale_rule_pages};
-use proptest::prelude::*;
 
 fn stamp(name: &str, len: u64) -> Stamp {
     Stamp {
@@ -73,55 +71,6 @@ fn a_manifest_naming_a_file_twice_or_a_path_is_refused() {
             None,
             "{bad}"
         );
-    }
-}
-
-#[test]
-fn names_in_gives_one_folders_names() {
-    let manifest = sample();
-    let names: Vec<_> = manifest.names_in(Path::new("rules/md")).collect();
-    assert_eq!(names, ["101.md", "102.md", "UC1.md"]);
-    assert_eq!(manifest.names_in(Path::new("rules/txt")).count(), 0);
-    assert_eq!(manifest.len(), 5);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
-
-    /// Counting pages gives what looking each name up gives, for any set of
-    /// pages on disk and any subset of them known to be in place.
-    #[test]
-    fn counting_pages_finds_what_looking_them_up_finds(
-        on_disk in proptest::collection::btree_set((0u16..40, 0u8..4), 0..30),
-        known in proptest::collection::vec(any::<bool>(), 30),
-    ) {
-        let dir = tempfile::tempdir().unwrap();
-        let names = |(n, kind): &(u16, u8)| match kind {
-            0 => ("rules/md", format!("{n:03}.md")),
-            1 => ("rules/txt", format!("{n}.txt")),
-            2 => ("rules/md", format!("note{n}.md")),
-            _ => ("rules/txt", format!("{n:03}.md")),
-        };
-        fs::create_dir_all(dir.path().join("rules/md")).unwrap();
-        fs::create_dir_all(dir.path().join("rules/txt")).unwrap();
-        let mut present: Vec<PathBuf> = Vec::new();
-        for (i, entry) in on_disk.iter().enumerate() {
-            let (folder, name) = names(entry);
-            let path = Path::new(folder).join(&name);
-            fs::write(dir.path().join(&path), "x").unwrap();
-            if known[i % known.len()] {
-                present.push(path);
-            }
-        }
-        let looked_up = !stale_rule_pages(dir.path(), present.iter().map(PathBuf::as_path)).is_empty();
-        let counted = has_stale_rule_pages(dir.path(), |folder| {
-            present
-                .iter()
-                .filter(move |path| path.parent() == Some(folder))
-                .filter_map(|path| path.file_name())
-                .collect::<Vec<_>>()
-        });
-        prop_assert_eq!(looked_up, counted);
     }
 }
 

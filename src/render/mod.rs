@@ -8,6 +8,7 @@
 //! output differs.
 
 mod agora;
+pub mod build;
 mod builtin;
 mod dialect;
 pub mod manifest;
@@ -20,8 +21,8 @@ pub mod text;
 pub use manifest::Manifest;
 pub use parts::Parts;
 pub use publish::{
-    agora_published_files, has_stale_rule_pages, page_rule, published_files,
-    published_files_as_read, rule_pages, stale_rule_pages, Plan, PublishError, PublishedFile,
+    agora_published_files, page_rule, published_files, published_files_as_read, rule_pages,
+    stale_rule_pages, Plan, PublishError, PublishedFile,
 };
 /// The template environment (with the `--templates` loader) the site builds on.
 pub(crate) use templates::environment as template_environment;

@@ -11,7 +11,6 @@ use crate::output::{existing_within, write_batch_within, WriteError, WriteOutcom
 use rayon::prelude::*;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
-use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::{fs, io};
 
@@ -308,35 +307,6 @@ pub fn stale_rule_pages<'a>(
     }
     removals.sort();
     removals
-}
-
-/// Whether `dir` holds a per-rule page that is not among `present`, where
-/// `present(folder)` names the files of `folder` known to be in it (each
-/// once: a manifest whose every file was just found in place). A folder then
-/// holds a page beyond them exactly when it lists more pages than they
-/// count, so its names are counted, never looked up one by one.
-pub fn has_stale_rule_pages<'a, I>(dir: &Path, present: impl Fn(&Path) -> I) -> bool
-where
-    I: IntoIterator<Item = &'a OsStr>,
-{
-    RULE_FOLDERS.iter().any(|(folder, extension, _)| {
-        let folder_path = dir.join(folder);
-        // A folder that is a link is never listed (as in `stale_rule_pages`).
-        if !fs::symlink_metadata(&folder_path).is_ok_and(|meta| meta.is_dir()) {
-            return false;
-        }
-        let known = present(Path::new(folder))
-            .into_iter()
-            .filter(|name| is_rule_page(&name.to_string_lossy(), extension))
-            .count();
-        fs::read_dir(&folder_path).is_ok_and(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .filter(|entry| is_rule_page(&entry.file_name().to_string_lossy(), extension))
-                .nth(known)
-                .is_some()
-        })
-    })
 }
 
 /// `203.md`: the pages nomic writes; other files in those folders are left alone.

@@ -1,5 +1,5 @@
-//! Rendering one source's published set for `nomic build`: the forms and
-//! the website, side by side, each read back.
+//! Rendering one source's published set for `nomic build`: the forms,
+//! each read back, and the website.
 
 use super::super::io::{read_input, Failure};
 use nomic::meaning;
@@ -15,8 +15,8 @@ use super::Args;
 /// how many damaged characters it holds (after the certain repairs, with
 /// `--repair-encoding`). Every file is read back, and one that would change
 /// a rule's meaning is refused (not with templates of one's own, whose forms
-/// nomic does not read). The forms and the website are made side by side; a
-/// failure of the forms is the one reported when both fail.
+/// nomic does not read). A failure of the forms is reported before the
+/// website is made.
 pub(super) fn render_source(
     source: &Path,
     renderer: &Renderer,
@@ -24,14 +24,10 @@ pub(super) fn render_source(
 ) -> Result<Rendered, Failure> {
     if super::super::agora::is_source(source) {
         let read = super::super::agora::read(source)?;
-        let (files, site) = rayon::join(
-            || {
-                agora_published_files(&read.ruleset, renderer)
-                    .map_err(|err| Failure::message(format!("{}: {err}", source.display())))
-            },
-            || site_files(source, &read.ruleset, args),
-        );
-        return Ok(Rendered::joined(files?, site?, 0));
+        let files = agora_published_files(&read.ruleset, renderer)
+            .map_err(|err| Failure::message(format!("{}: {err}", source.display())))?;
+        let site = site_files(source, &read.ruleset, args)?;
+        return Ok(Rendered::joined(files, site, 0));
     }
     let (name, bytes) = read_input(source)?;
     let options = ReadOptions {
@@ -55,48 +51,23 @@ pub(super) fn render_source(
         super::super::io::report_repair(&name, as_given.as_deref().unwrap_or_default(), &options);
     super::super::io::refuse_duplicate_numbers(&name, &parsed)?;
     let ruleset = &parsed.ruleset;
-    let (files, site) = rayon::join(
-        || {
-            let files = if as_read {
-                published_files_as_read(ruleset, renderer)
-            } else {
-                published_files(ruleset, renderer)
-            }
-            .map_err(|err| Failure::message(format!("{name}: {err}")))?;
-            if args.templates.is_none() {
-                verify(ruleset, &files).map_err(|err| {
-                    Failure::message(format!("{name}: {err}; nothing was written"))
-                })?;
-            }
-            Ok::<_, Failure>(files)
-        },
-        || site_files(source, ruleset, args),
-    );
+    let files = if as_read {
+        published_files_as_read(ruleset, renderer)
+    } else {
+        published_files(ruleset, renderer)
+    }
+    .map_err(|err| Failure::message(format!("{name}: {err}")))?;
+    if args.templates.is_none() {
+        meaning::verify_published(ruleset, &files)
+            .map_err(|err| Failure::message(format!("{name}: {err}; nothing was written")))?;
+    }
+    let site = site_files(source, ruleset, args)?;
     let damaged = if args.repair_encoding {
         left
     } else {
         parsed.encoding.len()
     };
-    Ok(Rendered::joined(files?, site?, damaged))
-}
-
-/// [`meaning::verify_published`] on every core, in runs of files; the
-/// failure reported is the first in the files' order, as one run over all
-/// of them would report.
-fn verify(
-    ruleset: &nomic::model::Ruleset,
-    files: &[PublishedFile],
-) -> Result<(), meaning::MeaningError> {
-    use rayon::prelude::*;
-    /// Files one task reads back.
-    const RUN: usize = 128;
-    let check = meaning::PublishedCheck::new(ruleset);
-    files
-        .par_chunks(RUN)
-        .map(|run| check.verify(run))
-        .collect::<Vec<_>>()
-        .into_iter()
-        .collect()
+    Ok(Rendered::joined(files, site, damaged))
 }
 
 /// One source's published set, the website included.
