@@ -9,7 +9,7 @@
 //!   its commands (`propose`, `vote`, `create`, `endorse`, `invoke_judgment`,
 //!   `end_turn`, ...) return a [`Refusal`] (with a stable [`RefusalCode`])
 //!   or emit [`Event`]s to a [`Sink`] ([`Recorder`] keeps them; `()` drops
-//!   them, the Monte Carlo fast path).
+//!   them, as Monte Carlo does).
 //! - [`State`]: the game so far, a fold over events; [`State::replay`]
 //!   rebuilds it from a log.
 //! - [`Params`], [`ParamKey`], [`Setting`], [`Provenance`]: the parameter

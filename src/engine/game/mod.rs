@@ -31,7 +31,7 @@ pub trait Sink {
     fn record(&mut self, at: Time, event: &Event, state: &State);
 }
 
-/// Discards events (the Monte Carlo fast path).
+/// Discards events: every Monte Carlo game.
 impl Sink for () {
     const KEEPS_EVENTS: bool = false;
 
