@@ -45,4 +45,3 @@ pub use text_shape::{
     opens_list_item, word_width, wrap_ends, wrap_words, HARD_BREAK_MARK, HARD_BREAK_SLACK,
     LONE_WORD, WRAP_WIDTH,
 };
-pub(crate) use text_shape::{is_plain_single_spaced, PLAIN_BYTES};

@@ -286,56 +286,6 @@ fn greedy(
     ends.push(words.len());
 }
 
-/// Whether `text` is made only of the bytes of [`PLAIN_BYTES`], with no two
-/// spaces in a row and no space at its end: text that the text forms wrap,
-/// and their readers join back, word for word. Its first byte is each
-/// caller's own test.
-pub(crate) fn is_plain_single_spaced(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    // Two passes without a branch a byte: the pairs' is one the compiler
-    // runs many bytes at once.
-    #[allow(clippy::needless_bitwise_bool)] // no branch: the point
-    let spaced = bytes
-        .iter()
-        .zip(bytes.get(1..).unwrap_or_default())
-        .fold(false, |found, (&a, &b)| found | ((a == b' ') & (b == b' ')));
-    let plain = bytes
-        .iter()
-        .fold(true, |plain, &b| plain & PLAIN_BYTES[usize::from(b)]);
-    bytes.last() != Some(&b' ') && plain && !spaced
-}
-
-/// The bytes of a plain line (ASCII letters, digits, the space and
-/// `.,;:?!'"()/%-`: none opens a Markdown construct), looked up rather than
-/// matched (every byte of a body is).
-pub(crate) const PLAIN_BYTES: [bool; 256] = {
-    let mut plain = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        #[allow(clippy::cast_possible_truncation)] // b < 256
-        let byte = b as u8;
-        plain[b] = byte.is_ascii_alphanumeric()
-            || matches!(
-                byte,
-                b' ' | b'.'
-                    | b','
-                    | b';'
-                    | b':'
-                    | b'?'
-                    | b'!'
-                    | b'\''
-                    | b'"'
-                    | b'('
-                    | b')'
-                    | b'/'
-                    | b'%'
-                    | b'-'
-            );
-        b += 1;
-    }
-    plain
-};
-
 #[cfg(test)]
 mod tests {
     use super::{looks_preformatted, opens_list_item};

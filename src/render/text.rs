@@ -138,12 +138,6 @@ fn hang(first: &str, text: &str) -> String {
 /// unwrapped and separated by a blank line, list items on consecutive lines
 /// as `  • text`.
 pub fn markdown_to_export(md: &str) -> String {
-    // Most bodies are plain paragraphs and items: written without blocks.
-    plain::export_plain_body(md).unwrap_or_else(|| export_blocks(md))
-}
-
-/// [`markdown_to_export`] by the body's blocks, for any body.
-fn export_blocks(md: &str) -> String {
     let mut out = String::new();
     let mut previous_item = false;
     let blocks = blocks(md);
@@ -193,10 +187,6 @@ pub fn wrap_markdown(md: &str, width: usize, indent: usize) -> String {
 /// `out` (no string a word or a line).
 pub fn wrap_markdown_into(md: &str, width: usize, indent: usize, out: &mut String) {
     let margin = " ".repeat(indent);
-    // Most bodies are plain paragraphs: laid out without cutting words.
-    if width == WIDTH && plain::wrap_plain_body(md, &margin, out) {
-        return;
-    }
     wrap_blocks_into(md, width, &margin, out);
 }
 
@@ -564,7 +554,6 @@ fn join_blocks(blocks: &[Block], lay_out: impl Fn(usize, &Block) -> String) -> S
 }
 
 mod blocks;
-mod plain;
 
 pub(crate) use blocks::blocks;
 

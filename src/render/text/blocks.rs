@@ -1,16 +1,10 @@
 //! Markdown → [`Block`]s: one pass over `pulldown-cmark` events.
 
 use super::{Block, SOFT_BREAK};
-use crate::model::PLAIN_BYTES;
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
 /// Parses a Markdown body into plain-text blocks.
 pub(crate) fn blocks(md: &str) -> Vec<Block> {
-    plain_paragraphs(md).unwrap_or_else(|| parsed_blocks(md))
-}
-
-/// [`blocks`] by reading `md` with `pulldown-cmark`.
-pub(super) fn parsed_blocks(md: &str) -> Vec<Block> {
     let mut builder = Builder::default();
     let parser = Parser::new_ext(md, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH);
     for (event, range) in parser.into_offset_iter() {
@@ -18,51 +12,6 @@ pub(super) fn parsed_blocks(md: &str) -> Vec<Block> {
     }
     builder.flush();
     builder.blocks
-}
-
-/// The blocks of a body that can only be paragraphs of plain text, without
-/// reading it as Markdown: `None` unless every line is empty or starts with
-/// an ASCII letter, ends in no space and holds only ASCII letters, digits,
-/// single or double spaces and punctuation that opens no Markdown
-/// construct (`.,;:?!'"()/%-`). No such line can open a block (headings,
-/// lists, quotes, code, tables, HTML and thematic breaks start with
-/// something else), hold inline markup (emphasis, code, links, entities,
-/// escapes, HTML and strikethrough need `*_`[]<>&\~`) or end in a hard
-/// break, so Markdown reads each run of non-empty lines as one paragraph of
-/// its lines joined by soft breaks, which is what [`parsed_blocks`] makes
-/// of it (a proptest holds the two together).
-fn plain_paragraphs(md: &str) -> Option<Vec<Block>> {
-    let mut blocks = Vec::new();
-    let mut paragraph = String::new();
-    for line in md.split('\n') {
-        if line.is_empty() {
-            if !paragraph.is_empty() {
-                blocks.push(Block::Paragraph(std::mem::take(&mut paragraph)));
-            }
-            continue;
-        }
-        if !is_plain_line(line) {
-            return None;
-        }
-        if !paragraph.is_empty() {
-            paragraph.push(SOFT_BREAK);
-        }
-        paragraph.push_str(line);
-    }
-    if !paragraph.is_empty() {
-        blocks.push(Block::Paragraph(paragraph));
-    }
-    Some(blocks)
-}
-
-/// Whether a non-empty line of a body is plain text as
-/// [`plain_paragraphs`] means it: it starts with an ASCII letter, ends in
-/// no space and holds only the bytes of [`PLAIN_BYTES`].
-pub(super) fn is_plain_line(line: &str) -> bool {
-    let bytes = line.as_bytes();
-    bytes.first().is_some_and(u8::is_ascii_alphabetic)
-        && bytes.last() != Some(&b' ')
-        && bytes.iter().all(|&b| PLAIN_BYTES[usize::from(b)])
 }
 
 /// Where the text being collected goes when the current block ends.
@@ -337,53 +286,4 @@ fn decode_entities(text: &str) -> String {
         .replace("&gt;", ">")
         .replace("&quot;", "\"")
         .replace("&amp;", "&")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{parsed_blocks, plain_paragraphs};
-    use proptest::prelude::*;
-
-    #[test]
-    fn plain_rule_bodies_take_the_fast_path() {
-        let md = "On the vote (a 2/3 majority), rules pass.\n\nJudge rule votes after.\nAnd again: 5% more!\n";
-        assert_eq!(plain_paragraphs(md), Some(parsed_blocks(md)));
-        for markup in [
-            "a *b*",
-            "1. a",
-            "a  ",
-            "a\n---",
-            "a | b",
-            "a `b`",
-            "a &amp; b",
-            " a",
-        ] {
-            assert_eq!(plain_paragraphs(markup), None, "{markup:?}");
-        }
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(2000))]
-        // Bodies of mostly plain characters, with some that open Markdown
-        // constructs: where the fast path answers, it answers as Markdown
-        // reads the body.
-        #[test]
-        fn plain_paragraphs_are_the_parsed_blocks(
-            md in r"([a-zA-Z0-9 .,;:?!'\x22()/%=+#>|*_`~&<\[\]\\\t\r-]{0,12}\n{0,3}){0,8}"
-        ) {
-            if let Some(fast) = plain_paragraphs(&md) {
-                prop_assert_eq!(fast, parsed_blocks(&md));
-            }
-        }
-
-        #[test]
-        fn plain_paragraphs_of_plain_characters_are_the_parsed_blocks(
-            md in r"([a-zA-Z][a-z0-9 .,;:?!'\x22()/%-]{0,20}\n{0,3}){0,8}"
-        ) {
-            let fast = plain_paragraphs(&md);
-            if let Some(fast) = fast {
-                prop_assert_eq!(fast, parsed_blocks(&md));
-            }
-        }
-    }
 }
