@@ -327,12 +327,8 @@ pub struct JsonDiagnostic<'a> {
     pub diagnostic: &'a Diagnostic,
 }
 
-/// One diagnostic with its span's start and end as lines and columns.
-pub fn to_json<'a>(source: Source<'a>, diagnostic: &'a Diagnostic) -> JsonDiagnostic<'a> {
-    json_at(source, &LineIndex::new(source.text), diagnostic)
-}
-
-/// [`to_json`] for every diagnostic of one file, indexing its lines once.
+/// Every diagnostic of one file with its span's start and end as lines and
+/// columns, the file's lines indexed once.
 pub fn to_json_all<'a>(
     source: Source<'a>,
     diagnostics: &'a [Diagnostic],

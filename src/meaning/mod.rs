@@ -143,81 +143,36 @@ fn compare_rules(intended: &[Rule], actual: &[Rule], format: Format) -> Result<(
     Ok(())
 }
 
-/// Reads a per-rule page (`md-rule`, `txt-rule`) back and compares it with
-/// the rule it was rendered from.
-///
-/// # Errors
-/// [`MeaningError`] when the page would not say what the rule says.
-pub fn verify_page(rule: &Rule, page: &str, format: Format) -> Result<(), MeaningError> {
-    let read = parse::read_meaning(page, format)
-        .map_err(|source| MeaningError::Unreadable { format, source })?;
-    match read.rules.as_slice() {
-        [only] => compare_rule(rule, only, format),
-        rules => Err(MeaningError::RuleCount {
-            format,
-            expected: 1,
-            found: rules.len(),
-            first: Some(rule.number),
-        }),
-    }
-}
-
 /// Checks every file of a published set against the ruleset it was
 /// rendered from: whole forms by their format (`.md`/`.txt`, long or short
-/// by name), per-rule pages against the rule of their number.
+/// by name), per-rule pages against the rule of their number (the last rule
+/// of that number: the one its page was rendered from).
 ///
 /// # Errors
 /// [`MeaningError`] for the first file that would change a rule's meaning.
 pub fn verify_published(ruleset: &Ruleset, files: &[PublishedFile]) -> Result<(), MeaningError> {
-    PublishedCheck::new(ruleset).verify(files)
-}
-
-/// [`verify_published`] prepared once for a ruleset, for checking its
-/// published files in several runs (on several threads): a page names its
-/// rule by number, looked up in a table made once rather than found by a
-/// scan of the rules for each page.
-#[derive(Debug)]
-pub struct PublishedCheck<'r> {
-    ruleset: &'r Ruleset,
-    /// The last rule of each number: the one its page was rendered from.
-    by_number: HashMap<u32, &'r Rule>,
-}
-
-impl<'r> PublishedCheck<'r> {
-    /// The check of `ruleset`'s published files.
-    #[must_use]
-    pub fn new(ruleset: &'r Ruleset) -> Self {
-        let by_number = ruleset
-            .rules
-            .iter()
-            .map(|rule| (rule.number, rule))
-            .collect();
-        PublishedCheck { ruleset, by_number }
-    }
-
-    /// Checks `files`, as [`verify_published`] does.
-    ///
-    /// # Errors
-    /// [`MeaningError`] for the first file that would change a rule's meaning.
-    pub fn verify(&self, files: &[PublishedFile]) -> Result<(), MeaningError> {
-        for file in files {
-            let Some(format) = published_format(&file.path) else {
-                continue;
-            };
-            if matches!(format, Format::MdRule | Format::TxtRule) {
-                let read = parse::read_meaning(&file.contents, format)
-                    .map_err(|source| MeaningError::Unreadable { format, source })?;
-                for page_rule in &read.rules {
-                    if let Some(meant) = self.by_number.get(&page_rule.number) {
-                        compare_rule(&crate::render::page_rule(meant), page_rule, format)?;
-                    }
+    let by_number: HashMap<u32, &Rule> = ruleset
+        .rules
+        .iter()
+        .map(|rule| (rule.number, rule))
+        .collect();
+    for file in files {
+        let Some(format) = published_format(&file.path) else {
+            continue;
+        };
+        if matches!(format, Format::MdRule | Format::TxtRule) {
+            let read = parse::read_meaning(&file.contents, format)
+                .map_err(|source| MeaningError::Unreadable { format, source })?;
+            for page_rule in &read.rules {
+                if let Some(meant) = by_number.get(&page_rule.number) {
+                    compare_rule(&crate::render::page_rule(meant), page_rule, format)?;
                 }
-            } else {
-                verify_written(self.ruleset, &file.contents, format)?;
             }
+        } else {
+            verify_written(ruleset, &file.contents, format)?;
         }
-        Ok(())
     }
+    Ok(())
 }
 
 fn published_format(path: &std::path::Path) -> Option<Format> {
