@@ -210,7 +210,8 @@ pub fn stale_site_pages<'a>(dir: &Path, files: impl IntoIterator<Item = &'a Path
         for entry in entries.filter_map(Result::ok) {
             let name = entry.file_name().to_string_lossy().into_owned();
             let relative = Path::new(folder).join(&name);
-            if numbered_page(&name, extension) && !files.contains(relative.as_path()) {
+            if super::publish::is_rule_page(&name, extension) && !files.contains(relative.as_path())
+            {
                 stale.push(dir.join(relative));
             }
         }
@@ -221,11 +222,4 @@ pub fn stale_site_pages<'a>(dir: &Path, files: impl IntoIterator<Item = &'a Path
     }
     stale.sort();
     stale
-}
-
-/// `206.html`: a page [`stale_site_pages`] may remove.
-fn numbered_page(name: &str, extension: &str) -> bool {
-    name.strip_suffix(extension)
-        .and_then(|stem| stem.strip_suffix('.'))
-        .is_some_and(|stem| !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_digit()))
 }

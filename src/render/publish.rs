@@ -309,8 +309,9 @@ pub fn stale_rule_pages<'a>(
     removals
 }
 
-/// `203.md`: the pages nomic writes; other files in those folders are left alone.
-fn is_rule_page(name: &str, extension: &str) -> bool {
+/// `203.md`, `206.html`: the pages nomic writes; other files in those
+/// folders are left alone.
+pub(super) fn is_rule_page(name: &str, extension: &str) -> bool {
     name.strip_suffix(extension)
         .and_then(|stem| stem.strip_suffix('.'))
         .is_some_and(|stem| !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_digit()))
