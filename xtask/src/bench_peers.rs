@@ -362,10 +362,15 @@ fn measure_real(
             let args: Vec<&str> = args.iter().map(String::as_str).collect();
             let fresh = out.clone();
             let job = Job::new(nomic, &args).prepared(move || remove_settled(&fresh));
-            let runs = (0..runs)
-                .map(|_| job.run())
-                .collect::<Result<Vec<_>, _>>()?;
-            samples.push(Some(median(runs)));
+            // A command that refuses a real ruleset is reported, and its
+            // cell left empty, rather than ending the run.
+            match (0..runs).map(|_| job.run()).collect::<Result<Vec<_>, _>>() {
+                Ok(runs) => samples.push(Some(median(runs))),
+                Err(err) => {
+                    eprintln!("note: {err}");
+                    samples.push(None);
+                }
+            }
         }
         rows.push(RealRow { ruleset, samples });
     }
