@@ -6,7 +6,7 @@ mod published;
 use super::io::{print_stdout, read_input, stdout_color, Failure};
 use super::progress::Files;
 use anstyle::{AnsiColor, Style};
-use nomic::render::build::{manifest_store, Build};
+use nomic::render::build::Build;
 use nomic::render::{PublishError, RenderOptions, Renderer};
 use published::render_source;
 use std::path::{Path, PathBuf};
@@ -296,4 +296,19 @@ impl From<PublishError> for Failure {
     fn from(err: PublishError) -> Failure {
         Failure::message(err.to_string())
     }
+}
+
+/// Where build manifests are kept: `$XDG_CACHE_HOME/nomic/build`, else
+/// `$HOME/.cache/nomic/build`; none without either (every build then
+/// compares in full). The library takes the folder from its caller: the
+/// environment is the command line's to read.
+fn manifest_store() -> Option<PathBuf> {
+    let absolute = |name: &str| {
+        std::env::var_os(name)
+            .map(PathBuf::from)
+            .filter(|path| path.is_absolute())
+    };
+    let cache =
+        absolute("XDG_CACHE_HOME").or_else(|| absolute("HOME").map(|h| h.join(".cache")))?;
+    Some(cache.join("nomic").join("build"))
 }

@@ -37,21 +37,6 @@ pub struct BuildReport {
     pub unchanged: usize,
 }
 
-/// Where build manifests are kept: `$XDG_CACHE_HOME/nomic/build`, else
-/// `$HOME/.cache/nomic/build`; none without either (every build then
-/// compares in full).
-#[must_use]
-pub fn manifest_store() -> Option<PathBuf> {
-    let absolute = |name: &str| {
-        std::env::var_os(name)
-            .map(PathBuf::from)
-            .filter(|path| path.is_absolute())
-    };
-    let cache =
-        absolute("XDG_CACHE_HOME").or_else(|| absolute("HOME").map(|h| h.join(".cache")))?;
-    Some(cache.join("nomic").join("build"))
-}
-
 impl Build {
     /// Plans the set into `dir`. `source` is the source's bytes when the
     /// set depends on them (and `repair_encoding`) alone; then a manifest
