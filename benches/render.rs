@@ -1,13 +1,12 @@
 //! Rendering throughput: every published form of a synthetic ruleset of
 //! 10,000 rules with long histories, in bytes written per second; each
-//! whole form written and its meaning checked as `nomic render` does (a
-//! batch of rules at a time), and an md-long file re-emitted in its own
-//! form as `nomic render` re-emits it; the published set as `build`
+//! whole form written and its meaning checked as `nomic render` does, and
+//! an md-long file re-emitted in its own form as `nomic render` re-emits it; the published set as `build`
 //! renders it (on every core), and written into a fresh folder with one
 //! durable sync.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use nomic::meaning::{write_checked, MeaningError};
+use nomic::meaning::render_read;
 use nomic::model::Format;
 use nomic::model::{synthetic_ruleset, Change, Date, HistoryEntry, Ruleset};
 use nomic::output::write_batch_within;
@@ -70,39 +69,39 @@ fn bench(c: &mut Criterion) {
     group.finish();
 
     // What `nomic render --to FORM` does after reading: write the form and
-    // read it back, a batch of rules at a time.
+    // read it back.
     let mut group = c.benchmark_group("render and check");
     group.sample_size(10);
-    for format in Format::WHOLE_RULESET {
-        let Some(parts) = renderer.parts(&ruleset, format) else {
-            continue;
+    let options = RenderOptions::default();
+    let file = renderer.render(&ruleset, Format::MdLong).expect("renders");
+    let read = |depth| {
+        let options = ReadOptions {
+            from: Some(Format::MdLong),
+            repair_encoding: false,
         };
-        let checked =
-            |parts| write_checked(parts, |_| Ok::<(), MeaningError>(())).expect("reads back");
-        group.throughput(Throughput::Bytes(checked(&parts).len() as u64));
+        read_owned(file.clone().into_bytes(), &options, None, depth).expect("reads")
+    };
+    for format in Format::WHOLE_RULESET {
+        let checked = |parsed| render_read(parsed, format, &options).expect("reads back");
+        group.throughput(Throughput::Bytes(
+            checked(read(ReadDepth::Meaning)).len() as u64
+        ));
         group.bench_function(format!("{format}, 10k rules"), |b| {
-            b.iter(|| checked(black_box(&parts)));
+            b.iter_batched(
+                || read(ReadDepth::Meaning),
+                checked,
+                criterion::BatchSize::LargeInput,
+            );
         });
     }
-    // A file rendered to its own form (`nomic render rules-l.md --to
-    // md-long`): read without fingerprints, every kept source re-emitted as
-    // read, and the whole read back a batch at a time.
-    let file = renderer.render(&ruleset, Format::MdLong).expect("renders");
-    let options = ReadOptions {
-        from: Some(Format::MdLong),
-        repair_encoding: false,
-    };
-    let read = read_owned(file.into_bytes(), &options, None, ReadDepth::Layout)
-        .expect("reads")
-        .ruleset;
-    let parts = renderer
-        .parts(&read, Format::MdLong)
-        .expect("embedded")
-        .as_read();
+    // A file rendered to its own form (`nomic render rules-l.md`): every
+    // kept source re-emitted, the document found to be the file itself.
     group.bench_function("md-long re-emitted as read, 10k rules", |b| {
-        b.iter(|| {
-            write_checked(black_box(&parts), |_| Ok::<(), MeaningError>(())).expect("reads back")
-        });
+        b.iter_batched(
+            || read(ReadDepth::Full),
+            |parsed| render_read(parsed, Format::MdLong, &options).expect("reads back"),
+            criterion::BatchSize::LargeInput,
+        );
     });
     group.finish();
 

@@ -1,13 +1,11 @@
 //! `nomic render`: one published form of a ruleset file.
 
 use super::io::{parse_input_owned, print_stdout, read_input, Failure};
-use nomic::meaning;
-use nomic::meaning::MeaningError;
+use nomic::meaning::{self, RenderRefusal};
 use nomic::model::Format;
-use nomic::model::Ruleset;
 use nomic::output::write_atomic;
-use nomic::parse::{Parsed, ReadDepth, ReadOptions};
-use nomic::render::{self, Parts, RenderError, RenderOptions, Renderer};
+use nomic::parse::ReadOptions;
+use nomic::render::RenderOptions;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -48,87 +46,21 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         from: args.from,
         repair_encoding: args.repair_encoding,
     };
-    // A render that will not use the file's layout reads the rules for
-    // their meaning only (no kept sources, no fingerprints); should the
-    // file turn out to be in the form asked for, it is read again. One that
-    // may use it reads it without fingerprints where the embedded writer
-    // re-emits it (the rules are written as read: nothing to compare).
-    let meaning_only = args.canonical
-        || args
-            .to
-            .is_some_and(|to| to != Format::Dialect && !to.is_agora() && args.from != Some(to));
-    let layout_depth = if args.templates.is_none() && args.to.is_none_or(render::is_builtin) {
-        ReadDepth::Layout
-    } else {
-        ReadDepth::Full
-    };
-    // The read takes the bytes (no decoded copy beside them); a repair's
-    // report needs them as they were.
+    let dialect = super::io::dialect_for(&name)?.is_some();
+    let depth = meaning::read_depth(&bytes, &options, dialect, args.to, args.canonical);
+    // The read takes the bytes; a repair's report needs them as they were.
     let as_given = args.repair_encoding.then(|| bytes.clone());
-    let depth = if meaning_only {
-        ReadDepth::Meaning
-    } else {
-        layout_depth
-    };
-    let mut parsed = parse_input_owned(&name, bytes, &options, depth)?;
-    let format = args.to.unwrap_or(parsed.format);
-    if meaning_only && uses_layout(format, parsed.format, args.canonical) {
-        let again = match &as_given {
-            Some(bytes) => bytes.clone(),
-            None => std::mem::take(&mut parsed.text).into_bytes(),
-        };
-        drop(parsed);
-        parsed = parse_input_owned(&name, again, &options, layout_depth)?;
-    }
+    let parsed = parse_input_owned(&name, bytes, &options, depth)?;
     super::io::report_repair(&name, as_given.as_deref().unwrap_or_default(), &options);
+    let format = args.to.unwrap_or(parsed.format);
     let options = RenderOptions {
         canonical: args.canonical,
         templates: args.templates,
     };
-    // A file written in its own form, not canonically, is re-emitted as
-    // read: its text is kept to compare the document with. Otherwise only
-    // the ruleset is still needed: the file's text goes first, and so do
-    // the rules' kept sources where the render cannot use them.
-    let as_read_text =
-        (!options.canonical && format == parsed.format).then(|| std::mem::take(&mut parsed.text));
-    let ruleset = without_unused_layout(parsed, format, options.canonical);
-    let renderer = Renderer::new(&options).map_err(|err| Failure::message(err.to_string()))?;
-    let refused = |err: MeaningError| Failure::message(format!("{err}; nothing was written"));
-    // The rules are written as read: a kept source is re-emitted without
-    // comparing fingerprints (the read may have taken none).
-    let text = match renderer.parts(&ruleset, format).map(Parts::as_read) {
-        // Templates of one's own write a form of one's own: nothing to read
-        // back. The embedded ones are written and read back a batch at a time.
-        // The document is the file itself: it reads back as read.
-        Some(parts)
-            if options.templates.is_none()
-                && as_read_text
-                    .as_deref()
-                    .is_some_and(|text| meaning::writes_read_text(&parts, text)) =>
-        {
-            let text = as_read_text.unwrap_or_default();
-            parts
-                .check_size(text.len())
-                .map_err(|err| Failure::message(err.to_string()))?;
-            text
-        }
-        Some(parts) if options.templates.is_none() => {
-            meaning::write_checked(&parts, |len| parts.check_size(len).map_err(Refusal::Render))
-                .map_err(|err| match err {
-                    Refusal::Render(err) => Failure::message(err.to_string()),
-                    Refusal::Meaning(err) => refused(err),
-                })?
-        }
-        _ => {
-            let text = renderer
-                .render(&ruleset, format)
-                .map_err(|err| Failure::message(err.to_string()))?;
-            if options.templates.is_none() {
-                meaning::verify_written(&ruleset, &text, format).map_err(refused)?;
-            }
-            text
-        }
-    };
+    let text = meaning::render_read(parsed, format, &options).map_err(|err| match err {
+        RenderRefusal::Meaning(err) => Failure::message(format!("{err}; nothing was written")),
+        RenderRefusal::Render(err) => Failure::message(err.to_string()),
+    })?;
     match args.output {
         Some(path) => {
             write_atomic(&path, text.as_bytes()).map_err(|err| {
@@ -138,36 +70,4 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         None => print_stdout(&text)?,
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Why a render was refused: the renderer's refusal, or the meaning check's.
-enum Refusal {
-    Render(RenderError),
-    Meaning(MeaningError),
-}
-
-impl From<MeaningError> for Refusal {
-    fn from(err: MeaningError) -> Self {
-        Refusal::Meaning(err)
-    }
-}
-
-/// The parsed ruleset, less each rule's kept layout (a copy of its source)
-/// when rendering to `format` does not use it: the kept bytes serve only a
-/// non-canonical render to the format the file was read in, and a dialect.
-fn without_unused_layout(parsed: Parsed, format: Format, canonical: bool) -> Ruleset {
-    let mut ruleset = parsed.ruleset;
-    if !uses_layout(format, parsed.format, canonical) {
-        for rule in &mut ruleset.rules {
-            rule.layout = None;
-        }
-    }
-    ruleset
-}
-
-/// Whether rendering to `format` a file read as `read` uses what a full read
-/// keeps of its layout: the kept bytes of a non-canonical render to the
-/// file's own format, a dialect, and the Agora forms.
-fn uses_layout(format: Format, read: Format, canonical: bool) -> bool {
-    format == Format::Dialect || format.is_agora() || (!canonical && format == read)
 }

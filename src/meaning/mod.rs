@@ -9,16 +9,16 @@
 //! Markup a text form drops by design (HTML tags, link targets written
 //! after their text) is compared as the text forms write it.
 
-mod batches;
 mod normal;
+mod write;
 
 use crate::model::{Format, Rule, Ruleset};
 use crate::parse::{self, ParseError};
 use crate::render::PublishedFile;
-pub use batches::{checks_in_batches, write_checked, writes_read_text};
 use normal::{first_difference, normal_form, Difference};
 use std::collections::HashMap;
 use std::fmt;
+pub use write::{read_depth, render_read, RenderRefusal};
 
 /// A construct of a rule text that a form may be unable to carry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -102,18 +102,9 @@ pub fn verify_written(
     written: &str,
     format: Format,
 ) -> Result<(), MeaningError> {
-    verify_written_slice(&intended.rules, written, format)
-}
-
-/// [`verify_written`] for the rules `intended`.
-fn verify_written_slice(
-    intended: &[Rule],
-    written: &str,
-    format: Format,
-) -> Result<(), MeaningError> {
     let actual = parse::read_check(written, format)
         .map_err(|source| MeaningError::Unreadable { format, source })?;
-    compare_rules(intended, &actual.rules, format)
+    compare_rules(&intended.rules, &actual.rules, format)
 }
 
 /// Compares the rules of two rulesets in the parts `format` carries.

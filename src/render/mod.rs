@@ -9,20 +9,17 @@
 
 mod agora;
 pub mod build;
-mod builtin;
 mod dialect;
 pub mod manifest;
-mod parts;
 pub mod publish;
 mod relink;
 mod templates;
 pub mod text;
 
 pub use manifest::Manifest;
-pub use parts::Parts;
 pub use publish::{
-    agora_published_files, page_rule, published_files, published_files_as_read, rule_pages,
-    stale_rule_pages, Plan, PublishError, PublishedFile,
+    agora_published_files, page_rule, published_files, rule_pages, stale_rule_pages, Plan,
+    PublishError, PublishedFile,
 };
 /// The template environment (with the `--templates` loader) the site builds on.
 pub(crate) use templates::environment as template_environment;
@@ -92,13 +89,6 @@ pub fn render_rule(
     Renderer::new(options)?.render_rule(rule, format)
 }
 
-/// Whether `format` has an embedded writer in Rust ([`Renderer::parts`]
-/// writes it when no template of one's own replaces it).
-#[must_use]
-pub fn is_builtin(format: Format) -> bool {
-    builtin::FORMS.contains(&format)
-}
-
 /// The title a form gets: `(LONG FORMAT)` and `(SHORT FORMAT)` follow the
 /// target; any other title (`# RULES`, `Nomic I Final Ruleset`) stays.
 pub fn title_for(format: Format, title: &str) -> String {
@@ -113,9 +103,6 @@ pub fn title_for(format: Format, title: &str) -> String {
 pub struct Renderer {
     env: Environment<'static>,
     canonical: bool,
-    /// The forms whose template is the embedded one, written by
-    /// [`builtin`] rather than through the template engine.
-    builtin: Vec<Format>,
 }
 
 impl Renderer {
@@ -127,35 +114,10 @@ impl Renderer {
                 return Err(RenderError::TemplateDir(dir.clone()));
             }
         }
-        // A form's own template in the folder is rendered with it (and so
-        // is one the loader cannot look for: it reports why); the embedded
-        // ones are written in Rust, byte for byte the same.
-        let overridden = |format: Format| {
-            let name = template_name(format).unwrap_or_default();
-            options.templates.as_ref().is_some_and(|dir| {
-                !matches!(
-                    std::fs::symlink_metadata(dir.join(name)),
-                    Err(err) if err.kind() == std::io::ErrorKind::NotFound
-                )
-            })
-        };
-        let builtin = builtin::FORMS
-            .into_iter()
-            .filter(|&format| !overridden(format))
-            .collect();
         Ok(Renderer {
             env: templates::environment(options.templates.as_deref()),
             canonical: options.canonical,
-            builtin,
         })
-    }
-
-    /// Renders through the template engine even where the template is the
-    /// embedded one (the tests compare the two).
-    #[cfg(test)]
-    fn through_templates(mut self) -> Renderer {
-        self.builtin.clear();
-        self
     }
 
     /// Renders a ruleset to one format (see [`render`]).
@@ -176,9 +138,6 @@ impl Renderer {
             .layout
             .as_ref()
             .filter(|layout| !self.canonical && layout.format == format);
-        if let Some(parts) = self.parts(ruleset, format) {
-            return parts.document();
-        }
         let template = self
             .env
             .get_template(name)
@@ -225,11 +184,6 @@ impl Renderer {
         }
         if !matches!(format, Format::MdRule | Format::TxtRule) {
             return Err(RenderError::NotARuleFormat(format));
-        }
-        if self.builtin.contains(&format) {
-            let mut page = String::new();
-            builtin::rule(format, rule, true, &mut page);
-            return Ok(page);
         }
         let name = template_name(format).expect("per-rule formats have templates");
         let template = self
@@ -281,7 +235,7 @@ fn re_emit(
             Some(kept) if Some(kept.offset) == file_end => EndedFile::Maybe,
             _ => EndedFile::No,
         };
-        match kept_source(rule, next, ended_file, false, call)? {
+        match kept_source(rule, next, ended_file, call)? {
             Some(source) => out.push_str(&source),
             None => out.push_str(&call(Macro::Rule(rule, index + 1 == count))?),
         }
@@ -402,21 +356,13 @@ type CallMacro<'a> = dyn FnMut(Macro<'_>) -> Result<String, RenderError> + 'a;
 /// quirky final newline stays). At a new neighbour or a new end of file only
 /// its trailing line breaks (the separator) become the ones the canonical
 /// form puts there; every byte of the rule itself stays, quirks included.
-/// `as_read` says the rules are exactly as read (see [`Parts::as_read`]):
-/// a kept source is then unchanged without comparing fingerprints.
 fn kept_source<'r>(
     rule: &'r Rule,
     next: Option<&Rule>,
     ended_file: EndedFile,
-    as_read: bool,
     call: &mut CallMacro<'_>,
 ) -> Result<Option<Cow<'r, str>>, RenderError> {
-    let kept = if as_read {
-        rule.layout.as_ref().map(|layout| layout.source.as_str())
-    } else {
-        rule.unchanged_source()
-    };
-    let Some(source) = kept else {
+    let Some(source) = rule.unchanged_source() else {
         return Ok(None);
     };
     let layout = rule.layout.as_ref().expect("a kept source has a layout");

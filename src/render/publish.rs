@@ -44,33 +44,6 @@ pub fn published_files(
     ruleset: &Ruleset,
     renderer: &Renderer,
 ) -> Result<Vec<PublishedFile>, RenderError> {
-    published(ruleset, renderer, false)
-}
-
-/// [`published_files`] of a ruleset exactly as a read of its file made it
-/// (nothing changed since), which may come from a read that took no
-/// fingerprints ([`crate::parse::ReadDepth::Layout`]): a form the embedded
-/// writer writes re-emits each kept source as read ([`Parts::as_read`](super::Parts::as_read))
-/// instead of comparing the rule's fingerprint with one taken now. A form
-/// of a template of one's own still compares them, so with templates of
-/// one's own give it a full read.
-pub fn published_files_as_read(
-    ruleset: &Ruleset,
-    renderer: &Renderer,
-) -> Result<Vec<PublishedFile>, RenderError> {
-    published(ruleset, renderer, true)
-}
-
-/// [`published_files`], the rules taken as read when `as_read`.
-fn published(
-    ruleset: &Ruleset,
-    renderer: &Renderer,
-    as_read: bool,
-) -> Result<Vec<PublishedFile>, RenderError> {
-    let render = |format: Format| match renderer.parts(ruleset, format) {
-        Some(parts) if as_read => parts.as_read().document(),
-        _ => renderer.render(ruleset, format),
-    };
     // The whole forms and the pages are written on every core.
     let (whole, pages) = rayon::join(
         || {
@@ -79,7 +52,7 @@ fn published(
                 .map(|&(name, format)| {
                     Ok(PublishedFile {
                         path: PathBuf::from(name),
-                        contents: render(format)?,
+                        contents: renderer.render(ruleset, format)?,
                     })
                 })
                 .collect::<Vec<Result<_, RenderError>>>()
@@ -355,7 +328,3 @@ pub fn agora_published_files(
     }
     Ok(files)
 }
-
-#[cfg(test)]
-#[path = "publish_tests.rs"]
-mod tests;

@@ -4,9 +4,7 @@
 use super::super::io::{read_input, Failure};
 use nomic::meaning;
 use nomic::parse::{ReadDepth, ReadOptions};
-use nomic::render::{
-    agora_published_files, published_files, published_files_as_read, PublishedFile, Renderer,
-};
+use nomic::render::{agora_published_files, published_files, PublishedFile, Renderer};
 use std::path::Path;
 
 use super::Args;
@@ -34,29 +32,15 @@ pub(super) fn render_source(
         repair_encoding: args.repair_encoding,
         ..ReadOptions::default()
     };
-    // Nothing changes the rules between the read and the render: with the
-    // embedded templates, the form the file was read in re-emits each kept
-    // source as read, so the read takes no fingerprints (a digest of each
-    // rule's meaning) to compare. Templates of one's own compare them.
-    let as_read = args.templates.is_none();
-    let depth = if as_read {
-        ReadDepth::Layout
-    } else {
-        ReadDepth::Full
-    };
     // The read takes the bytes; a repair's report needs them as they were.
     let as_given = args.repair_encoding.then(|| bytes.clone());
-    let parsed = super::super::io::parse_input_owned(&name, bytes, &options, depth)?;
+    let parsed = super::super::io::parse_input_owned(&name, bytes, &options, ReadDepth::Full)?;
     let left =
         super::super::io::report_repair(&name, as_given.as_deref().unwrap_or_default(), &options);
     super::super::io::refuse_duplicate_numbers(&name, &parsed)?;
     let ruleset = &parsed.ruleset;
-    let files = if as_read {
-        published_files_as_read(ruleset, renderer)
-    } else {
-        published_files(ruleset, renderer)
-    }
-    .map_err(|err| Failure::message(format!("{name}: {err}")))?;
+    let files = published_files(ruleset, renderer)
+        .map_err(|err| Failure::message(format!("{name}: {err}")))?;
     if args.templates.is_none() {
         meaning::verify_published(ruleset, &files)
             .map_err(|err| Failure::message(format!("{name}: {err}; nothing was written")))?;
