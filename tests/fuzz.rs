@@ -54,18 +54,6 @@ fn every_input_the_fuzzers_failed_on_now_passes() {
     assert!(failures.is_empty(), "still failing: {failures:?}");
 }
 
-/// Inputs a fuzz run found that are not fixed yet, when there are any:
-/// `tests/fixtures/fuzz/open/<target>/`. Ignored until they are; run with
-/// `cargo test --test fuzz -- --ignored` to see which still fail. A fixed
-/// input moves to `tests/fixtures/fuzz/<target>/`, where the test above
-/// replays it on every run.
-#[test]
-#[ignore = "open fuzz findings, not fixed yet"]
-fn the_open_fuzz_findings_pass() {
-    let (_, failures) = replay("tests/fixtures/fuzz/open", &TARGETS);
-    assert!(failures.is_empty(), "still failing: {failures:?}");
-}
-
 #[test]
 fn the_bundled_rulesets_pass_every_property() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets");
