@@ -26,9 +26,11 @@ pub(crate) use templates::environment as template_environment;
 pub use templates::{template_name, DEFAULTS as DEFAULT_TEMPLATES};
 
 use crate::model::{DocumentLayout, Format, LineEnding, Rule, Ruleset};
-use minijinja::{Environment, Value};
+use minijinja::{Environment, Template, Value};
+use rayon::prelude::*;
 use std::borrow::Cow;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use templates::{template_error, RuleView};
 
 /// How to render.
@@ -142,39 +144,7 @@ impl Renderer {
             .env
             .get_template(name)
             .map_err(|e| template_error(&e, name))?;
-        let Some(layout) = layout else {
-            let rules: Vec<Value> = ruleset.rules.iter().map(RuleView::value).collect();
-            let context = minijinja::context! { title => title, rules => rules };
-            let mut out = Capped::new(ruleset);
-            return match template.render_captured_to(context, &mut out) {
-                Ok(_) => Ok(out.into_string()),
-                Err(_) if out.over => Err(out.too_large(name)),
-                Err(e) => Err(template_error(&e, name)),
-            };
-        };
-
-        // Lossless re-emit: kept bytes where the meaning is unchanged,
-        // the template's macros for everything else.
-        let newline = layout.line_ending;
-        let context = minijinja::context! { title => title.clone(), rules => Vec::<Value>::new() };
-        let mut captured = template
-            .render_captured(context)
-            .map_err(|e| template_error(&e, name))?;
-        captured.with_state_mut(|state| {
-            let mut call = |called: Macro<'_>| {
-                let (macro_name, args) = match called {
-                    Macro::Header(title) => ("header", vec![Value::from(title)]),
-                    Macro::Rule(rule, last) => {
-                        ("rule", vec![RuleView::value(rule), Value::from(last)])
-                    }
-                };
-                state
-                    .call_macro(macro_name, &args)
-                    .map(|text| with_line_ending(text, newline))
-                    .map_err(|e| template_error(&e, name))
-            };
-            re_emit(ruleset, layout, &title, name, &mut call)
-        })
+        document(ruleset, layout, &title, name, &template)
     }
 
     /// Renders one rule as a page of a per-rule format.
@@ -202,50 +172,150 @@ impl Renderer {
     }
 }
 
-/// Lossless re-emit of a ruleset read in `format` with `layout`: the kept
-/// header while the title is unchanged, each rule's kept bytes while its
-/// meaning is, the footer; `call` writes the rest as the template would.
-fn re_emit(
+/// How many rules one task of [`document`] writes.
+const RUN: usize = 64;
+
+/// A document of a template's form: its header, each rule's region and its
+/// footer, each written by the template's macro of that name
+/// (`header(title)`, `rule(r, last)`, `footer(title)`), except what
+/// `layout` (a file read in this form) keeps: the header while the title is
+/// unchanged, each rule's bytes while its meaning is (lossless re-emit),
+/// the footer. The rules are written on every core, a run at a time; a
+/// document far larger than its ruleset's content is refused as a runaway.
+fn document(
     ruleset: &Ruleset,
-    layout: &DocumentLayout,
+    layout: Option<&DocumentLayout>,
     title: &str,
     name: &str,
-    call: &mut CallMacro<'_>,
+    template: &Template<'_, '_>,
 ) -> Result<String, RenderError> {
-    let mut out = if layout.title == ruleset.title {
-        layout.header.clone()
-    } else {
-        call(Macro::Header(title))?
+    let newline = layout.map_or(LineEnding::Lf, |layout| layout.line_ending);
+    let macros = Macros {
+        template,
+        title,
+        name,
+        newline,
     };
-    let count = ruleset.rules.len();
-    // The rule that ended the file: the one whose kept source still
-    // ends where the rules did, else (a guess) the one read from
-    // furthest in.
-    let file_end = ruleset
-        .rules
-        .iter()
-        .filter_map(|rule| rule.layout.as_ref().map(|layout| layout.offset))
-        .max();
-    for (index, rule) in ruleset.rules.iter().enumerate() {
-        let next = ruleset.rules.get(index + 1);
-        let ended_file = match rule.layout.as_ref() {
-            Some(kept) if Some(kept.offset + kept.source.len()) == layout.rules_end => {
-                EndedFile::Yes
+    let rules = &ruleset.rules;
+    let count = rules.len();
+    let limit = size_limit(ruleset);
+    let written = AtomicUsize::new(0);
+    // The rule that ended the file: the one whose kept source still ends
+    // where the rules did, else (a guess) the one read from furthest in.
+    let file_end = layout.and_then(|_| {
+        rules
+            .iter()
+            .filter_map(|rule| rule.layout.as_ref().map(|kept| kept.offset))
+            .max()
+    });
+    let region = |index: usize, call: &mut CallMacro<'_>| -> Result<Cow<'_, str>, RenderError> {
+        let rule = &rules[index];
+        if let Some(layout) = layout {
+            let ended_file = match rule.layout.as_ref() {
+                Some(kept) if Some(kept.offset + kept.source.len()) == layout.rules_end => {
+                    EndedFile::Yes
+                }
+                Some(kept) if Some(kept.offset) == file_end => EndedFile::Maybe,
+                _ => EndedFile::No,
+            };
+            if let Some(source) = kept_source(rule, rules.get(index + 1), ended_file, call)? {
+                return Ok(source);
             }
-            Some(kept) if Some(kept.offset) == file_end => EndedFile::Maybe,
-            _ => EndedFile::No,
-        };
-        match kept_source(rule, next, ended_file, call)? {
-            Some(source) => out.push_str(&source),
-            None => out.push_str(&call(Macro::Rule(rule, index + 1 == count))?),
         }
+        call(Macro::Rule(rule, index + 1 == count)).map(Cow::Owned)
+    };
+    let runs = (0..count)
+        .step_by(RUN)
+        .collect::<Vec<_>>()
+        .into_par_iter()
+        .map(|start| {
+            macros.with(|call| {
+                let mut run = String::new();
+                for index in start..(start + RUN).min(count) {
+                    run.push_str(&region(index, call)?);
+                }
+                if written.fetch_add(run.len(), Ordering::Relaxed) + run.len() > limit {
+                    return Err(too_large(limit, name));
+                }
+                Ok(run)
+            })
+        })
+        .collect::<Result<Vec<String>, RenderError>>()?;
+    let (header, footer) = match layout {
+        Some(layout) if layout.title == ruleset.title => {
+            (layout.header.clone(), layout.footer.clone())
+        }
+        Some(layout) => (
+            macros.with(|call| call(Macro::Header(title)))?,
+            layout.footer.clone(),
+        ),
+        None => {
+            macros.with(|call| Ok((call(Macro::Header(title))?, call(Macro::Footer(title))?)))?
+        }
+    };
+    let length = header.len() + runs.iter().map(String::len).sum::<usize>() + footer.len();
+    if length > limit {
+        return Err(too_large(limit, name));
     }
-    out.push_str(&layout.footer);
-    let limit = Capped::new(ruleset);
-    if out.len() > limit.limit {
-        return Err(limit.too_large(name));
+    // Each run is let go of once it is in the document, so the document is
+    // held about once.
+    let mut out = String::with_capacity(length);
+    out.push_str(&header);
+    for run in runs {
+        out.push_str(&run);
     }
+    out.push_str(&footer);
     Ok(out)
+}
+
+/// A template's macros, called with the state of one render of its body.
+struct Macros<'t> {
+    template: &'t Template<'t, 't>,
+    title: &'t str,
+    name: &'t str,
+    newline: LineEnding,
+}
+
+impl Macros<'_> {
+    /// Renders the template's body once (with no rules: it defines the
+    /// macros and writes nothing kept) and gives `write` its macros.
+    fn with<R>(
+        &self,
+        write: impl FnOnce(&mut CallMacro<'_>) -> Result<R, RenderError>,
+    ) -> Result<R, RenderError> {
+        let (name, newline) = (self.name, self.newline);
+        let context = minijinja::context! { title => self.title, rules => Vec::<Value>::new() };
+        let mut captured = self
+            .template
+            .render_captured(context)
+            .map_err(|e| template_error(&e, name))?;
+        captured.with_state_mut(|state| {
+            let mut call = |called: Macro<'_>| {
+                let (macro_name, args) = match called {
+                    Macro::Header(title) => ("header", vec![Value::from(title)]),
+                    Macro::Rule(rule, last) => {
+                        ("rule", vec![RuleView::value(rule), Value::from(last)])
+                    }
+                    Macro::Footer(title) => ("footer", vec![Value::from(title)]),
+                };
+                if state.lookup(macro_name).is_none() {
+                    return Err(RenderError::Template {
+                        name: name.to_string(),
+                        line: None,
+                        message: format!(
+                            "it defines no `{macro_name}` macro; a form's template defines \
+                             the macros header(title), rule(r, last) and footer(title)"
+                        ),
+                    });
+                }
+                state
+                    .call_macro(macro_name, &args)
+                    .map(|text| with_line_ending(text, newline))
+                    .map_err(|e| template_error(&e, name))
+            };
+            write(&mut call)
+        })
+    }
 }
 
 /// What a rule adds to the content a document's size is measured against
@@ -267,62 +337,22 @@ fn content_size(rule: &Rule) -> usize {
             .sum::<usize>()
 }
 
-/// The output of one render, refused once it is larger than the ruleset
-/// could reasonably make it (a runaway template).
-struct Capped {
-    buf: Vec<u8>,
-    limit: usize,
-    over: bool,
+/// The most a document of `ruleset` may hold: 16 MiB plus 64 bytes for
+/// every byte of its content (see [`content_size`]).
+fn size_limit(ruleset: &Ruleset) -> usize {
+    let content = ruleset.title.len() + ruleset.rules.iter().map(content_size).sum::<usize>();
+    content.saturating_mul(64).saturating_add(16 << 20)
 }
 
-impl Capped {
-    /// 16 MiB plus 64 bytes for every byte of the ruleset's content.
-    fn new(ruleset: &Ruleset) -> Capped {
-        let input = ruleset.title.len() + ruleset.rules.iter().map(content_size).sum::<usize>();
-        Capped::for_content(input)
-    }
-
-    /// 16 MiB plus 64 bytes for every byte of `content` (see
-    /// [`content_size`]).
-    fn for_content(content: usize) -> Capped {
-        Capped {
-            buf: Vec::new(),
-            limit: content.saturating_mul(64).saturating_add(16 << 20),
-            over: false,
-        }
-    }
-
-    fn too_large(&self, name: &str) -> RenderError {
-        RenderError::Template {
-            name: name.to_string(),
-            line: None,
-            message: format!(
-                "the output is over {} bytes, far more than the ruleset holds; \
-                 look for a loop or a repetition that does not end",
-                self.limit
-            ),
-        }
-    }
-
-    fn into_string(self) -> String {
-        // Templates write only `str`s.
-        String::from_utf8(self.buf)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-    }
-}
-
-impl std::io::Write for &mut Capped {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        if self.buf.len().saturating_add(bytes.len()) > self.limit {
-            self.over = true;
-            return Err(std::io::Error::other("output limit reached"));
-        }
-        self.buf.extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
+/// The refusal of a document over `limit` bytes.
+fn too_large(limit: usize, name: &str) -> RenderError {
+    RenderError::Template {
+        name: name.to_string(),
+        line: None,
+        message: format!(
+            "the output is over {limit} bytes, far more than the ruleset holds; \
+             look for a loop or a repetition that does not end"
+        ),
     }
 }
 
@@ -343,6 +373,8 @@ enum Macro<'a> {
     Header(&'a str),
     /// `rule(r, last)`.
     Rule(&'a Rule, bool),
+    /// `footer(title)`.
+    Footer(&'a str),
 }
 
 /// Calls one of the template's macros.

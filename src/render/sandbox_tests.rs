@@ -23,6 +23,16 @@ fn render_with(files: &[(&str, &str)]) -> (tempfile::TempDir, Result<String, Ren
     (dir, out)
 }
 
+/// A form's template whose header is `header` (and whose rules and
+/// footer write nothing).
+fn writing(header: &str) -> String {
+    format!(
+        "{{% macro header(title) %}}{header}{{% endmacro %}}\
+         {{% macro rule(r, last) %}}{{% endmacro %}}\
+         {{% macro footer(title) %}}{{% endmacro %}}"
+    )
+}
+
 fn error_of(files: &[(&str, &str)]) -> String {
     match render_with(files).1 {
         Ok(out) => panic!("rendered: {out:?}"),
@@ -32,13 +42,13 @@ fn error_of(files: &[(&str, &str)]) -> String {
 
 #[test]
 fn a_huge_pad_is_an_error_not_a_panic() {
-    let message = error_of(&[("md-short.md.j2", "{{ 7 | pad(70000) }}")]);
+    let message = error_of(&[("md-short.md.j2", &writing("{{ 7 | pad(70000) }}"))]);
     assert!(
         message.contains("template `md-short.md.j2` line 1")
             && message.contains("pad width 70000 is out of bounds; use a value from 0 to 32"),
         "{message}"
     );
-    let (_, out) = render_with(&[("md-short.md.j2", "{{ 7 | pad(4) }}")]);
+    let (_, out) = render_with(&[("md-short.md.j2", &writing("{{ 7 | pad(4) }}"))]);
     assert_eq!(out.unwrap(), "0007");
 }
 
@@ -51,10 +61,11 @@ fn widths_of_rulers_wraps_and_indents_are_bounded() {
         ("{{ 'a b' | wrap(70, 100000000) }}", "wrap indent"),
         ("{{ 'a\nb' | indent(100000000) }}", "indent width"),
     ] {
-        let message = error_of(&[("md-short.md.j2", template)]);
+        let message = error_of(&[("md-short.md.j2", &writing(template))]);
         assert!(message.contains(what), "{template}: {message}");
     }
-    let (_, out) = render_with(&[("md-short.md.j2", "{{ 'a\n\nb' | indent(2) }}")]);
+    let indented = writing("{{ 'a\n\nb' | indent(2) }}");
+    let (_, out) = render_with(&[("md-short.md.j2", &indented)]);
     assert_eq!(out.unwrap(), "a\n\n  b");
 }
 
@@ -85,7 +96,7 @@ fn an_endless_loop_runs_out_of_fuel_and_says_what_to_change() {
 fn output_far_larger_than_the_ruleset_is_refused() {
     let message = error_of(&[(
         "md-short.md.j2",
-        "{% for a in range(100000) %}{{ 'x' * 1000 }}{% endfor %}",
+        &writing("{% for a in range(100000) %}{{ 'x' * 1000 }}{% endfor %}"),
     )]);
     assert!(message.contains("the output is over"), "{message}");
 }
@@ -100,7 +111,7 @@ fn a_link_out_of_the_folder_is_refused() {
     std::os::unix::fs::symlink(&secret, dir.path().join("secret.j2")).unwrap();
     fs::write(
         dir.path().join("md-short.md.j2"),
-        "{% include \"secret.j2\" %}",
+        writing("{% include \"secret.j2\" %}"),
     )
     .unwrap();
     let options = RenderOptions {

@@ -366,6 +366,13 @@ fn an_override_without_the_rule_macro_names_its_template() {
         err.to_string().starts_with("template `md-long.md.j2`"),
         "{err}"
     );
+    // A fresh document is written by the same macros.
+    let err = render(&sample(), Format::MdLong, &options).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "template `md-long.md.j2`: it defines no `rule` macro; a form's template defines \
+         the macros header(title), rule(r, last) and footer(title)"
+    );
 }
 
 #[test]
