@@ -200,8 +200,12 @@ fn write_pages(applied: &Applied, ruleset_path: &Path) -> Result<Vec<PathBuf>, F
     let pages = render::rule_pages(&applied.ruleset, &renderer)
         .map_err(|err| Failure::message(err.to_string()))?;
     // Every page is read back and checked before any is written.
+    let pages = render::Published {
+        files: pages,
+        carried: Default::default(),
+    };
     meaning::verify_published(&applied.ruleset, &pages).map_err(refused)?;
-    let plan = Plan::compare(dir, pages).map_err(|err| Failure::message(err.to_string()))?;
+    let plan = Plan::compare(dir, pages.files).map_err(|err| Failure::message(err.to_string()))?;
     let progress = Files::new(plan.pending(), "writing pages");
     plan.execute_with(|| progress.inc())
         .map_err(|err| Failure::message(err.to_string()))?;

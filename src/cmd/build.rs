@@ -1,13 +1,14 @@
 //! `nomic build`: the whole published set of one ruleset, or of every
 //! bundled ruleset.
 
+mod existing;
 mod published;
 
 use super::io::{print_stdout, read_input, stdout_color, Failure};
 use super::progress::Files;
 use anstyle::{AnsiColor, Style};
 use nomic::render::build::Build;
-use nomic::render::{PublishError, RenderOptions, Renderer};
+use nomic::render::{Form, PublishError, RenderOptions, Renderer};
 use published::render_source;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -46,6 +47,16 @@ pub(super) struct Args {
     /// list the uncertain ones on stderr
     #[arg(long)]
     pub repair_encoding: bool,
+    /// The forms to write, comma-separated: md-long, txt-long, md-short,
+    /// txt-short, md-rule, txt-rule, site [default: the forms the folder
+    /// already has; all of them in a fresh folder]
+    #[arg(long, value_name = "FORMS", value_delimiter = ',')]
+    pub forms: Option<Vec<Form>>,
+    /// Write anew the rules whose published copy disagrees with the source
+    /// (a hand slip) though no change touched them; without it they are
+    /// kept as published and reported
+    #[arg(long)]
+    pub fix_copies: bool,
 }
 
 /// One ruleset's build, with what its report names.
@@ -70,17 +81,22 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let mut plans = Vec::new();
     let mut progress = Files::new(jobs.len(), "rendering");
     for (source, dir) in jobs {
-        // The output depends on the source file and options alone, so a
-        // manifest of the folder may show it current.
-        let keyed = args.templates.is_none() && !args.git && !super::agora::is_source(&source);
+        // The output depends on the source file, the options and the files
+        // the folder holds (which a manifest records), so a manifest of the
+        // folder may show it current.
+        let keyed = args.templates.is_none()
+            && !args.git
+            && args.forms.is_none()
+            && !args.fix_copies
+            && !super::agora::is_source(&source);
         let bytes = if keyed {
             Some(read_input(&source)?.1)
         } else {
             None
         };
         let inputs = bytes.as_deref().map(|bytes| (bytes, args.repair_encoding));
-        let build = Build::plan(dir, inputs, manifest_store(), || {
-            render_source(&source, &renderer, &args).map(|r| (r.files, r.damaged))
+        let build = Build::plan(dir.clone(), inputs, manifest_store(), || {
+            render_source(&source, &dir, &renderer, &args).map(|r| (r.files, r.damaged))
         })?;
         if build.rendered() {
             progress.inc();

@@ -14,9 +14,9 @@ mod write;
 
 use crate::model::{Format, Rule, Ruleset};
 use crate::parse::{self, ParseError};
-use crate::render::PublishedFile;
-use normal::{first_difference, normal_form, Difference};
-use std::collections::HashMap;
+use crate::render::Published;
+use normal::{first_difference, normal_form, without_emphasis, Difference};
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 pub use write::{read_depth, render_read, RenderRefusal};
 
@@ -104,7 +104,7 @@ pub fn verify_written(
 ) -> Result<(), MeaningError> {
     let actual = parse::read_check(written, format)
         .map_err(|source| MeaningError::Unreadable { format, source })?;
-    compare_rules(&intended.rules, &actual.rules, format)
+    compare_rules(&intended.rules, &actual.rules, format, &HashSet::new())
 }
 
 /// Compares the rules of two rulesets in the parts `format` carries.
@@ -112,12 +112,21 @@ pub fn verify_written(
 /// # Errors
 /// [`MeaningError`] naming the first rule whose meaning differs.
 pub fn compare(intended: &Ruleset, actual: &Ruleset, format: Format) -> Result<(), MeaningError> {
-    compare_rules(&intended.rules, &actual.rules, format)
+    compare_rules(&intended.rules, &actual.rules, format, &HashSet::new())
 }
 
-fn compare_rules(intended: &[Rule], actual: &[Rule], format: Format) -> Result<(), MeaningError> {
+/// Compares each rule but those `carried` over (their bytes are the
+/// published file's own, whatever they say).
+fn compare_rules(
+    intended: &[Rule],
+    actual: &[Rule],
+    format: Format,
+    carried: &HashSet<u32>,
+) -> Result<(), MeaningError> {
     for (meant, read) in intended.iter().zip(actual) {
-        compare_rule(meant, read, format)?;
+        if !carried.contains(&meant.number) {
+            compare_rule(meant, read, format)?;
+        }
     }
     if intended.len() != actual.len() {
         let first = intended
@@ -137,30 +146,40 @@ fn compare_rules(intended: &[Rule], actual: &[Rule], format: Format) -> Result<(
 /// Checks every file of a published set against the ruleset it was
 /// rendered from: whole forms by their format (`.md`/`.txt`, long or short
 /// by name), per-rule pages against the rule of their number (the last rule
-/// of that number: the one its page was rendered from).
+/// of that number: the one its page was rendered from). The rules a file
+/// carries over from the folder's copy ([`Published::carried`]) are the
+/// folder's and are not compared.
 ///
 /// # Errors
 /// [`MeaningError`] for the first file that would change a rule's meaning.
-pub fn verify_published(ruleset: &Ruleset, files: &[PublishedFile]) -> Result<(), MeaningError> {
+pub fn verify_published(ruleset: &Ruleset, published: &Published) -> Result<(), MeaningError> {
+    let none = HashSet::new();
+    let carried = &published.carried;
     let by_number: HashMap<u32, &Rule> = ruleset
         .rules
         .iter()
         .map(|rule| (rule.number, rule))
         .collect();
-    for file in files {
+    for file in &published.files {
         let Some(format) = published_format(&file.path) else {
             continue;
         };
+        let carried = carried.get(&file.path).unwrap_or(&none);
         if matches!(format, Format::MdRule | Format::TxtRule) {
             let read = parse::read_meaning(&file.contents, format)
                 .map_err(|source| MeaningError::Unreadable { format, source })?;
             for page_rule in &read.rules {
+                if carried.contains(&page_rule.number) {
+                    continue;
+                }
                 if let Some(meant) = by_number.get(&page_rule.number) {
                     compare_rule(&crate::render::page_rule(meant), page_rule, format)?;
                 }
             }
         } else {
-            verify_written(ruleset, &file.contents, format)?;
+            let actual = parse::read_check(&file.contents, format)
+                .map_err(|source| MeaningError::Unreadable { format, source })?;
+            compare_rules(&ruleset.rules, &actual.rules, format, carried)?;
         }
     }
     Ok(())
@@ -249,6 +268,39 @@ pub fn compare_rule(meant: &Rule, read: &Rule, format: Format) -> Result<(), Mea
             construct,
         }) => Err(changed("text", expected, found, construct)),
     }
+}
+
+/// How a published copy of a rule in `format` disagrees with the rule, as
+/// [`compare_rule`] tells, except that a text form may drop emphasis (its
+/// moderator's style): a hand slip to report while the copy is kept.
+#[must_use]
+pub fn copy_disagrees(meant: &Rule, copy: &Rule, format: Format) -> Option<MeaningError> {
+    let err = compare_rule(meant, copy, format).err()?;
+    let text_only = matches!(err, MeaningError::Changed { aspect: "text", .. });
+    let drops_emphasis = matches!(
+        format,
+        Format::TxtLong | Format::TxtShort | Format::TxtRule | Format::TxtPlain
+    );
+    if text_only && drops_emphasis {
+        let (a, b) = (
+            without_emphasis(normal_form(&meant.text)),
+            without_emphasis(normal_form(&copy.text)),
+        );
+        let Difference {
+            expected,
+            found,
+            construct,
+        } = first_difference(&a, &b)?;
+        return Some(MeaningError::Changed {
+            format,
+            rule: meant.number,
+            aspect: "text",
+            expected,
+            found,
+            construct,
+        });
+    }
+    Some(err)
 }
 
 /// Whether two rule texts (Markdown) mean the same: the same blocks of

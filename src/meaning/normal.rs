@@ -166,3 +166,23 @@ pub(super) fn first_difference(meant: &[Normal], read: &[Normal]) -> Option<Diff
         construct,
     })
 }
+
+/// `blocks` with the emphasis markers (`*`, `_`) gone from every word: what
+/// a text form that drops emphasis still says.
+pub(super) fn without_emphasis(mut blocks: Vec<Normal>) -> Vec<Normal> {
+    let strip = |lines: &mut Vec<Vec<String>>| {
+        for line in lines.iter_mut() {
+            for word in line.iter_mut() {
+                word.retain(|c| c != '*' && c != '_');
+            }
+            line.retain(|word| !word.is_empty());
+        }
+    };
+    for block in &mut blocks {
+        match block {
+            Normal::Paragraph(lines) | Normal::Item { lines, .. } => strip(lines),
+            Normal::Preformatted(_) => {}
+        }
+    }
+    blocks
+}

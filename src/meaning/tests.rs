@@ -1,6 +1,6 @@
 use super::*;
 use crate::model::Rule;
-use crate::render::{render, RenderOptions};
+use crate::render::{render, PublishedFile, RenderOptions};
 
 fn ruleset(text: &str) -> Ruleset {
     let mut rule = Rule::new(301, text);
@@ -144,8 +144,8 @@ fn a_rule_page_is_checked_against_the_last_rule_of_its_number() {
         )
         .unwrap(),
     };
-    assert!(verify_published(&set, &[page(&last)]).is_ok());
-    let refused = verify_published(&set, &[page(&first)]).unwrap_err();
+    assert!(verify_published(&set, &published(page(&last))).is_ok());
+    let refused = verify_published(&set, &published(page(&first))).unwrap_err();
     assert!(refused.to_string().contains("301"), "{refused}");
 }
 
@@ -170,5 +170,13 @@ fn a_file_re_emitted_in_its_own_form_with_a_changed_rule_reads_back() {
         read.title.push_str(" (AMENDED)");
         let whole = render(&read, format, &RenderOptions::default()).unwrap();
         assert!(verify_written(&read, &whole, format).is_ok(), "{format}");
+    }
+}
+
+/// One file as a published set that carries nothing over.
+fn published(file: crate::render::PublishedFile) -> crate::render::Published {
+    crate::render::Published {
+        files: vec![file],
+        carried: std::collections::HashMap::new(),
     }
 }

@@ -81,12 +81,19 @@ impl Build {
         }
         let (files, damaged) = render()?;
         let mut plan = Plan::compare(dir, files)?;
-        // Pages of the website that the new site no longer has.
-        let site_files = plan
+        // Pages of the website that the new site no longer has (none when
+        // the build does not write the website).
+        let site_files: Vec<&Path> = plan
             .writes
             .iter()
-            .filter_map(|(file, _)| file.path.strip_prefix("site").ok());
-        for stale in stale_site_pages(&plan.dir.join("site"), site_files) {
+            .filter_map(|(file, _)| file.path.strip_prefix("site").ok())
+            .collect();
+        let stale = if site_files.is_empty() {
+            Vec::new()
+        } else {
+            stale_site_pages(&plan.dir.join("site"), site_files)
+        };
+        for stale in stale {
             if let Ok(relative) = stale.strip_prefix(&plan.dir) {
                 plan.removals.push(relative.to_path_buf());
             }

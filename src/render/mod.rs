@@ -11,15 +11,17 @@ mod agora;
 pub mod build;
 mod dialect;
 pub mod manifest;
+mod onto;
 pub mod publish;
 mod relink;
 mod templates;
 pub mod text;
 
 pub use manifest::Manifest;
+pub use onto::Existing;
 pub use publish::{
-    agora_published_files, page_rule, published_files, rule_pages, stale_rule_pages, Plan,
-    PublishError, PublishedFile,
+    agora_published_files, page_rule, publish_onto, published_files, rule_pages, stale_rule_pages,
+    Form, Plan, PublishError, Published, PublishedFile,
 };
 /// The template environment (with the `--templates` loader) the site builds on.
 pub(crate) use templates::environment as template_environment;

@@ -5,12 +5,14 @@
 //! it; the plan writes through [`crate::output::write_batch_within`] only when the
 //! command says so.
 
+use super::onto::{onto, Existing, Witness};
 use super::{RenderError, Renderer};
 use crate::model::{Format, Rule, Ruleset};
 use crate::output::{existing_within, write_batch_within, WriteError, WriteOutcome};
 use rayon::prelude::*;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::{fs, io};
 
@@ -23,71 +25,248 @@ pub struct PublishedFile {
     pub contents: String,
 }
 
-/// The four whole-ruleset forms and the folders of per-rule pages.
-const WHOLE_FORMS: [(&str, Format); 4] = [
-    ("rules-l.md", Format::MdLong),
-    ("rules-l.txt", Format::TxtLong),
-    ("rules-s.md", Format::MdShort),
-    ("rules-s.txt", Format::TxtShort),
-];
+/// One form of the published set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Form {
+    /// `rules-l.md`.
+    MdLong,
+    /// `rules-l.txt`.
+    TxtLong,
+    /// `rules-s.md`.
+    MdShort,
+    /// `rules-s.txt`.
+    TxtShort,
+    /// `rules/md/NNN.md`, one page per rule.
+    MdPages,
+    /// `rules/txt/NNN.txt`, one page per rule.
+    TxtPages,
+    /// The website in `site/` (written by [`crate::site`]).
+    Site,
+}
 
-/// Folders holding one page per rule: `rules/md/NNN.md`, `rules/txt/NNN.txt`.
-const RULE_FOLDERS: [(&str, &str, Format); 2] = [
-    ("rules/md", "md", Format::MdRule),
-    ("rules/txt", "txt", Format::TxtRule),
-];
+impl Form {
+    /// Every form, in the order they are written.
+    pub const ALL: [Form; 7] = [
+        Form::MdLong,
+        Form::TxtLong,
+        Form::MdShort,
+        Form::TxtShort,
+        Form::MdPages,
+        Form::TxtPages,
+        Form::Site,
+    ];
 
-/// Renders every published file of `ruleset`: `rules-l.md`, `rules-l.txt`,
-/// `rules-s.md`, `rules-s.txt`, then the [`rule_pages`]. Nothing is written;
-/// a template error fails the whole set.
+    /// The form's file or folder, relative to the output folder.
+    #[must_use]
+    pub fn path(self) -> &'static str {
+        match self {
+            Form::MdLong => "rules-l.md",
+            Form::TxtLong => "rules-l.txt",
+            Form::MdShort => "rules-s.md",
+            Form::TxtShort => "rules-s.txt",
+            Form::MdPages => "rules/md",
+            Form::TxtPages => "rules/txt",
+            Form::Site => "site",
+        }
+    }
+
+    /// The format its files are written in (none for the website).
+    #[must_use]
+    pub fn format(self) -> Option<Format> {
+        Some(match self {
+            Form::MdLong => Format::MdLong,
+            Form::TxtLong => Format::TxtLong,
+            Form::MdShort => Format::MdShort,
+            Form::TxtShort => Format::TxtShort,
+            Form::MdPages => Format::MdRule,
+            Form::TxtPages => Format::TxtRule,
+            Form::Site => return None,
+        })
+    }
+
+    /// The forms `dir` already holds; all of them for a folder that holds
+    /// none (a fresh folder gets the whole set).
+    #[must_use]
+    pub fn in_folder(dir: &Path) -> Vec<Form> {
+        let held: Vec<Form> = Form::ALL
+            .into_iter()
+            .filter(|form| fs::symlink_metadata(dir.join(form.path())).is_ok())
+            .collect();
+        if held.is_empty() {
+            Form::ALL.to_vec()
+        } else {
+            held
+        }
+    }
+}
+
+impl std::str::FromStr for Form {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Form, String> {
+        Form::ALL
+            .into_iter()
+            .find(|form| form.to_string() == name)
+            .ok_or_else(|| {
+                let names: Vec<String> = Form::ALL.iter().map(Form::to_string).collect();
+                format!(
+                    "`{name}` is not a form; expected one of {}",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+impl fmt::Display for Form {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Form::Site => "site",
+            form => form.format().map_or("site", Format::name),
+        })
+    }
+}
+
+/// A published set rendered onto its folder: the files, and for each one
+/// the rules whose bytes were carried over from the file the folder holds
+/// (what they say is the folder's, so the meaning check passes them by).
+#[derive(Debug, Default)]
+pub struct Published {
+    /// The files, the whole forms first, then the pages.
+    pub files: Vec<PublishedFile>,
+    /// The numbers of the rules each file carries over, by its path.
+    pub carried: HashMap<PathBuf, HashSet<u32>>,
+}
+
+/// Renders every published file of `ruleset` into a fresh folder:
+/// `rules-l.md`, `rules-l.txt`, `rules-s.md`, `rules-s.txt`, then the
+/// [`rule_pages`]. Nothing is written; a template error fails the whole set.
 pub fn published_files(
     ruleset: &Ruleset,
     renderer: &Renderer,
 ) -> Result<Vec<PublishedFile>, RenderError> {
-    // The whole forms and the pages are written on every core.
+    Ok(publish_onto(ruleset, renderer, &Form::ALL, &Existing::default())?.files)
+}
+
+/// Renders the `forms` of `ruleset` (the website aside) onto what its
+/// folder already publishes ([`Existing`]): each file the folder holds keeps
+/// its header, footer and the bytes of every rule untouched in what its
+/// form carries, and the rest is written canonically ([`super::onto`]).
+/// Nothing is written.
+///
+/// # Errors
+/// A template's failure, for the first file in order that meets one.
+pub fn publish_onto(
+    ruleset: &Ruleset,
+    renderer: &Renderer,
+    forms: &[Form],
+    existing: &Existing,
+) -> Result<Published, RenderError> {
+    let witness = Witness::new(ruleset, existing);
+    let whole: Vec<Form> = forms
+        .iter()
+        .copied()
+        .filter(|form| !matches!(form, Form::MdPages | Form::TxtPages | Form::Site))
+        .collect();
     let (whole, pages) = rayon::join(
         || {
-            WHOLE_FORMS
+            whole
                 .par_iter()
-                .map(|&(name, format)| {
-                    Ok(PublishedFile {
-                        path: PathBuf::from(name),
-                        contents: renderer.render(ruleset, format)?,
-                    })
+                .map(|&form| {
+                    let path = PathBuf::from(form.path());
+                    let format = form.format().expect("a whole form has a format");
+                    let (contents, carried) = match existing.whole.get(&path) {
+                        Some(copy) => {
+                            let (onto, carried) = onto(ruleset, copy, format, &witness);
+                            (renderer.render(&onto, format)?, carried)
+                        }
+                        None => (renderer.render(ruleset, format)?, HashSet::new()),
+                    };
+                    Ok((PublishedFile { path, contents }, carried))
                 })
                 .collect::<Vec<Result<_, RenderError>>>()
         },
-        || rule_pages(ruleset, renderer),
+        || pages_onto(ruleset, renderer, forms, existing, &witness),
     );
     // The first failure in the order a serial render meets them.
-    let mut files = whole.into_iter().collect::<Result<Vec<_>, _>>()?;
-    files.extend(pages?);
-    Ok(files)
+    let mut published = Published::default();
+    for file in whole {
+        let (file, carried) = file?;
+        published.carried.insert(file.path.clone(), carried);
+        published.files.push(file);
+    }
+    let pages = pages?;
+    published.files.extend(pages.files);
+    published.carried.extend(pages.carried);
+    Ok(published)
 }
 
-/// Renders `rules/md/NNN.md` and `rules/txt/NNN.txt` for each rule. A number
-/// used twice (a defect `check` reports) gets one page: the rule that comes
-/// last in the ruleset.
+/// Renders `rules/md/NNN.md` and `rules/txt/NNN.txt` for each rule of a
+/// fresh folder. A number used twice (a defect `check` reports) gets one
+/// page: the rule that comes last in the ruleset.
 pub fn rule_pages(
     ruleset: &Ruleset,
     renderer: &Renderer,
 ) -> Result<Vec<PublishedFile>, RenderError> {
+    let existing = Existing::default();
+    let witness = Witness::new(ruleset, &existing);
+    Ok(pages_onto(ruleset, renderer, &Form::ALL, &existing, &witness)?.files)
+}
+
+/// The pages of the page `forms`, each page the folder holds kept whole
+/// while its rule is untouched in what the page carries.
+fn pages_onto(
+    ruleset: &Ruleset,
+    renderer: &Renderer,
+    forms: &[Form],
+    existing: &Existing,
+    witness: &Witness,
+) -> Result<Published, RenderError> {
     let mut files: Vec<PublishedFile> = Vec::with_capacity(2 * ruleset.rules.len());
-    for (folder, extension, format) in RULE_FOLDERS {
+    let mut carried = HashMap::new();
+    for form in [Form::MdPages, Form::TxtPages] {
+        if !forms.contains(&form) {
+            continue;
+        }
+        let format = form.format().expect("pages have a format");
+        let extension = if format == Format::MdRule {
+            "md"
+        } else {
+            "txt"
+        };
         let rendered = ruleset
             .rules
             .par_iter()
             .map(|rule| {
-                Ok(PublishedFile {
-                    path: PathBuf::from(folder).join(format!("{}.{extension}", page_stem(rule))),
-                    contents: renderer.render_rule(&page_rule(rule), format)?,
-                })
+                let path = Path::new(form.path()).join(format!("{}.{extension}", page_stem(rule)));
+                let page = page_rule(rule);
+                match existing.pages.get(&path) {
+                    Some((text, copy)) if witness.untouched(&page, copy, format) => Ok((
+                        PublishedFile {
+                            path,
+                            contents: text.clone(),
+                        },
+                        true,
+                    )),
+                    _ => Ok((
+                        PublishedFile {
+                            contents: renderer.render_rule(&page, format)?,
+                            path,
+                        },
+                        false,
+                    )),
+                }
             })
             .collect::<Vec<Result<_, RenderError>>>()
             .into_iter()
             .collect::<Result<Vec<_>, _>>()?;
         let mut page_of = HashMap::new();
-        for (rule, file) in ruleset.rules.iter().zip(rendered) {
+        for (rule, (file, kept)) in ruleset.rules.iter().zip(rendered) {
+            let numbers: HashSet<u32> = if kept {
+                HashSet::from([rule.number])
+            } else {
+                HashSet::new()
+            };
+            carried.insert(file.path.clone(), numbers);
             match page_of.get(&rule.number) {
                 Some(&index) => files[index] = file,
                 None => {
@@ -97,7 +276,7 @@ pub fn rule_pages(
             }
         }
     }
-    Ok(files)
+    Ok(Published { files, carried })
 }
 
 /// How a per-rule page is one folder further down than its name says:
@@ -261,7 +440,11 @@ pub fn stale_rule_pages<'a>(
     // part, and every page of the folder is looked up.
     let wanted: HashSet<&Path> = wanted.into_iter().collect();
     let mut removals = Vec::new();
-    for (folder, extension, _) in RULE_FOLDERS {
+    for (folder, extension) in [("rules/md", "md"), ("rules/txt", "txt")] {
+        // A folder the set does not write to is not pruned.
+        if !wanted.iter().any(|path| path.starts_with(folder)) {
+            continue;
+        }
         // A folder that is a link is never listed (the write refuses it).
         let folder_path = dir.join(folder);
         if !fs::symlink_metadata(&folder_path).is_ok_and(|meta| meta.is_dir()) {
@@ -292,7 +475,7 @@ pub(super) fn is_rule_page(name: &str, extension: &str) -> bool {
 
 /// A per-rule page's file name: `NNN`, or the identifier as written for
 /// rules whose identifier is not a number (`UC1`, `-216`).
-fn page_stem(rule: &Rule) -> String {
+pub(super) fn page_stem(rule: &Rule) -> String {
     match &rule.id {
         Some(id) if rule.number >= Rule::FIRST_KEY => id.clone(),
         _ => format!("{:03}", rule.number),

@@ -270,11 +270,26 @@ fn the_manifest_never_hides_a_hand_edit_or_a_stale_page() {
     };
     assert!(again().stdout.contains("Everything is up to date."));
 
-    // A page edited by hand, same size: the next build puts it back.
+    // A page edited by hand, same size: the manifest does not hide it. The
+    // next build reports the copy that disagrees with the source and keeps
+    // it (a published file is the moderator's); asked to, it puts it back.
     let page = root.join("site/rules/txt/203.txt");
     let text = fs::read_to_string(&page).unwrap();
-    fs::write(&page, text.replacen("15%", "25%", 1)).unwrap();
-    let restored = again();
+    let edited = text.replacen("15%", "25%", 1);
+    fs::write(&page, &edited).unwrap();
+    let reported = again();
+    assert!(
+        reported
+            .stderr
+            .contains("rules/txt/203.txt:1: rule 203 disagrees with rules.md"),
+        "{}",
+        reported.stderr
+    );
+    assert_eq!(fs::read_to_string(&page).unwrap(), edited);
+    let restored = Command::again(&root)
+        .args(["build", "rules.md", "-o", "site", "--fix-copies"])
+        .run()
+        .status(0);
     assert!(
         restored.stdout.contains("changed rules/txt/203.txt"),
         "{}",

@@ -24,6 +24,7 @@ mod site;
 mod structure;
 mod test;
 mod untouched;
+mod weeks;
 mod workflow;
 
 pub(crate) use test::{bundled, git, Test, BUNDLED};

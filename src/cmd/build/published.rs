@@ -4,7 +4,7 @@
 use super::super::io::{read_input, Failure};
 use nomic::meaning;
 use nomic::parse::{ReadDepth, ReadOptions};
-use nomic::render::{agora_published_files, published_files, PublishedFile, Renderer};
+use nomic::render::{agora_published_files, publish_onto, Form, PublishedFile, Renderer};
 use std::path::Path;
 
 use super::Args;
@@ -17,6 +17,7 @@ use super::Args;
 /// website is made.
 pub(super) fn render_source(
     source: &Path,
+    dir: &Path,
     renderer: &Renderer,
     args: &Args,
 ) -> Result<Rendered, Failure> {
@@ -39,13 +40,46 @@ pub(super) fn render_source(
         super::super::io::report_repair(&name, as_given.as_deref().unwrap_or_default(), &options);
     super::super::io::refuse_duplicate_numbers(&name, &parsed)?;
     let ruleset = &parsed.ruleset;
-    let files = published_files(ruleset, renderer)
-        .map_err(|err| Failure::message(format!("{name}: {err}")))?;
+    let forms = args.forms.clone().unwrap_or_else(|| Form::in_folder(dir));
+    let (mut existing, unread) = super::existing::read(dir, &forms, source);
+    for path in unread {
+        eprintln!("note: {path} does not read in its form; it is written anew");
+    }
+    let publish = |existing: &_| {
+        publish_onto(ruleset, renderer, &forms, existing)
+            .map_err(|err| Failure::message(format!("{name}: {err}")))
+    };
+    let mut published = publish(&existing)?;
+    let disagreeing = super::existing::disagreements(ruleset, &existing, &published);
+    let dir_name = dir.display();
+    for found in &disagreeing {
+        let then = if args.fix_copies {
+            "written anew"
+        } else {
+            "kept as published (--fix-copies writes it anew)"
+        };
+        eprintln!(
+            "note: {dir_name}/{}:{}: rule {} disagrees with {name}: {}; {then}",
+            found.path.display(),
+            found.line,
+            found.rule,
+            found.what
+        );
+    }
+    if args.fix_copies && !disagreeing.is_empty() {
+        super::existing::forget(&mut existing, &disagreeing);
+        published = publish(&existing)?;
+    }
     if args.templates.is_none() {
-        meaning::verify_published(ruleset, &files)
+        meaning::verify_published(ruleset, &published)
             .map_err(|err| Failure::message(format!("{name}: {err}; nothing was written")))?;
     }
-    let site = site_files(source, ruleset, args)?;
+    let files = published.files;
+    let site = if forms.contains(&Form::Site) {
+        site_files(source, ruleset, args)?
+    } else {
+        Vec::new()
+    };
     let damaged = if args.repair_encoding {
         left
     } else {
