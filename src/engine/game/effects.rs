@@ -122,30 +122,38 @@ impl<S: Sink> Engine<S> {
 
     /// Declares the winners, if any: everyone who has reached the points
     /// (all who qualify at the same step win), or the last survivors (I 330).
+    /// Inlined: it runs after every turn and most changes, and nearly always
+    /// finds no winner.
+    #[inline]
     pub(super) fn check_win(&mut self) {
         if self.state.over {
             return;
         }
         let params = &self.state.params;
-        let can_win = |p: &crate::engine::state::Player| !(p.bot && params.bot_no_points.value);
+        let players = &self.state.players;
+        let no_points = params.bot_no_points.value;
         let by_points = params.win_points.value.is_some_and(|n| {
-            self.state
-                .players
+            players
                 .iter()
-                .any(|p| can_win(p) && p.score >= i64::from(n))
+                .any(|p| p.score >= i64::from(n) && !(p.bot && no_points))
         });
-        let survivors = params.win_survivors.value.filter(|k| {
-            let active = self
-                .state
-                .players
-                .iter()
-                .filter(|p| p.active && !p.bot)
-                .count();
-            active as u32 == *k
-        });
-        if !by_points && survivors.is_none() {
-            return;
+        let survivors = !by_points
+            && params
+                .win_survivors
+                .value
+                .is_some_and(|k| players.iter().filter(|p| p.active && !p.bot).count() as u32 == k);
+        if by_points || survivors {
+            self.declare_winners(by_points);
         }
+    }
+
+    /// The game is won: by everyone who has reached the points, else by the
+    /// last survivors.
+    #[cold]
+    #[inline(never)]
+    fn declare_winners(&mut self, by_points: bool) {
+        let params = &self.state.params;
+        let can_win = |p: &crate::engine::state::Player| !(p.bot && params.bot_no_points.value);
         let players: Vec<PlayerId> = (0..self.state.players.len() as PlayerId)
             .filter(|id| {
                 let p = &self.state.players[usize::from(*id)];
