@@ -9,13 +9,24 @@ use crate::engine::params::Provenance;
 impl<S: Sink> Engine<S> {
     /// Makes an adopted proposal's changes (IV 204: at the start of the next
     /// turn; I 205: at the completion of the vote).
+    /// Inlined: most proposals change nothing the engine models (Monte
+    /// Carlo's are opaque), and the rest is out of line.
+    #[inline]
     pub(super) fn take_effect(&mut self, id: usize) {
         let proposal = &self.state.proposals[id];
-        let number = proposal.number.unwrap_or(self.state.next_number);
         if matches!(proposal.body, ProposalBody::Opaque) && proposal.effects.is_empty() {
             self.emit(Event::ProposalTookEffect { id });
-            return;
+        } else {
+            self.make_changes(id);
         }
+    }
+
+    /// [`Self::take_effect`] for a proposal that changes rules or
+    /// parameters.
+    #[inline(never)]
+    fn make_changes(&mut self, id: usize) {
+        let proposal = &self.state.proposals[id];
+        let number = proposal.number.unwrap_or(self.state.next_number);
         let body = proposal.body.clone();
         let effects = proposal.effects.clone();
         let before = self.state.params.clone();
@@ -87,29 +98,16 @@ impl<S: Sink> Engine<S> {
         self.check_win();
     }
 
-    /// Adds points (bots receive none under IV 323).
+    /// Adds points (bots receive none under IV 323). Inlined: it runs at
+    /// the end of every turn, and an overflow is out of line.
+    #[inline]
     pub(super) fn add_score(&mut self, player: PlayerId, delta: i64, reason: Reason) {
         let p = self.player(player);
         if p.bot && self.state.params.bot_no_points.value {
             return;
         }
         let Some(score) = p.score.checked_add(delta) else {
-            // Never wraps: the points are refused, naming the rule that gave them.
-            let from = match reason {
-                Reason::TurnEnd => self.state.params.score_turn_end.from.to_string(),
-                Reason::VotedAgainstAdopted => {
-                    self.state.params.score_against_adopted.from.to_string()
-                }
-                _ => "script".to_string(),
-            };
-            let refusal = super::Refusal::new(
-                super::RefusalCode::Overflow,
-                format!(
-                    "{}'s score {} + {delta} overflows ({from}): the points are not added",
-                    p.name, p.score
-                ),
-            );
-            self.reject(&refusal);
+            self.refuse_points(player, delta, reason);
             return;
         };
         self.emit(Event::ScoreChanged {
@@ -118,6 +116,27 @@ impl<S: Sink> Engine<S> {
             score,
             reason,
         });
+    }
+
+    /// Points that would overflow a score are refused, naming the rule that
+    /// gave them: scores never wrap.
+    #[cold]
+    #[inline(never)]
+    fn refuse_points(&mut self, player: PlayerId, delta: i64, reason: Reason) {
+        let p = self.player(player);
+        let from = match reason {
+            Reason::TurnEnd => self.state.params.score_turn_end.from.to_string(),
+            Reason::VotedAgainstAdopted => self.state.params.score_against_adopted.from.to_string(),
+            _ => "script".to_string(),
+        };
+        let refusal = super::Refusal::new(
+            super::RefusalCode::Overflow,
+            format!(
+                "{}'s score {} + {delta} overflows ({from}): the points are not added",
+                p.name, p.score
+            ),
+        );
+        self.reject(&refusal);
     }
 
     /// Declares the winners, if any: everyone who has reached the points
