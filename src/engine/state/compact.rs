@@ -19,8 +19,8 @@ impl State {
     /// and no longer referenced (not being voted on, not waiting to take
     /// effect), renumbering the indices that remain; returns what was
     /// removed. Events name proposals by index, so a log recorded before
-    /// this call cannot be replayed after it: only the Monte Carlo fast
-    /// path, which keeps no events, uses it.
+    /// this call cannot be replayed after it: only Monte Carlo games on
+    /// `Engine<()>`, which keep no events, use it.
     pub fn forget_settled(&mut self) -> Settled {
         // One pass, no allocation: a kept proposal's new index is the number
         // kept before it. Renumbering `scheduled` in place is safe because
