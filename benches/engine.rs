@@ -1,10 +1,10 @@
 //! Monte Carlo throughput, one thread, as `nomic simulate --monte-carlo`
-//! plays (the fast path where it covers the rules, else the engine):
+//! plays (a worker's `Table`, which plays each game on the engine):
 //! 5-player Nomic IV (final) games with random voters and diligent players
 //! (the figure docs/engine.md has tracked), then every bundled ruleset with
 //! the default random players (docs/engine.md gives games per second); the
-//! two Nomic IV runs also on the engine alone (`engine`), the reference the
-//! fast path must equal. Then a script's run with its JSON Lines log: a
+//! two Nomic IV runs also through `monte_carlo::play` on a bare engine
+//! (`engine`), which is what a `Table` calls. Then a script's run with its JSON Lines log: a
 //! bundled scenario, and 40,000 players (whose header and summary lines
 //! dominate).
 

@@ -9,13 +9,24 @@ use crate::engine::params::Provenance;
 impl<S: Sink> Engine<S> {
     /// Makes an adopted proposal's changes (IV 204: at the start of the next
     /// turn; I 205: at the completion of the vote).
+    /// Inlined: most proposals change nothing the engine models (Monte
+    /// Carlo's are opaque), and the rest is out of line.
+    #[inline]
     pub(super) fn take_effect(&mut self, id: usize) {
         let proposal = &self.state.proposals[id];
-        let number = proposal.number.unwrap_or(self.state.next_number);
         if matches!(proposal.body, ProposalBody::Opaque) && proposal.effects.is_empty() {
             self.emit(Event::ProposalTookEffect { id });
-            return;
+        } else {
+            self.make_changes(id);
         }
+    }
+
+    /// [`Self::take_effect`] for a proposal that changes rules or
+    /// parameters.
+    #[inline(never)]
+    fn make_changes(&mut self, id: usize) {
+        let proposal = &self.state.proposals[id];
+        let number = proposal.number.unwrap_or(self.state.next_number);
         let body = proposal.body.clone();
         let effects = proposal.effects.clone();
         let before = self.state.params.clone();
@@ -87,29 +98,16 @@ impl<S: Sink> Engine<S> {
         self.check_win();
     }
 
-    /// Adds points (bots receive none under IV 323).
+    /// Adds points (bots receive none under IV 323). Inlined: it runs at
+    /// the end of every turn, and an overflow is out of line.
+    #[inline]
     pub(super) fn add_score(&mut self, player: PlayerId, delta: i64, reason: Reason) {
         let p = self.player(player);
         if p.bot && self.state.params.bot_no_points.value {
             return;
         }
         let Some(score) = p.score.checked_add(delta) else {
-            // Never wraps: the points are refused, naming the rule that gave them.
-            let from = match reason {
-                Reason::TurnEnd => self.state.params.score_turn_end.from.to_string(),
-                Reason::VotedAgainstAdopted => {
-                    self.state.params.score_against_adopted.from.to_string()
-                }
-                _ => "script".to_string(),
-            };
-            let refusal = super::Refusal::new(
-                super::RefusalCode::Overflow,
-                format!(
-                    "{}'s score {} + {delta} overflows ({from}): the points are not added",
-                    p.name, p.score
-                ),
-            );
-            self.reject(&refusal);
+            self.refuse_points(player, delta, reason);
             return;
         };
         self.emit(Event::ScoreChanged {
@@ -120,32 +118,61 @@ impl<S: Sink> Engine<S> {
         });
     }
 
+    /// Points that would overflow a score are refused, naming the rule that
+    /// gave them: scores never wrap.
+    #[cold]
+    #[inline(never)]
+    fn refuse_points(&mut self, player: PlayerId, delta: i64, reason: Reason) {
+        let p = self.player(player);
+        let from = match reason {
+            Reason::TurnEnd => self.state.params.score_turn_end.from.to_string(),
+            Reason::VotedAgainstAdopted => self.state.params.score_against_adopted.from.to_string(),
+            _ => "script".to_string(),
+        };
+        let refusal = super::Refusal::new(
+            super::RefusalCode::Overflow,
+            format!(
+                "{}'s score {} + {delta} overflows ({from}): the points are not added",
+                p.name, p.score
+            ),
+        );
+        self.reject(&refusal);
+    }
+
     /// Declares the winners, if any: everyone who has reached the points
     /// (all who qualify at the same step win), or the last survivors (I 330).
+    /// Inlined: it runs after every turn and most changes, and nearly always
+    /// finds no winner.
+    #[inline]
     pub(super) fn check_win(&mut self) {
         if self.state.over {
             return;
         }
         let params = &self.state.params;
-        let can_win = |p: &crate::engine::state::Player| !(p.bot && params.bot_no_points.value);
+        let players = &self.state.players;
+        let no_points = params.bot_no_points.value;
         let by_points = params.win_points.value.is_some_and(|n| {
-            self.state
-                .players
+            players
                 .iter()
-                .any(|p| can_win(p) && p.score >= i64::from(n))
+                .any(|p| p.score >= i64::from(n) && !(p.bot && no_points))
         });
-        let survivors = params.win_survivors.value.filter(|k| {
-            let active = self
-                .state
-                .players
-                .iter()
-                .filter(|p| p.active && !p.bot)
-                .count();
-            active as u32 == *k
-        });
-        if !by_points && survivors.is_none() {
-            return;
+        let survivors = !by_points
+            && params
+                .win_survivors
+                .value
+                .is_some_and(|k| players.iter().filter(|p| p.active && !p.bot).count() as u32 == k);
+        if by_points || survivors {
+            self.declare_winners(by_points);
         }
+    }
+
+    /// The game is won: by everyone who has reached the points, else by the
+    /// last survivors.
+    #[cold]
+    #[inline(never)]
+    fn declare_winners(&mut self, by_points: bool) {
+        let params = &self.state.params;
+        let can_win = |p: &crate::engine::state::Player| !(p.bot && params.bot_no_points.value);
         let players: Vec<PlayerId> = (0..self.state.players.len() as PlayerId)
             .filter(|id| {
                 let p = &self.state.players[usize::from(*id)];

@@ -81,10 +81,15 @@ impl<S: Sink> Engine<S> {
 
     /// Every eligible voter has a current ballot on a proposal being voted on.
     pub(super) fn all_voted(&self) -> bool {
-        self.state.current.is_some()
-            && (0..self.state.players.len() as PlayerId)
-                .filter(|p| self.state.is_eligible(*p))
-                .all(|p| self.state.ballots[usize::from(p)].is_some())
+        let state = &self.state;
+        let all = state.all_eligible();
+        // Players and ballots are the same length (one ballot per player).
+        state.current.is_some()
+            && state
+                .players
+                .iter()
+                .zip(&state.ballots)
+                .all(|(player, ballot)| ballot.is_some() || !player.votes_count(all))
     }
 
     pub(super) fn start_turn(&mut self) {
@@ -129,7 +134,9 @@ impl<S: Sink> Engine<S> {
             .and_then(|m| self.state.order.iter().position(|p| *p == m))
             .map_or(0, |i| i + 1);
         for k in 0..n {
-            let id = self.state.order[(start + k) % n];
+            // (start + k) mod n, without a division: start <= n and k < n.
+            let place = start + k;
+            let id = self.state.order[if place >= n { place - n } else { place }];
             let player = self.player(id);
             if player.bot && self.state.params.bot_no_turns.value {
                 continue;
@@ -145,27 +152,37 @@ impl<S: Sink> Engine<S> {
 
     /// The counts of the current vote: ballots of eligible voters only.
     pub(super) fn counts(&self) -> Counts {
+        let state = &self.state;
+        let all = state.all_eligible();
         let mut counts = Counts {
-            total: self.state.players.len() as u32,
+            total: state.players.len() as u32,
             ..Counts::default()
         };
-        for (i, ballot) in self.state.ballots.iter().enumerate() {
-            if !self.state.is_eligible(i as PlayerId) {
-                continue;
-            }
-            counts.eligible += 1;
-            match ballot {
-                Some(Ballot::Yes) => counts.yes += 1,
-                Some(Ballot::No) => counts.no += 1,
-                Some(Ballot::Abstain) => counts.abstain += 1,
-                None => {}
-            }
+        // Counted by slot, without branches on the ballots (random voters
+        // make them unpredictable): yes, no, abstain, none.
+        let mut slots = [0u32; 4];
+        for (player, ballot) in state.players.iter().zip(&state.ballots) {
+            let slot = match ballot {
+                Some(Ballot::Yes) => 0,
+                Some(Ballot::No) => 1,
+                Some(Ballot::Abstain) => 2,
+                None => 3,
+            };
+            slots[slot] += u32::from(player.votes_count(all));
         }
+        let [yes, no, abstain, none] = slots;
+        counts.yes = yes;
+        counts.no = no;
+        counts.abstain = abstain;
+        counts.eligible = yes + no + abstain + none;
         counts
     }
 
     /// After any ballot changes: the Nomitron's roll if its moment has come,
     /// and the end of a vote that completes when everyone has voted (I).
+    /// Inlined into every command that changes a ballot: it is two cheap
+    /// checks nearly every time.
+    #[inline(always)]
     pub(super) fn after_vote(&mut self) {
         self.maybe_tiebreak();
         if self.state.params.early_end_all_voted.value == Some(0) && self.all_voted() {
@@ -175,6 +192,8 @@ impl<S: Sink> Engine<S> {
 
     /// IV 323: all eligible voters have a current vote, the proposer has used
     /// all re-proposals, and yes equals no: roll 1d3 once a turn.
+    /// Inlined: it runs after every ballot, and its first checks nearly
+    /// always settle it.
     #[inline]
     fn maybe_tiebreak(&mut self) {
         if self.state.params.tiebreak.value != Tiebreak::Nomitron1d3 || self.state.tiebreak_rolled {
@@ -184,7 +203,16 @@ impl<S: Sink> Engine<S> {
             return;
         };
         let limit = self.state.params.resubmit_limit.value.unwrap_or(0);
-        if self.state.proposals[id].resubmissions < limit || !self.all_voted() {
+        if self.state.proposals[id].resubmissions >= limit {
+            self.tiebreak_if_tied();
+        }
+    }
+
+    /// The rest of [`Self::maybe_tiebreak`]: the roll if every eligible
+    /// voter has voted and yes equals no.
+    #[inline(never)]
+    fn tiebreak_if_tied(&mut self) {
+        if !self.all_voted() {
             return;
         }
         let counts = self.counts();

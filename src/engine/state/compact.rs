@@ -19,48 +19,49 @@ impl State {
     /// and no longer referenced (not being voted on, not waiting to take
     /// effect), renumbering the indices that remain; returns what was
     /// removed. Events name proposals by index, so a log recorded before
-    /// this call cannot be replayed after it: only the Monte Carlo fast
-    /// path, which keeps no events, uses it.
+    /// this call cannot be replayed after it: only Monte Carlo games on
+    /// `Engine<()>`, which keep no events, use it.
     pub fn forget_settled(&mut self) -> Settled {
-        let removable = |state: &State, id: usize| {
-            !matches!(
-                state.proposals[id].status,
-                ProposalStatus::Queued | ProposalStatus::Voting
-            ) && state.current != Some(id)
-                && !state.scheduled.contains(&id)
-        };
+        // One pass, no allocation: a kept proposal's new index is the number
+        // kept before it. Renumbering `scheduled` in place is safe because
+        // proposals are visited in index order and a new index is never
+        // more than the old one, so a renumbered entry cannot match a later
+        // proposal.
+        let current = self.current;
+        let scheduled = &mut self.scheduled;
         let mut settled = Settled::default();
-        for id in 0..self.proposals.len() {
-            if removable(self, id) {
+        let (mut old, mut kept) = (0, 0);
+        let mut new_current = None;
+        self.proposals.retain(|proposal| {
+            let id = old;
+            old += 1;
+            let mut waiting = false;
+            for s in scheduled.iter_mut().filter(|s| **s == id) {
+                *s = kept;
+                waiting = true;
+            }
+            let keep = waiting
+                || current == Some(id)
+                || matches!(
+                    proposal.status,
+                    ProposalStatus::Queued | ProposalStatus::Voting
+                );
+            if keep {
+                if current == Some(id) {
+                    new_current = Some(kept);
+                }
+                kept += 1;
+            } else {
                 settled.proposals += 1;
-                match self.proposals[id].status {
+                match proposal.status {
                     ProposalStatus::Adopted => settled.adopted += 1,
                     ProposalStatus::Rejected => settled.rejected += 1,
                     _ => {}
                 }
             }
-        }
-        if settled.proposals == 0 {
-            return settled;
-        }
-        let new_index =
-            |state: &State, id: usize| id - (0..id).filter(|&k| removable(state, k)).count();
-        let current = self.current.map(|id| new_index(self, id));
-        let scheduled: Vec<usize> = self
-            .scheduled
-            .iter()
-            .map(|&id| new_index(self, id))
-            .collect();
-        let keep: Vec<bool> = (0..self.proposals.len())
-            .map(|id| !removable(self, id))
-            .collect();
-        let mut index = 0;
-        self.proposals.retain(|_| {
-            index += 1;
-            keep[index - 1]
+            keep
         });
-        self.current = current;
-        self.scheduled = scheduled;
+        self.current = new_current;
         settled
     }
 }

@@ -1,7 +1,7 @@
 //! The fold: how each event changes the state.
 
 use super::{Proposal, ProposalStatus, State};
-use crate::engine::event::{Event, Time};
+use crate::engine::event::{Event, ProposalBody, Time};
 use crate::engine::params::Provenance;
 use crate::engine::rules;
 use std::sync::Arc;
@@ -56,7 +56,12 @@ impl State {
                     number: *number,
                     label: label.clone(),
                     proposer: *proposer,
-                    body: body.clone(),
+                    // Monte Carlo's proposals are opaque: skip the clone call.
+                    body: if matches!(body, ProposalBody::Opaque) {
+                        ProposalBody::Opaque
+                    } else {
+                        body.clone()
+                    },
                     // Most proposals have no `effect` lines: skip the clone call.
                     effects: if effects.is_empty() {
                         Vec::new()

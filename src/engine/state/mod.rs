@@ -45,6 +45,13 @@ impl Player {
             last_voted: 0,
         }
     }
+
+    /// Whether this player's vote counts: never a bot's; an active
+    /// player's, or anyone's where `all` (`vote.eligible` is `all`).
+    #[inline]
+    pub fn votes_count(&self, all: bool) -> bool {
+        !self.bot && (self.active || all)
+    }
 }
 
 /// Where a proposal stands.
@@ -217,9 +224,15 @@ impl State {
     }
 
     /// The players whose votes count: active (or all) players, never bots.
+    #[inline]
     pub fn is_eligible(&self, id: PlayerId) -> bool {
-        let p = &self.players[usize::from(id)];
-        !p.bot && (p.active || self.params.eligible.value == super::params::Eligible::All)
+        self.players[usize::from(id)].votes_count(self.all_eligible())
+    }
+
+    /// Whether inactive players vote too (`vote.eligible` is `all`).
+    #[inline]
+    pub fn all_eligible(&self) -> bool {
+        self.params.eligible.value == super::params::Eligible::All
     }
 
     /// A player's ballot in the current (or just closed) vote.

@@ -137,21 +137,13 @@ pub(super) fn play_turn<S: Sink>(
     let players = engine.state.players.len() as PlayerId;
     let turn = engine.state.turn;
     let still = |e: &Engine<S>| e.state.turn == turn && !e.state.over;
-    if engine.state.params.declare_active.value {
-        for p in 0..players {
-            let player = &engine.state.players[usize::from(p)];
-            if !player.active && !player.bot && still(engine) && b.back.happens(engine) {
-                let _ = engine.declare(p, true);
-            }
-        }
+    // Only a declaration can end the turn or the game here, so `still` is
+    // checked again only after one; a rate of zero draws nothing.
+    if engine.state.params.declare_active.value && b.back != Rate::NEVER {
+        declare_each(engine, players, true, b.back, turn);
     }
-    if engine.state.params.inactive_declare.value {
-        for p in 0..players {
-            let player = &engine.state.players[usize::from(p)];
-            if player.active && !player.bot && still(engine) && b.leave.happens(engine) {
-                let _ = engine.declare(p, false);
-            }
-        }
+    if engine.state.params.inactive_declare.value && b.leave != Rate::NEVER {
+        declare_each(engine, players, false, b.leave, turn);
     }
     if engine.state.params.join_allowed.value
         && still(engine)
@@ -178,6 +170,31 @@ pub(super) fn play_turn<S: Sink>(
         invoke_judgment(engine);
     }
     vote(engine, config, turn);
+}
+
+/// Each of the first `players` human players whose status is not `active`
+/// declares it at `rate`, in player order, while the turn goes on.
+/// Inlined at both calls, so that each has its own branches to predict.
+#[inline(always)]
+fn declare_each<S: Sink>(
+    engine: &mut Engine<S>,
+    players: PlayerId,
+    active: bool,
+    rate: Rate,
+    turn: u32,
+) {
+    if engine.state.turn != turn || engine.state.over {
+        return;
+    }
+    for p in 0..players {
+        let player = &engine.state.players[usize::from(p)];
+        if player.active != active && !player.bot && rate.happens_on(&mut engine.dice) {
+            let _ = engine.declare(p, active);
+            if engine.state.turn != turn || engine.state.over {
+                return;
+            }
+        }
+    }
 }
 
 fn create_and_endorse<S: Sink>(engine: &mut Engine<S>, b: &super::Behaviour, labels: &mut u64) {
