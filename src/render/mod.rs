@@ -103,6 +103,20 @@ pub fn title_for(format: Format, title: &str) -> String {
     }
 }
 
+/// How the text a form writes anew is laid out, where the form's template
+/// asks: the templates see it as `width`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Style {
+    /// The column text forms wrap a rule's body at (`{{ r.text | wrap(width) }}`).
+    pub width: usize,
+}
+
+impl Default for Style {
+    fn default() -> Style {
+        Style { width: text::WIDTH }
+    }
+}
+
 /// A template environment set up once and reused for many renders.
 pub struct Renderer {
     env: Environment<'static>,
@@ -126,6 +140,16 @@ impl Renderer {
 
     /// Renders a ruleset to one format (see [`render`]).
     pub fn render(&self, ruleset: &Ruleset, format: Format) -> Result<String, RenderError> {
+        self.render_styled(ruleset, format, Style::default())
+    }
+
+    /// [`Renderer::render`] with what is written anew in `style`.
+    pub fn render_styled(
+        &self,
+        ruleset: &Ruleset,
+        format: Format,
+        style: Style,
+    ) -> Result<String, RenderError> {
         if format == Format::Dialect {
             return dialect::render(ruleset, self.canonical);
         }
@@ -146,7 +170,30 @@ impl Renderer {
             .env
             .get_template(name)
             .map_err(|e| template_error(&e, name))?;
-        document(ruleset, layout, &title, name, &template)
+        document(ruleset, layout, &title, name, &template, style)
+    }
+
+    /// The region `rule` takes in a document of `format` written anew in
+    /// `style`, separator included (as when a rule follows it).
+    pub(super) fn region(
+        &self,
+        rule: &Rule,
+        format: Format,
+        style: Style,
+    ) -> Result<String, RenderError> {
+        let name = template_name(format).ok_or(RenderError::NotARuleFormat(format))?;
+        let template = self
+            .env
+            .get_template(name)
+            .map_err(|e| template_error(&e, name))?;
+        let macros = Macros {
+            template: &template,
+            title: "",
+            name,
+            newline: LineEnding::Lf,
+            style,
+        };
+        macros.with(|call| call(Macro::Rule(rule, false)))
     }
 
     /// Renders one rule as a page of a per-rule format.
@@ -190,6 +237,7 @@ fn document(
     title: &str,
     name: &str,
     template: &Template<'_, '_>,
+    style: Style,
 ) -> Result<String, RenderError> {
     let newline = layout.map_or(LineEnding::Lf, |layout| layout.line_ending);
     let macros = Macros {
@@ -197,6 +245,7 @@ fn document(
         title,
         name,
         newline,
+        style,
     };
     let rules = &ruleset.rules;
     let count = rules.len();
@@ -276,6 +325,7 @@ struct Macros<'t> {
     title: &'t str,
     name: &'t str,
     newline: LineEnding,
+    style: Style,
 }
 
 impl Macros<'_> {
@@ -286,7 +336,11 @@ impl Macros<'_> {
         write: impl FnOnce(&mut CallMacro<'_>) -> Result<R, RenderError>,
     ) -> Result<R, RenderError> {
         let (name, newline) = (self.name, self.newline);
-        let context = minijinja::context! { title => self.title, rules => Vec::<Value>::new() };
+        let context = minijinja::context! {
+            title => self.title,
+            rules => Vec::<Value>::new(),
+            width => self.style.width,
+        };
         let mut captured = self
             .template
             .render_captured(context)

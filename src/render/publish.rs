@@ -5,7 +5,7 @@
 //! it; the plan writes through [`crate::output::write_batch_within`] only when the
 //! command says so.
 
-use super::onto::{onto, Existing, Witness};
+use super::onto::{inferred_style, onto, Existing, Witness};
 use super::{RenderError, Renderer};
 use crate::model::{Format, Rule, Ruleset};
 use crate::output::{existing_within, write_batch_within, WriteError, WriteOutcome};
@@ -177,7 +177,8 @@ pub fn publish_onto(
                     let (contents, carried) = match existing.whole.get(&path) {
                         Some(copy) => {
                             let (onto, carried) = onto(ruleset, copy, format, &witness);
-                            (renderer.render(&onto, format)?, carried)
+                            let style = inferred_style(renderer, &onto, &carried, format);
+                            (renderer.render_styled(&onto, format, style)?, carried)
                         }
                         None => (renderer.render(ruleset, format)?, HashSet::new()),
                     };

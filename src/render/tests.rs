@@ -434,3 +434,36 @@ fn a_file_ending_in_blank_lines_is_written_back_as_read() {
         assert_eq!(written, text, "{}", parsed.format);
     }
 }
+
+#[test]
+fn a_style_sets_the_width_text_forms_wrap_at() {
+    let mut ruleset = sample();
+    // Rule 336 of a real game (dmouscher/nomic, Game 4), which its
+    // moderator wrapped at 68 columns.
+    ruleset.rules[1].text = "Users declared stinky will be marked with a special 'stinky' role, \
+        that changes role usernames to brown and grants access to the exclusive 'little \
+        stinkers' chat, while removing access from the equally exclusive 'squeaky sweeties', \
+        which is available to all non-stinky players."
+        .to_string();
+    let renderer = Renderer::new(&RenderOptions::default()).unwrap();
+    for format in [Format::TxtLong, Format::TxtShort] {
+        let narrow = renderer
+            .render_styled(&ruleset, format, super::Style { width: 68 })
+            .unwrap();
+        assert!(
+            narrow.contains(
+                "      role, that changes role usernames to brown and grants access\n      to"
+            ),
+            "{narrow}"
+        );
+        let canonical = renderer.render(&ruleset, format).unwrap();
+        assert!(canonical.contains("grants access to\n"), "{canonical}");
+        // A width whose short lines would read back as line breaks (the
+        // text forms' reader measures them against 70 columns) gives way to
+        // the canonical one: what is written still says what the rule says.
+        let too_narrow = renderer
+            .render_styled(&ruleset, format, super::Style { width: 40 })
+            .unwrap();
+        assert_eq!(too_narrow, canonical);
+    }
+}

@@ -348,10 +348,21 @@ impl<'t> Wrap<'t> {
             self.split(line);
             let at = out.len();
             self.lay_out(start, rest, then, out);
-            if self.width != WIDTH || Self::reads_back(&out[at..], start, rest, in_item, then) {
+            if Self::reads_back(&out[at..], start, rest, in_item, then) {
                 continue;
             }
             out.truncate(at);
+            if self.width != WIDTH {
+                // A narrower wrap whose short line would read back as a line
+                // break: this part at the text forms' own width.
+                let width = std::mem::replace(&mut self.width, WIDTH);
+                self.lay_out(start, rest, then, out);
+                self.width = width;
+                if Self::reads_back(&out[at..], start, rest, in_item, then) {
+                    continue;
+                }
+                out.truncate(at);
+            }
             self.one_line(start, then, out);
         }
     }

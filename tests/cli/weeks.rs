@@ -28,15 +28,15 @@ const ALLOWED: [Allowed; 3] = [
     Allowed {
         week: "04-88e485e-931325f",
         file: "rules-l.txt",
-        lines: 1370..=1382,
-        why: "the new rule 336, which the moderator wrapped by hand at 68 columns but for \
-              one line of 70; nomic writes a new rule at its canonical 70",
+        lines: 1380..=1380,
+        why: "a hand wrap: the new rule 336 is wrapped at 68 columns, as the file's latest \
+              rules are and as nomic infers, but for this one line of 70",
     },
     Allowed {
         week: "04-88e485e-931325f",
         file: "rules-s.txt",
-        lines: 1196..=1208,
-        why: "the same rule 336 in the short text form",
+        lines: 1206..=1206,
+        why: "the same line of rule 336 in the short text form",
     },
 ];
 
