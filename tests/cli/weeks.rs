@@ -173,3 +173,33 @@ fn a_copy_that_disagrees_with_the_source_is_reported_and_kept_unless_asked() {
     );
     assert!(text.contains("Amended (1) by Proposal 306 (JRK)"));
 }
+
+#[test]
+fn a_changed_rule_whose_copy_held_a_drawing_is_named_where_the_drawing_was() {
+    // Rule 319 has an image in the Markdown and a table drawn by hand in
+    // the text forms; amend it, and the drawing cannot be carried over.
+    let week = weeks().join("03-9430fbf-911ba90");
+    let test = Test::new();
+    copy_folder(&week.join("before"), test.path());
+    let source = fs::read_to_string(week.join("after/rules-l.md")).unwrap();
+    let amended = source.replacen(
+        "a Typed entity with one Type",
+        "a Typed entity with exactly one Type",
+        1,
+    );
+    assert_ne!(amended, source);
+    let test = test.file("rules-l.md", amended);
+    let built = test
+        .args(["build", "rules-l.md", "-o", "."])
+        .run()
+        .status(0)
+        .stderr_contains("warning: ./rules-l.txt:898: rule 319 changed and is written anew")
+        .stderr_contains("warning: ./rules-s.txt:753: rule 319 changed and is written anew")
+        .stderr_contains("warning: ./rules/txt/319.txt:1: rule 319 changed");
+    assert!(built.read("rules-l.txt").contains("exactly one Type"));
+    assert!(
+        !built.stderr.contains("rule 326 changed"),
+        "{}",
+        built.stderr
+    );
+}

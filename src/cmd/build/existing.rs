@@ -203,3 +203,69 @@ fn line_of(copy: &nomic::model::Ruleset, number: u32) -> usize {
     }
     line
 }
+
+/// The rules written anew over a copy that held what the source did not
+/// (a drawing where the source has an image, a hand-set formula): their
+/// copies, as the folder's Markdown copy of the rule's last version shows,
+/// said more than the form writes, and that is not carried over.
+pub(super) fn not_carried_over(
+    ruleset: &nomic::model::Ruleset,
+    existing: &Existing,
+    published: &nomic::render::Published,
+) -> Vec<Disagreement> {
+    let mut lost = Vec::new();
+    let mut paths: Vec<&PathBuf> = published.carried.keys().collect();
+    paths.sort();
+    for path in paths {
+        let Some(format) = format_of(path) else {
+            continue;
+        };
+        if !matches!(format, Format::TxtLong | Format::TxtShort | Format::TxtRule) {
+            continue;
+        }
+        for rule in &ruleset.rules {
+            if published.carried[path].contains(&rule.number) {
+                continue;
+            }
+            let page = Path::new("rules/md").join(format!("{:03}.md", rule.number));
+            let Some((_, old)) = existing.pages.get(&page) else {
+                continue;
+            };
+            let (copy, line) = match existing.pages.get(path) {
+                Some((_, copy)) if copy.number == rule.number => (copy, 1),
+                Some(_) => continue,
+                None => match existing.whole.get(path) {
+                    Some(whole) => match whole.rule(rule.number) {
+                        Some(copy) => (copy, line_of(whole, rule.number)),
+                        None => continue,
+                    },
+                    None => continue,
+                },
+            };
+            // Only the text is asked about: the copy with the old text.
+            let with_text = nomic::model::Rule {
+                text: old.text.clone(),
+                layout: None,
+                ..copy.clone()
+            };
+            let Some(nomic::meaning::MeaningError::Changed {
+                aspect: "text",
+                expected,
+                found,
+                ..
+            }) = nomic::meaning::copy_disagrees(&with_text, copy, format)
+            else {
+                continue;
+            };
+            lost.push(Disagreement {
+                path: path.clone(),
+                line,
+                rule: rule.number,
+                what: format!(
+                    "it read \u{201c}{found}\u{201d} where the rule's Markdown had \u{201c}{expected}\u{201d}"
+                ),
+            });
+        }
+    }
+    lost
+}

@@ -66,6 +66,16 @@ pub(super) fn render_source(
             found.what
         );
     }
+    for lost in super::existing::not_carried_over(ruleset, &existing, &published) {
+        eprintln!(
+            "warning: {dir_name}/{}:{}: rule {} changed and is written anew; what this copy \
+             held of its own is not carried over: {}",
+            lost.path.display(),
+            lost.line,
+            lost.rule,
+            lost.what
+        );
+    }
     if args.fix_copies && !disagreeing.is_empty() {
         super::existing::forget(&mut existing, &disagreeing);
         published = publish(&existing)?;
