@@ -15,7 +15,7 @@ mod write;
 use crate::model::{Format, Rule, Ruleset};
 use crate::parse::{self, ParseError};
 use crate::render::Published;
-use normal::{first_difference, normal_form, without_emphasis, Difference};
+use normal::{first_difference, normal_form, without_emphasis, words_only, Difference};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 pub use write::{read_depth, render_read, RenderRefusal};
@@ -271,8 +271,9 @@ pub fn compare_rule(meant: &Rule, read: &Rule, format: Format) -> Result<(), Mea
 }
 
 /// How a published copy of a rule in `format` disagrees with the rule, as
-/// [`compare_rule`] tells, except that a text form may drop emphasis (its
-/// moderator's style): a hand slip to report while the copy is kept.
+/// [`compare_rule`] tells, except that a text form is compared by its words
+/// alone: it may drop emphasis, line breaks and block structure as its
+/// moderator writes it. A hand slip to report while the copy is kept.
 #[must_use]
 pub fn copy_disagrees(meant: &Rule, copy: &Rule, format: Format) -> Option<MeaningError> {
     let err = compare_rule(meant, copy, format).err()?;
@@ -283,8 +284,8 @@ pub fn copy_disagrees(meant: &Rule, copy: &Rule, format: Format) -> Option<Meani
     );
     if text_only && drops_emphasis {
         let (a, b) = (
-            without_emphasis(normal_form(&meant.text)),
-            without_emphasis(normal_form(&copy.text)),
+            words_only(without_emphasis(normal_form(&meant.text))),
+            words_only(without_emphasis(normal_form(&copy.text))),
         );
         let Difference {
             expected,

@@ -186,3 +186,23 @@ pub(super) fn without_emphasis(mut blocks: Vec<Normal>) -> Vec<Normal> {
     }
     blocks
 }
+
+/// `blocks` as one run of their words: what a text form says when its
+/// moderator's layout (line breaks, blank lines, bullets, headings made
+/// paragraphs) is not compared. A numbered item keeps its number.
+pub(super) fn words_only(blocks: Vec<Normal>) -> Vec<Normal> {
+    let mut words = Vec::new();
+    for block in blocks {
+        match block {
+            Normal::Paragraph(lines) => words.extend(lines.into_iter().flatten()),
+            Normal::Item { number, lines, .. } => {
+                words.extend(number);
+                words.extend(lines.into_iter().flatten());
+            }
+            Normal::Preformatted(lines) => {
+                words.extend(lines.iter().flat_map(|line| words_of(line)));
+            }
+        }
+    }
+    vec![Normal::Paragraph(vec![words])]
+}
