@@ -89,14 +89,16 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
             && args.forms.is_none()
             && !args.fix_copies
             && !super::agora::is_source(&source);
-        let bytes = if keyed {
-            Some(read_input(&source)?.1)
+        let (name, bytes) = if keyed {
+            read_input(&source)?
         } else {
-            None
+            (String::new(), Vec::new())
         };
-        let inputs = bytes.as_deref().map(|bytes| (bytes, args.repair_encoding));
-        let build = Build::plan(dir.clone(), inputs, manifest_store(), || {
-            render_source(&source, &dir, &renderer, &args).map(|r| (r.files, r.damaged))
+        let inputs = keyed.then_some((bytes, args.repair_encoding));
+        // The bytes read for the key are the ones rendered: one read, one copy.
+        let build = Build::plan(dir.clone(), inputs, manifest_store(), |bytes| {
+            let read = bytes.map(|bytes| (name, bytes));
+            render_source(&source, read, &dir, &renderer, &args).map(|r| (r.files, r.damaged))
         })?;
         if build.rendered() {
             progress.inc();

@@ -43,18 +43,19 @@ impl Build {
     /// in `store` that shows the folder current for them spares the render.
     /// Otherwise `render` gives the set (the website's files under `site/`)
     /// and its count of damaged characters, and the set is compared with
-    /// the folder. Writes nothing.
+    /// the folder. `render` is handed the source's bytes back, so that the
+    /// source is read once. Writes nothing.
     ///
     /// # Errors
     /// The render's, or a file of the folder that cannot be read.
     pub fn plan<E: From<PublishError>>(
         dir: PathBuf,
-        source: Option<(&[u8], bool)>,
+        source: Option<(Vec<u8>, bool)>,
         store: Option<PathBuf>,
-        render: impl FnOnce() -> Result<(Vec<PublishedFile>, usize), E>,
+        render: impl FnOnce(Option<Vec<u8>>) -> Result<(Vec<PublishedFile>, usize), E>,
     ) -> Result<Build, E> {
-        let key = source.map(|(bytes, repair)| {
-            let repair: &[u8] = if repair { b"repair-encoding" } else { b"" };
+        let key = source.as_ref().map(|(bytes, repair)| {
+            let repair: &[u8] = if *repair { b"repair-encoding" } else { b"" };
             Manifest::key(&[
                 env!("CARGO_PKG_VERSION").as_bytes(),
                 b"build",
@@ -79,7 +80,7 @@ impl Build {
                 store,
             });
         }
-        let (files, damaged) = render()?;
+        let (files, damaged) = render(source.map(|(bytes, _)| bytes))?;
         let mut plan = Plan::compare(dir, files)?;
         // Pages of the website that the new site no longer has (none when
         // the build does not write the website).

@@ -462,3 +462,15 @@ fn a_fresh_builds_manifest_finds_the_folder_current_on_the_next_build() {
     assert!(again.stdout.contains("Everything is up to date."));
     assert!(first == manifest(), "the manifest was made again");
 }
+
+#[test]
+fn builds_from_standard_input_read_once() {
+    let text = fs::read(crate::bundled("nomic-4-long.md")).unwrap();
+    let out = Test::new()
+        .args(["build", "-", "-o", "out"])
+        .stdin(text.clone())
+        .run()
+        .status(0);
+    assert!(out.stdout.contains("Done: "), "{}", out.stdout);
+    assert_eq!(out.read("out/rules-l.md").into_bytes(), text);
+}

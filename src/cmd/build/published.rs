@@ -11,12 +11,15 @@ use super::Args;
 
 /// The published files of one source (the website's under `site/`), and
 /// how many damaged characters it holds (after the certain repairs, with
-/// `--repair-encoding`). Every file is read back, and one that would change
-/// a rule's meaning is refused (not with templates of one's own, whose forms
+/// `--repair-encoding`). `read` is the source's display name and bytes when
+/// they were read already (a file is read only once: standard input cannot
+/// be read twice). Every file is read back, and one that would change a
+/// rule's meaning is refused (not with templates of one's own, whose forms
 /// nomic does not read). A failure of the forms is reported before the
 /// website is made.
 pub(super) fn render_source(
     source: &Path,
+    read: Option<(String, Vec<u8>)>,
     dir: &Path,
     renderer: &Renderer,
     args: &Args,
@@ -28,7 +31,10 @@ pub(super) fn render_source(
         let site = site_files(source, &read.ruleset, args)?;
         return Ok(Rendered::joined(files, site, 0));
     }
-    let (name, bytes) = read_input(source)?;
+    let (name, bytes) = match read {
+        Some(read) => read,
+        None => read_input(source)?,
+    };
     let options = ReadOptions {
         repair_encoding: args.repair_encoding,
         ..ReadOptions::default()

@@ -1,5 +1,6 @@
 //! The files of an Agora source folder, and what reading them found.
 
+use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::io;
@@ -28,7 +29,11 @@ impl SourceFiles {
     /// Reads every file under `dir` that the source is made of, each of at
     /// most `limit` bytes ([`crate::input::read`]).
     pub fn load(dir: &Path, limit: u64) -> Result<SourceFiles, SourceError> {
-        let mut files = BTreeMap::new();
+        // The folders are walked first (a folder that cannot be listed is
+        // reported before any file); the files, thousands of small ones, are
+        // then read on every core, the first failure in the walk's order the
+        // one reported.
+        let mut wanted = Vec::new();
         let mut stack = vec![PathBuf::new()];
         while let Some(relative) = stack.pop() {
             let path = dir.join(&relative);
@@ -47,23 +52,18 @@ impl SourceFiles {
                         stack.push(name);
                     }
                 } else if WANTED.iter().any(|w| key.starts_with(w)) {
-                    let full = dir.join(&name);
-                    let bytes =
-                        crate::input::read(&full, limit).map_err(|err| SourceError::Io {
-                            path: full.display().to_string(),
-                            message: err.to_string(),
-                        })?;
-                    let text = String::from_utf8(bytes).map_err(|err| SourceError::Invalid {
-                        file: key.clone(),
-                        line: 1,
-                        column: 1,
-                        message: format!("not UTF-8 (byte {})", err.utf8_error().valid_up_to()),
-                        help: "Agora's source files are UTF-8".to_string(),
-                    })?;
-                    files.insert(key, text);
+                    wanted.push((key, dir.join(&name)));
                 }
             }
         }
+        let read: Vec<Result<(String, String), SourceError>> = wanted
+            .into_par_iter()
+            .map(|(key, full)| {
+                let text = read_text(&full, &key, limit)?;
+                Ok((key, text))
+            })
+            .collect();
+        let files = read.into_iter().collect::<Result<BTreeMap<_, _>, _>>()?;
         Ok(SourceFiles { files })
     }
 
@@ -83,6 +83,21 @@ impl SourceFiles {
             (!name.contains('/')).then_some((name, text.as_str()))
         })
     }
+}
+
+/// One file of the source (`key` its path in the source) as UTF-8 text.
+fn read_text(full: &Path, key: &str, limit: u64) -> Result<String, SourceError> {
+    let bytes = crate::input::read(full, limit).map_err(|err| SourceError::Io {
+        path: full.display().to_string(),
+        message: err.to_string(),
+    })?;
+    String::from_utf8(bytes).map_err(|err| SourceError::Invalid {
+        file: key.to_string(),
+        line: 1,
+        column: 1,
+        message: format!("not UTF-8 (byte {})", err.utf8_error().valid_up_to()),
+        help: "Agora's source files are UTF-8".to_string(),
+    })
 }
 
 /// How much a finding matters.

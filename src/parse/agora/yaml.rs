@@ -15,6 +15,7 @@ use crate::model::{
     CfjCitation, ChangeKind, Date, HistoryEntry, HistoryKind, Power, Proposal, ProposalRef, Rule,
     Ruleset,
 };
+use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap};
 
 /// A source read into the model, with what the reader found on the way.
@@ -33,11 +34,20 @@ const CONFIG: &str = "rules_data/config";
 
 /// Reads an Agora source folder's files.
 pub fn read_source(files: &SourceFiles) -> Result<AgoraSource, SourceError> {
+    let names = name_replacements(files.get("name_replacement_data").unwrap_or(""));
     let mut reader = Reader {
         findings: Vec::new(),
-        names: name_replacements(files.get("name_replacement_data").unwrap_or("")),
+        names: &names,
     };
-    let proposals = reader.proposals(files);
+    // Each file is read on its own (thousands of small YAML documents): on
+    // every core, each with the findings it made, joined in file order.
+    let mut proposals = Vec::new();
+    for (proposal, findings) in reader.each_file(files, PROPOSALS, |reader, name, file, text| {
+        reader.proposal(name, file, text)
+    }) {
+        reader.findings.extend(findings);
+        proposals.extend(proposal);
+    }
     // Where two files give the same id, the file named for it is the record.
     let mut by_number: HashMap<&str, &Proposal> = HashMap::new();
     for (file, proposal) in &proposals {
@@ -53,10 +63,15 @@ pub fn read_source(files: &SourceFiles) -> Result<AgoraSource, SourceError> {
     let index: Vec<CategoryFile> = serde_norway::from_str(index_text)
         .map_err(|err| invalid(&index_path, &err, "the index is a list of categories"))?;
 
+    let read = reader.each_file(files, RULES, |reader, _, file, text| {
+        reader
+            .rule(file, text, &by_number)
+            .map(|rule| (file.to_string(), rule))
+    });
     let mut rules: BTreeMap<u32, (String, Rule)> = BTreeMap::new();
-    for (name, text) in files.in_folder(RULES) {
-        let file = format!("{RULES}/{name}");
-        if let Some(rule) = reader.rule(&file, text, &by_number) {
+    for (rule, findings) in read {
+        reader.findings.extend(findings);
+        if let Some((file, rule)) = rule {
             if let Some((first, _)) = rules.get(&rule.number) {
                 reader.finding(
                     FindingKind::Filing,
@@ -184,12 +199,37 @@ fn line_of_rule(text: &str, number: u32) -> usize {
         .map_or(1, |i| i + 1)
 }
 
-struct Reader {
+struct Reader<'a> {
     findings: Vec<SourceFinding>,
-    names: HashMap<String, String>,
+    names: &'a HashMap<String, String>,
 }
 
-impl Reader {
+impl Reader<'_> {
+    /// What `read` makes of each file directly in `folder` (its name, its
+    /// path in the source, its text), with the findings reading it made,
+    /// in file order; the files are read on every core.
+    fn each_file<T: Send>(
+        &self,
+        files: &SourceFiles,
+        folder: &str,
+        read: impl Fn(&mut Reader<'_>, &str, &str, &str) -> Option<T> + Sync,
+    ) -> Vec<(Option<T>, Vec<SourceFinding>)> {
+        let names = self.names;
+        let listed: Vec<(&str, &str)> = files.in_folder(folder).collect();
+        listed
+            .par_iter()
+            .map(|&(name, text)| {
+                let mut reader = Reader {
+                    findings: Vec::new(),
+                    names,
+                };
+                let file = format!("{folder}/{name}");
+                let value = read(&mut reader, name, &file, text);
+                (value, reader.findings)
+            })
+            .collect()
+    }
+
     fn finding(
         &mut self,
         kind: FindingKind,
@@ -217,63 +257,63 @@ impl Reader {
             .unwrap_or_else(|| name.to_string())
     }
 
-    /// Every proposal file's proposal, with the file's name.
-    fn proposals(&mut self, files: &SourceFiles) -> Vec<(String, Proposal)> {
-        let mut proposals = Vec::new();
-        for (name, text) in files.in_folder(PROPOSALS) {
-            let file = format!("{PROPOSALS}/{name}");
-            match serde_norway::from_str::<Option<ProposalFile>>(text) {
-                Ok(Some(p)) => {
-                    if p.id.0 != name {
-                        let line = line_of(text, "id:");
-                        self.finding(FindingKind::ProposalNumber,
-                            Severity::Warning,
-                            &file,
-                            line,
-                            format!("the file {name} records proposal {}", p.id.0),
-                            Some("a proposal's file is named for its number; history that cites either number may name the wrong proposal".to_string()),
-                        );
-                    }
-                    proposals.push((
-                        name.to_string(),
-                        Proposal {
-                            number: p.id.0,
-                            title: p.title,
-                            author: p.author.map(|a| self.name(&a.0)),
-                            coauthors: p
-                                .coauthors
-                                .unwrap_or_default()
-                                .iter()
-                                .map(|a| self.name(&a.0))
-                                .collect(),
-                            power: p.power.and_then(|raw| Power::new(&raw.0)),
-                            chamber: p.chamber,
-                            disinterested: p.disinterested.unwrap_or(false),
-                        },
-                    ));
+    /// A proposal file's proposal (`file` is `name` in the source), with
+    /// the file's name.
+    fn proposal(&mut self, name: &str, file: &str, text: &str) -> Option<(String, Proposal)> {
+        match serde_norway::from_str::<Option<ProposalFile>>(text) {
+            Ok(Some(p)) => {
+                if p.id.0 != name {
+                    let line = line_of(text, "id:");
+                    self.finding(FindingKind::ProposalNumber,
+                        Severity::Warning,
+                        file,
+                        line,
+                        format!("the file {name} records proposal {}", p.id.0),
+                        Some("a proposal's file is named for its number; history that cites either number may name the wrong proposal".to_string()),
+                    );
                 }
-                Ok(None) => self.finding(
+                Some((
+                    name.to_string(),
+                    Proposal {
+                        number: p.id.0,
+                        title: p.title,
+                        author: p.author.map(|a| self.name(&a.0)),
+                        coauthors: p
+                            .coauthors
+                            .unwrap_or_default()
+                            .iter()
+                            .map(|a| self.name(&a.0))
+                            .collect(),
+                        power: p.power.and_then(|raw| Power::new(&raw.0)),
+                        chamber: p.chamber,
+                        disinterested: p.disinterested.unwrap_or(false),
+                    },
+                ))
+            }
+            Ok(None) => {
+                self.finding(
                     FindingKind::Empty,
                     Severity::Warning,
-                    &file,
+                    file,
                     1,
                     "the file holds no proposal (it is empty or all comments)".to_string(),
                     None,
-                ),
-                Err(err) => {
-                    let (line, _) = err.location().map_or((1, 1), |l| (l.line(), l.column()));
-                    self.finding(
-                        FindingKind::Unreadable,
-                        Severity::Error,
-                        &file,
-                        line,
-                        err.to_string(),
-                        None,
-                    );
-                }
+                );
+                None
+            }
+            Err(err) => {
+                let (line, _) = err.location().map_or((1, 1), |l| (l.line(), l.column()));
+                self.finding(
+                    FindingKind::Unreadable,
+                    Severity::Error,
+                    file,
+                    line,
+                    err.to_string(),
+                    None,
+                );
+                None
             }
         }
-        proposals
     }
 
     fn rule(
