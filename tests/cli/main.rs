@@ -2,6 +2,7 @@
 
 mod agora;
 mod apply;
+mod apply_week;
 mod build;
 mod check;
 mod ci_docs;
