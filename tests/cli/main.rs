@@ -1,6 +1,7 @@
 //! CLI tests: every test runs the real `nomic` binary through [`Test`].
 
 mod agora;
+mod announce;
 mod apply;
 mod apply_week;
 mod build;
