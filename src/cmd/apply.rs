@@ -87,11 +87,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     for path in unread {
         eprintln!("note: {path} does not read in its form; it is written anew");
     }
-    let numbers: Vec<String> = proposals
-        .iter()
-        .map(|(_, p)| p.number.to_string())
-        .collect();
-    let subject = format!("Apply Proposal {}", numbers.join(", "));
+    let subject = subject(&proposals);
     let pages: Vec<Form> = forms.iter().copied().filter(|f| is_pages(*f)).collect();
     let plan = publish(&applied.ruleset, &pages, &existing, &dir)?;
     let pages_commit = match repo
@@ -135,6 +131,37 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         );
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `Apply Proposal 342, 343`; `Apply Temporary Rule 650` for temporary
+/// rules becoming rules, which no proposal enacts.
+fn subject(proposals: &Batch) -> String {
+    let mut numbers = Vec::new();
+    let mut temporaries = Vec::new();
+    for (_, proposal) in proposals {
+        match proposal.number {
+            Some(number) => numbers.push(number.to_string()),
+            None => temporaries.extend(proposal.operations.iter().filter_map(|op| match op.kind {
+                amend::OperationKind::FromTemporary { temporary, .. } => {
+                    Some(temporary.to_string())
+                }
+                _ => None,
+            })),
+        }
+    }
+    let mut parts = Vec::new();
+    if !numbers.is_empty() {
+        parts.push(format!("Proposal {}", numbers.join(", ")));
+    }
+    if !temporaries.is_empty() {
+        let noun = if temporaries.len() == 1 {
+            "Rule"
+        } else {
+            "Rules"
+        };
+        parts.push(format!("Temporary {noun} {}", temporaries.join(", ")));
+    }
+    format!("Apply {}", parts.join(" and "))
 }
 
 /// `changed Rules 203, 303; repealed Rule 213`, for the moderator.
