@@ -272,7 +272,7 @@ fn generate(ruleset: &Ruleset, recipe: &[u8]) -> Option<Proposal> {
         },
     };
     Some(Proposal {
-        number,
+        number: Some(number),
         proposer: Some("Fuzz".to_string()),
         date: None,
         round_turn: None,

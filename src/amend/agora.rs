@@ -13,9 +13,14 @@ use crate::model::{
 
 /// Rewrites the entries `proposal` just added (those without Agora's record)
 /// in Agora's style, and files new rules.
-pub(super) fn restyle(ruleset: &mut Ruleset, proposal: &Proposal, notes: &mut Vec<Note>) {
+pub(super) fn restyle(
+    ruleset: &mut Ruleset,
+    proposal: &Proposal,
+    number: u32,
+    notes: &mut Vec<Note>,
+) {
     let agent = Agent::Proposal(ProposalRef {
-        number: proposal.number.to_string(),
+        number: number.to_string(),
         title: proposal.title.clone(),
         authors: proposal
             .proposer
@@ -30,7 +35,7 @@ pub(super) fn restyle(ruleset: &mut Ruleset, proposal: &Proposal, notes: &mut Ve
         let fresh = rule
             .history
             .iter()
-            .any(|e| e.agora.is_none() && e.proposal == Some(proposal.number));
+            .any(|e| e.agora.is_none() && e.proposal == Some(number));
         if !fresh {
             continue;
         }

@@ -71,11 +71,11 @@ pub fn apply(
     };
     let mut seen = BTreeSet::new();
     for (index, proposal) in proposals.iter().enumerate() {
-        if !seen.insert(proposal.number) {
-            return Err(AmendError::new(AmendErrorKind::ProposalRepeated {
-                proposal: proposal.number,
-            })
-            .at(index, proposal.span.clone()));
+        if let Some(number) = proposal.number.filter(|n| !seen.insert(*n)) {
+            return Err(
+                AmendError::new(AmendErrorKind::ProposalRepeated { proposal: number })
+                    .at(index, proposal.span.clone()),
+            );
         }
         check_number_unused(&applied.ruleset, proposal)
             .map_err(|e| e.at(index, proposal.span.clone()))?;
@@ -84,7 +84,7 @@ pub fn apply(
         let mut step = Step {
             ruleset: &mut applied.ruleset,
             proposal,
-            change: proposal.change(),
+            change: proposal.number.map(|number| proposal.change_by(number)),
             numbering,
             has_revisions: ruleset.rules.iter().any(|r| r.revision.is_some()),
             amended: BTreeSet::new(),
@@ -115,8 +115,8 @@ pub fn apply(
             applied.changed.insert(number);
         }
         applied.notes.extend(result.notes);
-        if applied.ruleset.agora.is_some() {
-            super::agora::restyle(&mut applied.ruleset, proposal, &mut applied.notes);
+        if let (Some(_), Some(number)) = (&applied.ruleset.agora, proposal.number) {
+            super::agora::restyle(&mut applied.ruleset, proposal, number, &mut applied.notes);
         }
         if let Some(links) = &options.links {
             link_entries(&mut applied.ruleset, proposal, links);
@@ -138,7 +138,8 @@ struct StepResult {
 struct Step<'a> {
     ruleset: &'a mut Ruleset,
     proposal: &'a Proposal,
-    change: Change,
+    /// Who made the change, naming the proposal; none without a number.
+    change: Option<Change>,
     numbering: Numbering,
     has_revisions: bool,
     amended: BTreeSet<u32>,
@@ -149,6 +150,21 @@ struct Step<'a> {
 }
 
 impl Step<'_> {
+    /// The proposal's number, which every operation but a temporary rule's
+    /// needs (a history entry or a new rule's number names it).
+    fn number(&self, verb: &'static str) -> Result<u32, AmendError> {
+        self.proposal
+            .number
+            .ok_or(AmendError::new(AmendErrorKind::Unnumbered { verb }))
+    }
+
+    /// Who made the change, naming the proposal (see [`Step::number`]).
+    fn change(&self, verb: &'static str) -> Result<Change, AmendError> {
+        self.change
+            .clone()
+            .ok_or(AmendError::new(AmendErrorKind::Unnumbered { verb }))
+    }
+
     fn existing(&mut self, rule: u32, verb: &'static str) -> Result<&mut Rule, AmendError> {
         self.ruleset
             .rule_mut(rule)
@@ -176,8 +192,11 @@ impl Step<'_> {
                 mutability,
                 text,
             } => {
-                let number = number.unwrap_or(self.proposal.number);
-                let entry = HistoryEntry::enacted(&self.change);
+                let number = match number {
+                    Some(number) => *number,
+                    None => self.number(verb)?,
+                };
+                let entry = HistoryEntry::enacted(&self.change(verb)?);
                 self.create(number, mutability, text, entry, verb)
             }
             OperationKind::Reenact {
@@ -191,11 +210,11 @@ impl Step<'_> {
                         verb,
                     }));
                 }
+                let entry = HistoryEntry::reenacted(&self.change(verb)?);
                 let number = match self.numbering {
                     Numbering::Revision => *rule,
-                    Numbering::Renumber => self.proposal.number,
+                    Numbering::Renumber => self.number(verb)?,
                 };
-                let entry = HistoryEntry::reenacted(&self.change);
                 self.create(number, mutability, text, entry, verb)
             }
             OperationKind::FromTemporary {
@@ -209,10 +228,9 @@ impl Step<'_> {
                     Some(number) => *number,
                     None => self.free_number_for(*temporary)?,
                 };
-                let entry = HistoryEntry::created_from_temporary(&Change {
-                    proposal: *temporary,
-                    ..self.change.clone()
-                });
+                // The entry names the temporary rule, never a proposal.
+                let entry =
+                    HistoryEntry::created_from_temporary(&self.proposal.change_by(*temporary));
                 self.create(number, mutability, text, entry, verb)
             }
             OperationKind::Amend { rule, text } => {
@@ -241,13 +259,14 @@ impl Step<'_> {
                 self.record_amendment(*rule)
             }
             OperationKind::Repeal { rule } => {
+                self.number(verb)?;
                 self.mutable(*rule, verb)?;
                 self.ruleset.rules.retain(|r| r.number != *rule);
                 self.repealed.insert(*rule);
                 Ok(())
             }
             OperationKind::Transmute { rule, to } => {
-                let change = self.change.clone();
+                let change = self.change(verb)?;
                 let target = self.existing(*rule, verb)?;
                 if target.mutability == *to {
                     return Err(AmendError::new(AmendErrorKind::AlreadyIs {
@@ -339,10 +358,10 @@ impl Step<'_> {
     /// A revision past `u32::MAX` is refused, naming the rule: it never
     /// wraps to `Amended (0)`.
     fn record_amendment(&mut self, number: u32) -> Result<(), AmendError> {
+        let change = self.change("amend")?;
         if !self.amended.insert(number) {
             return Ok(());
         }
-        let change = self.change.clone();
         let Some(rule) = self.ruleset.rule_mut(number) else {
             return Ok(());
         };
@@ -370,7 +389,7 @@ impl Step<'_> {
                 .filter(|n| !self.created.contains(n))
                 .collect();
             if let Some(&first) = moved.first() {
-                let number = self.proposal.number;
+                let number = self.number("renumber")?;
                 let taken = self.number_taken(number) && !moved.contains(&number);
                 if moved.len() > 1 || taken || self.mapping.contains_key(&first) {
                     let mut rules: Vec<u32> = moved.iter().copied().collect();
@@ -385,13 +404,11 @@ impl Step<'_> {
                 self.mapping.insert(first, number);
             }
         }
-        let mut notes = renumber_in_place(self.ruleset, &self.mapping, Some(&self.change))?;
-        for &repealed in &self.repealed {
-            notes.extend(repealed_citations(
-                self.ruleset,
-                repealed,
-                self.proposal.number,
-            ));
+        let mut notes = renumber_in_place(self.ruleset, &self.mapping, self.change.as_ref())?;
+        if let Some(number) = self.proposal.number {
+            for &repealed in &self.repealed {
+                notes.extend(repealed_citations(self.ruleset, repealed, number));
+            }
         }
         let renumbered = |n: &u32| self.mapping.get(n).copied().unwrap_or(*n);
         let changed = self
@@ -431,7 +448,7 @@ fn link_entries(ruleset: &mut Ruleset, proposal: &Proposal, links: &Links) {
                 HistoryKind::CreatedFromTemporary => {
                     entry.proposal.is_some_and(|n| temporaries.contains(&n))
                 }
-                _ => entry.proposal == Some(proposal.number),
+                _ => entry.proposal.is_some() && entry.proposal == proposal.number,
             };
             if ours && entry.link.is_none() {
                 entry.link = Some(url.clone());

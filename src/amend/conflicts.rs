@@ -10,10 +10,13 @@ pub(super) fn check_number_unused(
     ruleset: &Ruleset,
     proposal: &Proposal,
 ) -> Result<(), AmendError> {
+    let Some(number) = proposal.number else {
+        return Ok(());
+    };
     for rule in &ruleset.rules {
         let used = rule.history.iter().any(|entry| {
             // `Created from Temporary Rule N` keeps N in `proposal`: not a proposal.
-            entry.proposal == Some(proposal.number)
+            entry.proposal == Some(number)
                 && !matches!(
                     entry.kind,
                     HistoryKind::CreatedFromTemporary | HistoryKind::Initial | HistoryKind::Other
@@ -21,7 +24,7 @@ pub(super) fn check_number_unused(
         });
         if used {
             return Err(AmendError::new(AmendErrorKind::ProposalNumberUsed {
-                proposal: proposal.number,
+                proposal: number,
                 rule: rule.number,
             }));
         }

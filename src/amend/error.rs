@@ -89,6 +89,13 @@ pub enum AmendErrorKind {
         /// The repeated number.
         proposal: u32,
     },
+    /// An operation that needs a proposal number (every one but a temporary
+    /// rule's becoming a rule) without a proposal header.
+    #[error("cannot {verb} a rule without a proposal: only `Temporary Rule N becomes a rule` stands without a `Proposal N` header")]
+    Unnumbered {
+        /// What the operation would have done (`amend`, `enact`).
+        verb: &'static str,
+    },
     /// A change names a rule the ruleset does not have.
     #[error("cannot {verb} Rule {rule}: there is no Rule {rule} in the ruleset")]
     NoSuchRule {

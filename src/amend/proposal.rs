@@ -5,11 +5,15 @@
 use crate::model::{Change, Date, Mutability, RoundTurn};
 use std::ops::Range;
 
-/// One adopted proposal.
+/// One adopted proposal, or the temporary rules that become rules without
+/// one (`number` none: Nomic IV rule 308 makes them rules at the next turn,
+/// and no proposal enacts them).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Proposal {
-    /// The proposal's number: the one its history entries name.
-    pub number: u32,
+    /// The proposal's number: the one its history entries name. None for
+    /// temporary rules becoming rules, which no proposal enacts: then every
+    /// operation is [`OperationKind::FromTemporary`].
+    pub number: Option<u32>,
     /// Who proposed it, as its history entries name them.
     pub proposer: Option<String>,
     /// The date its history entries record.
@@ -25,13 +29,23 @@ pub struct Proposal {
 }
 
 impl Proposal {
-    /// Who made the change and when, as history entries record it.
-    pub fn change(&self) -> Change {
+    /// Who made the change and when, as history entries record it, naming
+    /// `number` (the proposal's, or a temporary rule's).
+    pub fn change_by(&self, number: u32) -> Change {
         Change {
-            proposal: self.number,
+            proposal: number,
             proposer: self.proposer.clone(),
             date: self.date,
             round_turn: self.round_turn,
+        }
+    }
+
+    /// `Proposal 342`, or `Temporary rules` for temporary rules becoming
+    /// rules without a proposal, as messages name it.
+    pub fn name(&self) -> String {
+        match self.number {
+            Some(number) => format!("Proposal {number}"),
+            None => "Temporary rules".to_string(),
         }
     }
 }

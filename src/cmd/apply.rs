@@ -8,7 +8,7 @@ use nomic::meaning;
 use nomic::model::{Format, Ruleset};
 use nomic::output::write_atomic;
 use nomic::parse::ReadOptions;
-use nomic::render::{self, Plan, RenderOptions, Renderer};
+use nomic::render::{self, Existing, Form, Plan, RenderOptions, Renderer};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -37,8 +37,9 @@ pub(super) struct Args {
     /// With --commit: link new history entries to URL, {commit} and {rule} filled in
     #[arg(long, value_name = "URL", requires = "commit")]
     pub link_template: Option<String>,
-    /// Write the per-rule pages and the ruleset and commit them with git
-    /// (the links name the pages' commit); writes in place unless -o
+    /// Publish and commit with git: first the changed per-rule pages (the
+    /// links name that commit), then the ruleset with every other form the
+    /// folder holds that changed; writes in place unless -o
     #[arg(long)]
     pub commit: bool,
 }
@@ -77,43 +78,90 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     }
     let target = target.expect("--commit always has a target");
     let repo = Repository::containing(&target).map_err(|err| Failure::message(err.to_string()))?;
-    let pages = write_pages(&applied, &target)?;
-    let numbers: Vec<String> = proposals
-        .iter()
-        .map(|(_, p)| p.number.to_string())
-        .collect();
-    let subject = format!("Apply Proposal {}", numbers.join(", "));
     let git = |err: GitError| Failure::message(err.to_string());
-    let Some(template) = &args.link_template else {
-        write(&applied.ruleset, parsed.format, Some(&target))?;
-        let mut paths = pages;
-        paths.push(target.clone());
-        repo.commit_paths(&paths, &subject).map_err(git)?;
-        eprintln!("{}: {}; committed", target.display(), summary(&applied));
-        return Ok(ExitCode::SUCCESS);
-    };
+    let dir = folder_of(&target);
+    let forms = forms_to_commit(&dir, &target);
+    // Read before anything is written: the folder's files are the style
+    // the new pages and forms are written in.
+    let (existing, unread) = super::build::existing::read(&dir, &forms, &target);
+    for path in unread {
+        eprintln!("note: {path} does not read in its form; it is written anew");
+    }
+    let subject = subject(&proposals);
+    let pages: Vec<Form> = forms.iter().copied().filter(|f| is_pages(*f)).collect();
+    let plan = publish(&applied.ruleset, &pages, &existing, &dir)?;
     let pages_commit = match repo
-        .commit_paths(&pages, &format!("{subject}: rule pages"))
+        .commit_paths(&plan.paths(), &format!("{subject}: rule pages"))
         .map_err(git)?
     {
         Some(commit) => commit,
         None => repo.head().map_err(git)?,
     };
-    options.links = Some(Links {
-        template: template.clone(),
-        commit: pages_commit.clone(),
-    });
-    let linked = apply(&parsed.ruleset, &proposals, &options, &files)?;
+    let linked = match &args.link_template {
+        Some(template) => {
+            options.links = Some(Links {
+                template: template.clone(),
+                commit: pages_commit.clone(),
+            });
+            apply(&parsed.ruleset, &proposals, &options, &files)?
+        }
+        None => applied.clone(),
+    };
     write(&linked.ruleset, parsed.format, Some(&target))?;
-    repo.commit_paths(std::slice::from_ref(&target), &subject)
-        .map_err(git)?;
-    eprintln!(
-        "{}: {}; committed, history linked to {}",
-        target.display(),
-        summary(&applied),
-        pages_commit
-    );
+    let whole: Vec<Form> = forms.iter().copied().filter(|f| !is_pages(*f)).collect();
+    let plan = publish(&linked.ruleset, &whole, &existing, &dir)?;
+    let mut paths = plan.paths();
+    paths.push(target.clone());
+    repo.commit_paths(&paths, &subject).map_err(git)?;
+    if args.link_template.is_some() {
+        eprintln!(
+            "{}: {}; committed, history linked to {}",
+            target.display(),
+            summary(&applied),
+            pages_commit
+        );
+    } else {
+        eprintln!("{}: {}; committed", target.display(), summary(&applied));
+    }
+    let site = dir.join(Form::Site.path());
+    if site.exists() {
+        eprintln!(
+            "note: the website in {} is not rebuilt by apply; `nomic build` rebuilds it",
+            site.display()
+        );
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `Apply Proposal 342, 343`; `Apply Temporary Rule 650` for temporary
+/// rules becoming rules, which no proposal enacts.
+fn subject(proposals: &Batch) -> String {
+    let mut numbers = Vec::new();
+    let mut temporaries = Vec::new();
+    for (_, proposal) in proposals {
+        match proposal.number {
+            Some(number) => numbers.push(number.to_string()),
+            None => temporaries.extend(proposal.operations.iter().filter_map(|op| match op.kind {
+                amend::OperationKind::FromTemporary { temporary, .. } => {
+                    Some(temporary.to_string())
+                }
+                _ => None,
+            })),
+        }
+    }
+    let mut parts = Vec::new();
+    if !numbers.is_empty() {
+        parts.push(format!("Proposal {}", numbers.join(", ")));
+    }
+    if !temporaries.is_empty() {
+        let noun = if temporaries.len() == 1 {
+            "Rule"
+        } else {
+            "Rules"
+        };
+        parts.push(format!("Temporary {noun} {}", temporaries.join(", ")));
+    }
+    format!("Apply {}", parts.join(" and "))
 }
 
 /// `changed Rules 203, 303; repealed Rule 213`, for the moderator.
@@ -186,30 +234,53 @@ fn write(ruleset: &Ruleset, format: Format, target: Option<&Path>) -> Result<Exi
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes `rules/md/NNN.md` and `rules/txt/NNN.txt` next to the ruleset for
-/// every rule and removes the pages of rules that are gone (repealed or
-/// renumbered), through the publish plan `nomic build` uses; returns every
-/// path the plan covers, for the commit.
-fn write_pages(applied: &Applied, ruleset_path: &Path) -> Result<Vec<PathBuf>, Failure> {
-    let dir = match ruleset_path.parent() {
+/// The folder a ruleset file is published in: the one it is in.
+fn folder_of(ruleset_path: &Path) -> PathBuf {
+    match ruleset_path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => PathBuf::from("."),
-    };
+    }
+}
+
+/// What `--commit` publishes besides the ruleset: the per-rule pages (the
+/// history links name them), and every other form the folder already
+/// holds, except the ruleset's own file (written from the ruleset itself)
+/// and the website (`nomic build` makes it).
+fn forms_to_commit(dir: &Path, ruleset_path: &Path) -> Vec<Form> {
+    let own = ruleset_path.file_name();
+    Form::ALL
+        .into_iter()
+        .filter(|&form| form != Form::Site && own != Some(std::ffi::OsStr::new(form.path())))
+        .filter(|&form| is_pages(form) || dir.join(form.path()).is_file())
+        .collect()
+}
+
+fn is_pages(form: Form) -> bool {
+    matches!(form, Form::MdPages | Form::TxtPages)
+}
+
+/// Publishes `forms` of `ruleset` onto the folder's files as `nomic build`
+/// does (every rule the proposals did not touch keeps its bytes), reads
+/// every file back, then writes the ones that changed and removes the pages
+/// of rules that are gone; returns the plan, whose paths the commit names.
+fn publish(
+    ruleset: &Ruleset,
+    forms: &[Form],
+    existing: &Existing,
+    dir: &Path,
+) -> Result<Plan, Failure> {
     let renderer = Renderer::new(&RenderOptions::default())
         .map_err(|err| Failure::message(err.to_string()))?;
-    let pages = render::rule_pages(&applied.ruleset, &renderer)
+    let published = render::publish_onto(ruleset, &renderer, forms, existing)
         .map_err(|err| Failure::message(err.to_string()))?;
-    // Every page is read back and checked before any is written.
-    let pages = render::Published {
-        files: pages,
-        carried: Default::default(),
-    };
-    meaning::verify_published(&applied.ruleset, &pages).map_err(refused)?;
-    let plan = Plan::compare(dir, pages.files).map_err(|err| Failure::message(err.to_string()))?;
-    let progress = Files::new(plan.pending(), "writing pages");
+    // Every file is read back and checked before any is written.
+    meaning::verify_published(ruleset, &published).map_err(refused)?;
+    let plan = Plan::compare(dir.to_path_buf(), published.files)
+        .map_err(|err| Failure::message(err.to_string()))?;
+    let progress = Files::new(plan.pending(), "writing");
     plan.execute_with(|| progress.inc())
         .map_err(|err| Failure::message(err.to_string()))?;
-    Ok(plan.paths())
+    Ok(plan)
 }
 
 /// A write the meaning check refused: exit 2, nothing written.

@@ -1,7 +1,7 @@
 //! `nomic build`: the whole published set of one ruleset, or of every
 //! bundled ruleset.
 
-mod existing;
+pub(super) mod existing;
 mod published;
 
 use super::io::{print_stdout, read_input, stdout_color, Failure};

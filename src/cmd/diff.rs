@@ -19,7 +19,8 @@ use std::process::ExitCode;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:\n  \
     nomic diff HEAD~1:rules/rules-l.md rules/rules-l.md\n  \
-    nomic diff --format md rules-early.txt rules-l.md > announcement.md\n  \
+    nomic diff --format md HEAD~1:rules-l.md rules-l.md   # the week's announcement\n  \
+    nomic diff --format md --full rules-early.txt rules-l.md > changelog.md\n  \
     nomic diff --format unified old.md new.md | patch -p0\n\n\
     OLD and NEW are files, `-` for standard input, Agora source folders, or REVISION:PATH read \
     through `git show` in the current repository. PATH is taken from the top of \
@@ -40,6 +41,10 @@ pub(super) struct Args {
     /// (both sides in the same format)
     #[arg(long)]
     layout: bool,
+    /// With --format md: the whole text of every changed rule, not only
+    /// the sentences that changed (the default fits one Discord message)
+    #[arg(long)]
+    full: bool,
     /// Read OLD as this format instead of detecting it
     #[arg(long, value_name = "FORMAT")]
     from_old: Option<Format>,
@@ -73,6 +78,12 @@ struct Side {
 }
 
 pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
+    if args.full && (args.stat || args.format != DiffFormat::Md) {
+        return Err(Failure::message(
+            "--full is for --format md (the announcement); the other formats show whole texts \
+             or their own summary",
+        ));
+    }
     if args.old == "-" && args.new == "-" {
         return Err(Failure::message(
             "only one of OLD and NEW can be standard input (`-`)",
@@ -116,7 +127,17 @@ fn report(args: &Args, changes: &RulesetDiff, old: &Side, new: &Side) -> Result<
     } else {
         match args.format {
             DiffFormat::Human => output::human::render(changes, stdout_color()),
-            DiffFormat::Md => output::md::render(changes),
+            DiffFormat::Md => output::md::render(
+                changes,
+                &output::md::MdOptions {
+                    detail: if args.full {
+                        output::md::Detail::Full
+                    } else {
+                        output::md::Detail::Announcement
+                    },
+                    titles: output::md::titles(&old.ruleset, &new.ruleset),
+                },
+            ),
             DiffFormat::Json => output::json::render(changes),
             DiffFormat::Unified => output::unified::render(
                 &old.ruleset,

@@ -1,7 +1,9 @@
 //! CLI tests: every test runs the real `nomic` binary through [`Test`].
 
 mod agora;
+mod announce;
 mod apply;
+mod apply_week;
 mod build;
 mod check;
 mod ci_docs;
@@ -22,6 +24,7 @@ mod simulate;
 mod simulate_mc;
 mod site;
 mod structure;
+mod temporary;
 mod test;
 mod untouched;
 mod weeks;

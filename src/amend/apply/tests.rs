@@ -420,7 +420,7 @@ mod properties {
         ) {
             let ruleset = synthetic_ruleset(30, seed);
             let proposal = Proposal {
-                number: 900,
+                number: Some(900),
                 proposer: None,
                 date: None,
                 round_turn: None,
@@ -450,7 +450,7 @@ fn a_markdown_rule_ending_in_a_thematic_break_keeps_it_when_it_stops_being_last(
     let ruleset = crate::parse::parse_str(text, Some(crate::model::Format::MdShort)).unwrap();
     assert_eq!(ruleset.rule(4).unwrap().text, "Fourth.\n\n---");
     let proposal = Proposal {
-        number: 3,
+        number: Some(3),
         proposer: None,
         date: None,
         round_turn: None,
@@ -560,4 +560,55 @@ fn a_temporary_rule_is_created_once() {
             rule: 601
         }
     );
+}
+
+#[test]
+fn a_temporary_rule_without_a_proposal_names_no_proposal() {
+    let applied = run(
+        "Temporary Rule 650 (Sauce), Sep 2, 2020 (R6T4) becomes a rule:\n\
+                       > A haiku earns a bean.\n",
+    )
+    .unwrap();
+    let new = applied.ruleset.rule(650).unwrap();
+    assert_eq!(
+        sources(new),
+        ["Created from Temporary Rule 650 (Sauce), Sep 2, 2020 (R6T4)"]
+    );
+    assert_eq!(new.history[0].kind, HistoryKind::CreatedFromTemporary);
+    assert_eq!(new.history[0].proposal, Some(650));
+    // Linked like every new entry.
+    let links = ApplyOptions {
+        links: Some(Links {
+            template: "https://example.org/{commit}/{rule}.md".into(),
+            commit: "abc".into(),
+        }),
+        ..ApplyOptions::default()
+    };
+    let linked = run_with("Temporary Rule 650 becomes a rule:\n> x\n", &links).unwrap();
+    assert_eq!(
+        linked.ruleset.rule(650).unwrap().history[0].link.as_deref(),
+        Some("https://example.org/abc/650.md")
+    );
+    // Two entries without a proposal are not the same proposal twice.
+    let two = run("Temporary Rule 650 (A) becomes a rule:\n> x\n\
+                   Temporary Rule 651 (B) becomes a rule:\n> y\n")
+    .unwrap();
+    assert_eq!(two.changed, BTreeSet::from([650, 651]));
+    // Anything else needs the proposal that does it.
+    for operation in [
+        "Repeal Rule 202.",
+        "Amend Rule 202 to read:\n> x",
+        "Enact a new rule:\n> x",
+        "Transmute Rule 202 to immutable.",
+    ] {
+        let err = run(&format!(
+            "Temporary Rule 650 becomes a rule:\n> x\n{operation}\n"
+        ))
+        .expect_err(operation);
+        assert!(
+            matches!(err.kind, AmendErrorKind::Unnumbered { .. }),
+            "{operation}: {err:?}"
+        );
+        assert_eq!(err.proposal, Some(0), "{operation}");
+    }
 }

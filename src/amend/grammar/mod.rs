@@ -8,7 +8,7 @@ use super::proposal::{Operation, Proposal};
 use crate::diagnostic::{Diagnostic, Severity};
 use nom::IResult;
 use nom_language::error::{VerboseError, VerboseErrorKind};
-use shapes::{header, operation};
+use shapes::{from_temporary, header, operation};
 use std::ops::Range;
 
 type Res<'a, O> = IResult<&'a str, O, VerboseError<&'a str>>;
@@ -102,6 +102,23 @@ pub fn parse_proposals(text: &str) -> Result<Vec<Proposal>, ProposalError> {
             proposals.push(proposal);
             continue;
         }
+        // A temporary rule becomes a rule without a proposal (Nomic IV rule
+        // 308): outside a proposal, or with its own author and date, it
+        // stands alone, and no proposal number is made up for it.
+        if is_temporary(line.text) {
+            let (_, attribution) = parse_line(line, from_temporary)?;
+            if proposals.is_empty() || !attribution.is_empty() {
+                proposals.push(Proposal {
+                    number: None,
+                    proposer: attribution.proposer,
+                    date: attribution.date,
+                    round_turn: attribution.round_turn,
+                    title: None,
+                    operations: Vec::new(),
+                    span: line.span(),
+                });
+            }
+        }
         let Some(current) = proposals.last_mut() else {
             return Err(ProposalError::new(
                 "a proposal file starts with a header line",
@@ -145,7 +162,7 @@ pub fn parse_proposals(text: &str) -> Result<Vec<Proposal>, ProposalError> {
     for proposal in &proposals {
         if proposal.operations.is_empty() {
             return Err(ProposalError::new(
-                format!("Proposal {} has no operations", proposal.number),
+                format!("{} has no operations", proposal.name()),
                 proposal.span.clone(),
                 Some("an operation on the lines after the header"),
             ));
@@ -235,6 +252,12 @@ fn quote_line(line: &str) -> Option<&str> {
     }
     let rest = trimmed.strip_prefix('>')?;
     Some(rest.strip_prefix(' ').unwrap_or(rest))
+}
+
+fn is_temporary(line: &str) -> bool {
+    line.trim_start()
+        .get(..9)
+        .is_some_and(|word| word.eq_ignore_ascii_case("temporary"))
 }
 
 fn is_header(line: &str) -> bool {

@@ -151,7 +151,7 @@ pub(super) fn header(input: &str) -> Res<'_, Proposal> {
     Ok((
         rest,
         Proposal {
-            number,
+            number: Some(number),
             proposer: proposer.filter(|p| !p.is_empty()),
             date,
             round_turn,
@@ -240,7 +240,7 @@ pub(super) fn operation(input: &str) -> Res<'_, (OperationKind, Option<Fill>)> {
         "repeal" => map(repeal, |k| (k, None)).parse(input),
         "transmute" => map(transmute, |k| (k, None)).parse(input),
         "renumber" => map(renumber, |k| (k, None)).parse(input),
-        "temporary" => map(from_temporary, |k| (k, Some(fill_text as Fill))).parse(input),
+        "temporary" => map(from_temporary, |(k, _)| (k, Some(fill_text as Fill))).parse(input),
         _ => Err(nom::Err::Error(VerboseError {
             errors: vec![(input, VerboseErrorKind::Context(OPERATIONS))],
         })),
@@ -270,11 +270,35 @@ pub(super) fn enact(input: &str) -> Res<'_, OperationKind> {
     ))
 }
 
+/// Who wrote a temporary rule and when, written after its number
+/// (`Temporary Rule 650 (Fenris Wolf), Aug 14, 2020 (R5T8) becomes …`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(super) struct Attribution {
+    pub(super) proposer: Option<String>,
+    pub(super) date: Option<Date>,
+    pub(super) round_turn: Option<RoundTurn>,
+}
+
+impl Attribution {
+    pub(super) fn is_empty(&self) -> bool {
+        *self == Attribution::default()
+    }
+}
+
 /// `Temporary Rule 601 becomes a rule:`, `... becomes an immutable rule:`,
-/// `... becomes Rule 605:`.
-pub(super) fn from_temporary(input: &str) -> Res<'_, OperationKind> {
+/// `... becomes Rule 605:`, the rule's number optionally followed by who
+/// wrote it and when, as a proposal header gives them.
+pub(super) fn from_temporary(input: &str) -> Res<'_, (OperationKind, Attribution)> {
     let (rest, _) = (tag_no_case("temporary"), space1).parse(input)?;
     let (rest, temporary) = rule_ref(rest)?;
+    let (rest, proposer) = opt(preceded(space0, proposer)).parse(rest)?;
+    let (rest, date) = opt(preceded((space0, char(','), space0), date)).parse(rest)?;
+    let (rest, round_turn) = opt(preceded(space0, round_turn)).parse(rest)?;
+    let attribution = Attribution {
+        proposer: proposer.filter(|p| !p.is_empty()),
+        date,
+        round_turn,
+    };
     let (rest, _) = (space1, context("`becomes`", tag_no_case("becomes")), space1).parse(rest)?;
     let a_rule = map(
         (
@@ -298,12 +322,15 @@ pub(super) fn from_temporary(input: &str) -> Res<'_, OperationKind> {
     .parse(rest)?;
     Ok((
         rest,
-        OperationKind::FromTemporary {
-            temporary,
-            number,
-            mutability,
-            text: String::new(),
-        },
+        (
+            OperationKind::FromTemporary {
+                temporary,
+                number,
+                mutability,
+                text: String::new(),
+            },
+            attribution,
+        ),
     ))
 }
 

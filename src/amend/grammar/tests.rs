@@ -18,7 +18,7 @@ fn error_at(text: &str) -> (ProposalError, usize, usize) {
 #[test]
 fn header_with_every_part_and_an_amendment() {
     let p = one("Proposal 342 (Alekosen), Aug 24, 2020 (R6T1)\nAmend Rule 203 to read:\n> A rule-change is adopted if two thirds vote for it.\n");
-    assert_eq!(p.number, 342);
+    assert_eq!(p.number, Some(342));
     assert_eq!(p.proposer.as_deref(), Some("Alekosen"));
     assert_eq!(p.date, Date::new(2020, 8, 24));
     assert_eq!(p.round_turn, Some(RoundTurn { round: 6, turn: 1 }));
@@ -37,7 +37,7 @@ fn header_parts_are_optional_and_may_be_a_markdown_heading() {
     let p = one("# Proposal 7\n\nRepeal Rule 213.\n");
     assert_eq!(
         (p.number, p.proposer, p.date, p.round_turn),
-        (7, None, None, None)
+        (Some(7), None, None, None)
     );
     let p = one("Proposal 8 (R2T3)\nRepeal Rule 213\n");
     assert_eq!(p.round_turn, Some(RoundTurn { round: 2, turn: 3 }));
@@ -262,4 +262,42 @@ fn a_temporary_rule_becomes_a_rule_numbered_or_not() {
     );
     let (err, ..) = error_at("Proposal 340\nTemporary Rule 601 becomes a rule:\n");
     assert!(err.message.contains("`>` block quote"), "{err:?}");
+}
+
+#[test]
+fn a_temporary_rule_stands_without_a_proposal_and_says_who_wrote_it() {
+    let file = "Temporary Rule 650 (Sauce), Sep 2, 2020 (R6T4) becomes a rule:\n> Beans.\n\
+                Temporary Rule 651 becomes a rule:\n> More beans.\n\n\
+                Proposal 342\nRepeal Rule 213.\n\
+                Temporary Rule 652 (Crorem) becomes a rule:\n> Fewer beans.\n";
+    let proposals = parse_proposals(file).unwrap();
+    let shape = |p: &Proposal| {
+        (
+            p.number,
+            p.proposer.clone(),
+            p.date,
+            p.round_turn,
+            p.operations.len(),
+        )
+    };
+    let shapes: Vec<_> = proposals.iter().map(shape).collect();
+    assert_eq!(
+        shapes,
+        [
+            (
+                None,
+                Some("Sauce".to_string()),
+                Date::new(2020, 9, 2),
+                Some(RoundTurn { round: 6, turn: 4 }),
+                2
+            ),
+            (Some(342), None, None, None, 1),
+            (None, Some("Crorem".to_string()), None, None, 1),
+        ]
+    );
+    assert_eq!(proposals[0].name(), "Temporary rules");
+    // Inside a proposal, without its own author: the proposal's.
+    let inside = one("Proposal 342 (Sauce)\nTemporary Rule 650 becomes a rule:\n> x\n");
+    assert_eq!(inside.number, Some(342));
+    assert_eq!(inside.operations.len(), 1);
 }

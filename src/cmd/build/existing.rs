@@ -1,5 +1,5 @@
-//! Reading what an output folder already publishes, so that `build` writes
-//! onto it ([`nomic::render::Existing`]).
+//! Reading what an output folder already publishes, so that `build` (and
+//! `apply --commit`) writes onto it ([`nomic::render::Existing`]).
 
 use super::super::io::read_input;
 use nomic::model::Format;
@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 /// layout; `source` (the file being published, when it is in the folder)
 /// is not a copy. A file that does not read in its form is named in
 /// `unread` and written anew.
-pub(super) fn read(dir: &Path, forms: &[Form], source: &Path) -> (Existing, Vec<String>) {
+pub(in crate::cmd) fn read(dir: &Path, forms: &[Form], source: &Path) -> (Existing, Vec<String>) {
     let mut existing = Existing::default();
     let mut unread = Vec::new();
     let source = fs::canonicalize(source).ok();

@@ -4,6 +4,14 @@ use super::{human, md, stat};
 use crate::diff::{diff, DiffOptions};
 use crate::model::{Mutability, Rule, Ruleset};
 
+/// The Markdown with every changed rule's whole text.
+fn full() -> md::MdOptions {
+    md::MdOptions {
+        detail: md::Detail::Full,
+        ..md::MdOptions::default()
+    }
+}
+
 fn sample() -> crate::diff::RulesetDiff {
     let long = "Players that are required by the rules to perform an action have a total \
                 of 48 hours to perform said action unless otherwise specified.";
@@ -58,7 +66,7 @@ fn human_plain_marks_words_and_names_each_rule() {
 
 #[test]
 fn md_strikes_removals_and_bolds_additions() {
-    let text = md::render(&sample());
+    let text = md::render(&sample(), &full());
     assert!(text.starts_with("# Ruleset changes\n"), "{text}");
     assert!(text.contains("\n## Rule 219: amended\n\nPlayers"), "{text}");
     assert!(text.contains("a total of ~~48~~**72** hours"), "{text}");
@@ -136,7 +144,7 @@ fn md_escapes_markup_inside_marked_words() {
         "T",
         vec![Rule::new(101, "Players get **10** points ~~now~~.")],
     );
-    let text = md::render(&diff(&old, &new, &DiffOptions::default()));
+    let text = md::render(&diff(&old, &new, &DiffOptions::default()), &full());
     let (struck, bold) = struck_and_bold(&text);
     assert_eq!(struck, "5", "{text}");
     assert!(bold.contains("~~now~~") && bold.contains("10"), "{text}");
@@ -145,7 +153,7 @@ fn md_escapes_markup_inside_marked_words() {
         "{text}"
     );
     // Plain words are untouched.
-    let plain = md::render(&sample());
+    let plain = md::render(&sample(), &full());
     assert!(plain.contains("a total of ~~48~~**72** hours"));
     assert_eq!(struck_and_bold(&plain).1, "72");
 }
@@ -154,7 +162,7 @@ fn md_escapes_markup_inside_marked_words() {
 fn md_marks_added_lines_that_look_like_list_items_line_by_line() {
     let old = Ruleset::new("T", vec![Rule::new(302, "Keep.")]);
     let new = Ruleset::new("T", vec![Rule::new(302, "Keep.\n- new item\n1. numbered")]);
-    let text = md::render(&diff(&old, &new, &DiffOptions::default()));
+    let text = md::render(&diff(&old, &new, &DiffOptions::default()), &full());
     let ((struck, bold), lists) = struck_bold_and_lists(&text);
     assert_eq!(struck, "", "{text}");
     assert_eq!(bold, "- new item1. numbered", "{text}");
@@ -180,8 +188,45 @@ fn md_escapes_markup_in_judgments_and_history_lines() {
     ));
     let old = Ruleset::new("T", vec![old_rule]);
     let new = Ruleset::new("T", vec![new_rule]);
-    let text = md::render(&diff(&old, &new, &DiffOptions::default()));
+    let text = md::render(&diff(&old, &new, &DiffOptions::default()), &full());
     let (struck, bold) = struck_and_bold(&text);
     assert!(struck.contains("*Regulated* ~~means~~ this"), "{text}");
     assert!(bold.contains("Proposal 3*9 (A_b_c)"), "{text}");
+}
+
+#[test]
+fn md_announcement_shows_the_changed_sentences_under_the_rule_title() {
+    let rule = |text: &str| {
+        let mut rule = Rule::new(201, text);
+        rule.title = Some("Time limits".into());
+        rule
+    };
+    let old = Ruleset::new(
+        "T",
+        vec![rule(
+            "Turns are short. The limit is 48 hours. A vote ends at midnight.\n\nA second paragraph.",
+        )],
+    );
+    let new = Ruleset::new(
+        "T",
+        vec![rule(
+            "Turns are short. The limit is 72 hours. A vote ends at midnight.\n\nA second paragraph.",
+        )],
+    );
+    let changes = diff(&old, &new, &DiffOptions::default());
+    let options = md::MdOptions {
+        titles: md::titles(&old, &new),
+        ..md::MdOptions::default()
+    };
+    assert_eq!(
+        md::render(&changes, &options),
+        "# Ruleset changes\n\n## Rule 201 \u{201c}Time limits\u{201d}: amended\n\n\
+         … The limit is ~~48~~**72** hours. …\n"
+    );
+    let whole = md::render(&changes, &full());
+    assert!(
+        whole.contains("Turns are short. The limit is ~~48~~**72** hours. A vote ends"),
+        "{whole}"
+    );
+    assert!(whole.contains("A second paragraph."), "{whole}");
 }

@@ -108,7 +108,16 @@ fn snapshot_human() {
 
 #[test]
 fn snapshot_md() {
-    insta::assert_snapshot!(pair("md").stdout);
+    // Every changed rule whole (`--full`); the announcement that fits one
+    // Discord message is tested on real weeks in `announce.rs`.
+    let full = Test::new()
+        .bundled_file(EARLY, "early.txt")
+        .bundled_file(LATE, "late.md")
+        .args(["diff", "early.txt", "late.md", "--format", "md", "--full"])
+        .run()
+        .status(1)
+        .stderr_empty();
+    insta::assert_snapshot!(full.stdout);
 }
 
 #[test]
