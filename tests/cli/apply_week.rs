@@ -126,3 +126,76 @@ fn apply_commit_replays_a_real_week_in_two_commits() {
         .status(0)
         .stdout_contains("Everything is up to date.");
 }
+
+#[test]
+fn the_readme_weekly_job_and_ci_lines_work_on_a_real_week() {
+    // The README's lines, as written, in the moderator's folder (a git
+    // repository at the week's start), with the week's proposal.
+    let test = Test::new();
+    let root = test.path().to_path_buf();
+    copy_folder(&week().join("before"), &root);
+    let test = test.file("proposals/342.md", proposal_326());
+    git(&root, &["init", "-q"]);
+    git(&root, &["add", "."]);
+    git(
+        &root,
+        &[
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "commit",
+            "-q",
+            "-m",
+            "before",
+        ],
+    );
+    // The applied run owns the folder for the rest of the test.
+    let _applied = test
+        .args(["apply", "rules-l.md", "proposals/342.md", "--in-place"])
+        .run()
+        .status(0);
+    let built = Test::in_dir(&root)
+        .args(["build", "rules-l.md", "-o", "."])
+        .run()
+        .status(0);
+    // Only the new rule's pages and the forms that list every rule change.
+    assert!(
+        built
+            .stdout
+            .contains("created rules/md/326.md rules/txt/326.txt"),
+        "{}",
+        built.stdout
+    );
+    assert!(
+        built
+            .stdout
+            .contains("changed rules-l.txt rules-s.md rules-s.txt"),
+        "{}",
+        built.stdout
+    );
+    assert!(!built.stdout.contains("site"), "{}", built.stdout);
+    for file in ["rules-l.txt", "rules-s.txt", "rules/txt/326.txt"] {
+        assert_eq!(
+            fs::read_to_string(root.join(file)).unwrap(),
+            fs::read_to_string(week().join("after").join(file)).unwrap(),
+            "{file}"
+        );
+    }
+    let told = Test::in_dir(&root)
+        .args(["diff", "HEAD:rules-l.md", "rules-l.md", "--format", "md"])
+        .run()
+        .status(1);
+    assert!(told.stdout.contains("326"), "{}", told.stdout);
+    assert!(told.stdout.chars().count() <= 2000, "{}", told.stdout);
+    // The CI lines that hold for a moderator's own layout.
+    Test::in_dir(&root)
+        .args(["check", "--format", "github", "rules-l.md"])
+        .run()
+        .status(0);
+    Test::in_dir(&root)
+        .args(["build", "rules-l.md", "-o", ".", "--check"])
+        .run()
+        .status(0)
+        .stdout_contains("Everything is up to date.");
+}
