@@ -3,7 +3,7 @@
 //! rule's pages in one commit, then the ruleset linking to them with every
 //! other form that changed; no page of an untouched rule in either.
 
-use crate::{git, Test};
+use crate::{copy_folder, git, Test};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -14,19 +14,6 @@ fn week() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/weeks")
         .join(WEEK)
-}
-
-fn copy_folder(from: &Path, to: &Path) {
-    for entry in fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            fs::create_dir_all(&target).unwrap();
-            copy_folder(&path, &target);
-        } else {
-            fs::copy(&path, &target).unwrap();
-        }
-    }
 }
 
 /// Proposal 326 as the moderator's `after/rules-l.md` records it: its

@@ -30,7 +30,7 @@ mod untouched;
 mod weeks;
 mod workflow;
 
-pub(crate) use test::{bundled, git, Test, BUNDLED};
+pub(crate) use test::{bundled, copy_folder, files_under, git, Test, BUNDLED};
 
 #[test]
 fn the_bundled_list_is_the_rulesets_folder() {

@@ -4,7 +4,7 @@
 
 use crate::{bundled, git, Test};
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -16,23 +16,6 @@ fn docs_example() -> String {
     let section = &docs[docs.find("**Temporary rules.**").unwrap()..];
     let start = section.find("```markdown\n").unwrap() + "```markdown\n".len();
     section[start..start + section[start..].find("```").unwrap()].to_string()
-}
-
-/// Every file under `dir`.
-fn files(dir: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(folder) = stack.pop() {
-        for entry in fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                found.push(path);
-            }
-        }
-    }
-    found
 }
 
 #[test]
@@ -48,7 +31,11 @@ fn the_docs_example_needs_no_proposal_and_collides_with_no_real_number() {
             .any(|digits| digits == number)
     };
     for dir in ["rulesets", "tests/fixtures/weeks"] {
-        for file in files(&root().join(dir)) {
+        let folder = root().join(dir);
+        for file in crate::files_under(&folder)
+            .iter()
+            .map(|file| folder.join(file))
+        {
             let text = String::from_utf8_lossy(&fs::read(&file).unwrap()).into_owned();
             assert!(!word(&text), "{} uses {number}", file.display());
         }

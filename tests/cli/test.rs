@@ -13,6 +13,33 @@ use tempfile::TempDir;
 mod bundled_list;
 pub(crate) use bundled_list::BUNDLED;
 
+/// Every file under `dir`, as paths relative to it, sorted.
+pub(crate) fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(folder) = stack.pop() {
+        for entry in fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                found.push(path.strip_prefix(dir).unwrap().to_path_buf());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Copies every file under `from` to the same place under `to`.
+pub(crate) fn copy_folder(from: &Path, to: &Path) {
+    for file in files_under(from) {
+        let target = to.join(&file);
+        fs::create_dir_all(target.parent().unwrap()).unwrap();
+        fs::copy(from.join(&file), &target).unwrap();
+    }
+}
+
 /// Runs git in `dir` as a throwaway identity (never a repository above the
 /// temporary folder) and returns its trimmed standard output.
 pub(crate) fn git(dir: &Path, args: &[&str]) -> String {

@@ -3,7 +3,7 @@
 //! folder becomes the moderator's `after/`, except for the lines listed
 //! here with the reason, and a second build finds it current.
 
-use crate::Test;
+use crate::{copy_folder, files_under as files, Test};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -42,32 +42,6 @@ const ALLOWED: [Allowed; 3] = [
 
 fn weeks() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/weeks")
-}
-
-/// Every file under `dir`, relative to it, sorted.
-fn files(dir: &Path) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(folder) = stack.pop() {
-        for entry in fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                found.push(path.strip_prefix(dir).unwrap().to_path_buf());
-            }
-        }
-    }
-    found.sort();
-    found
-}
-
-fn copy_folder(from: &Path, to: &Path) {
-    for file in files(from) {
-        let target = to.join(&file);
-        fs::create_dir_all(target.parent().unwrap()).unwrap();
-        fs::write(&target, fs::read(from.join(&file)).unwrap()).unwrap();
-    }
 }
 
 /// The lines of `expected` (1-based) that `built` does not reproduce.

@@ -32,21 +32,13 @@ fn nomic_with_stdin(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {
 
 /// Every file under `dir` (relative path → bytes).
 fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
-    let mut files = BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(folder) = stack.pop() {
-        for entry in fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                let name = path.strip_prefix(dir).unwrap();
-                let name = name.to_string_lossy().replace('\\', "/");
-                files.insert(name, fs::read(&path).unwrap());
-            }
-        }
-    }
-    files
+    crate::files_under(dir)
+        .into_iter()
+        .map(|name| {
+            let bytes = fs::read(dir.join(&name)).unwrap();
+            (name.to_string_lossy().replace('\\', "/"), bytes)
+        })
+        .collect()
 }
 
 /// The names whose bytes differ (or that exist on one side only).

@@ -302,18 +302,23 @@ impl Reader<'_> {
                 None
             }
             Err(err) => {
-                let (line, _) = err.location().map_or((1, 1), |l| (l.line(), l.column()));
-                self.finding(
-                    FindingKind::Unreadable,
-                    Severity::Error,
-                    file,
-                    line,
-                    err.to_string(),
-                    None,
-                );
+                self.unreadable(file, &err);
                 None
             }
         }
+    }
+
+    /// A file the YAML reader refused, at the line it names.
+    fn unreadable(&mut self, file: &str, err: &serde_norway::Error) {
+        let line = err.location().map_or(1, |l| l.line());
+        self.finding(
+            FindingKind::Unreadable,
+            Severity::Error,
+            file,
+            line,
+            err.to_string(),
+            None,
+        );
     }
 
     fn rule(
@@ -336,15 +341,7 @@ impl Reader<'_> {
                 return None;
             }
             Err(err) => {
-                let (line, _) = err.location().map_or((1, 1), |l| (l.line(), l.column()));
-                self.finding(
-                    FindingKind::Unreadable,
-                    Severity::Error,
-                    file,
-                    line,
-                    err.to_string(),
-                    None,
-                );
+                self.unreadable(file, &err);
                 return None;
             }
         };
