@@ -9,12 +9,14 @@
 //! Markup a text form drops by design (HTML tags, link targets written
 //! after their text) is compared as the text forms write it.
 
+mod copies;
 mod normal;
 mod write;
 
 use crate::model::{Format, Rule, Ruleset};
 use crate::parse::{self, ParseError};
 use crate::render::Published;
+pub use copies::{disagreements, forget, not_carried_over, Disagreement};
 use normal::{first_difference, normal_form, without_emphasis, words_only, Difference};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -185,7 +187,7 @@ pub fn verify_published(ruleset: &Ruleset, published: &Published) -> Result<(), 
     Ok(())
 }
 
-fn published_format(path: &std::path::Path) -> Option<Format> {
+pub(crate) fn published_format(path: &std::path::Path) -> Option<Format> {
     let name = path.to_string_lossy();
     let format = if name.starts_with("rules/md/") {
         Format::MdRule

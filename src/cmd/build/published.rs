@@ -56,7 +56,7 @@ pub(super) fn render_source(
             .map_err(|err| Failure::message(format!("{name}: {err}")))
     };
     let mut published = publish(&existing)?;
-    let disagreeing = super::existing::disagreements(ruleset, &existing, &published);
+    let disagreeing = meaning::disagreements(ruleset, &existing, &published);
     let dir_name = dir.display();
     for found in &disagreeing {
         let then = if args.fix_copies {
@@ -72,7 +72,7 @@ pub(super) fn render_source(
             found.what
         );
     }
-    for lost in super::existing::not_carried_over(ruleset, &existing, &published) {
+    for lost in meaning::not_carried_over(ruleset, &existing, &published) {
         eprintln!(
             "warning: {dir_name}/{}:{}: rule {} changed and is written anew; what this copy \
              held of its own is not carried over: {}",
@@ -83,7 +83,7 @@ pub(super) fn render_source(
         );
     }
     if args.fix_copies && !disagreeing.is_empty() {
-        super::existing::forget(&mut existing, &disagreeing);
+        meaning::forget(&mut existing, &disagreeing);
         published = publish(&existing)?;
     }
     if args.templates.is_none() {
