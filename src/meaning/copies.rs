@@ -40,17 +40,8 @@ pub fn disagreements(
             if !carried.contains(&rule.number) {
                 continue;
             }
-            let (copy, line) = match existing.pages.get(path) {
-                Some((_, copy)) => (copy, 1),
-                None => {
-                    let Some(copy) = existing.whole.get(path) else {
-                        continue;
-                    };
-                    let Some(rule_copy) = copy.rule(rule.number) else {
-                        continue;
-                    };
-                    (rule_copy, line_of(copy, rule.number))
-                }
+            let Some((copy, line)) = copy_of(existing, path, rule) else {
+                continue;
             };
             let meant = if existing.pages.contains_key(path) {
                 crate::render::page_rule(rule).into_owned()
@@ -90,6 +81,18 @@ pub fn forget(existing: &mut Existing, disagreeing: &[Disagreement]) {
             if let Some(rule) = copy.rule_mut(found.rule) {
                 rule.layout = None;
             }
+        }
+    }
+}
+
+/// The copy of `rule` in the file of the folder at `path` (a page holds
+/// only its own rule), with the line where it starts.
+fn copy_of<'e>(existing: &'e Existing, path: &Path, rule: &Rule) -> Option<(&'e Rule, usize)> {
+    match existing.pages.get(path) {
+        Some((_, copy)) => (copy.number == rule.number).then_some((copy, 1)),
+        None => {
+            let whole = existing.whole.get(path)?;
+            Some((whole.rule(rule.number)?, line_of(whole, rule.number)))
         }
     }
 }
@@ -142,20 +145,11 @@ pub fn not_carried_over(
             if published.carried[path].contains(&rule.number) {
                 continue;
             }
-            let page = Path::new("rules/md").join(format!("{:03}.md", rule.number));
-            let Some((_, old)) = existing.pages.get(&page) else {
+            let Some((_, old)) = existing.pages.get(&crate::render::md_page_path(rule)) else {
                 continue;
             };
-            let (copy, line) = match existing.pages.get(path) {
-                Some((_, copy)) if copy.number == rule.number => (copy, 1),
-                Some(_) => continue,
-                None => match existing.whole.get(path) {
-                    Some(whole) => match whole.rule(rule.number) {
-                        Some(copy) => (copy, line_of(whole, rule.number)),
-                        None => continue,
-                    },
-                    None => continue,
-                },
+            let Some((copy, line)) = copy_of(existing, path, rule) else {
+                continue;
             };
             // Only the text is asked about: the copy with the old text.
             let with_text = Rule {

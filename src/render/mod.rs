@@ -20,8 +20,8 @@ pub mod text;
 pub use manifest::Manifest;
 pub use onto::Existing;
 pub use publish::{
-    agora_published_files, page_rule, publish_onto, published_files, rule_pages, stale_rule_pages,
-    Form, Plan, PublishError, Published, PublishedFile,
+    agora_published_files, md_page_path, page_rule, publish_onto, published_files, rule_pages,
+    stale_rule_pages, Form, Plan, PublishError, Published, PublishedFile,
 };
 /// The template environment (with the `--templates` loader) the site builds on.
 pub(crate) use templates::environment as template_environment;

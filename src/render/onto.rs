@@ -46,9 +46,7 @@ impl Witness {
             .rules
             .iter()
             .filter_map(|rule| {
-                let page =
-                    PathBuf::from(format!("rules/md/{}.md", super::publish::page_stem(rule)));
-                let same = match existing.pages.get(&page) {
+                let same = match existing.pages.get(&super::publish::md_page_path(rule)) {
                     Some((_, copy)) => copy.text == page_rule(rule).text,
                     None => short.get(&rule.number)?.text == rule.text,
                 };

@@ -474,6 +474,13 @@ pub(super) fn is_rule_page(name: &str, extension: &str) -> bool {
         .is_some_and(|stem| !stem.is_empty() && stem.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// Where a rule's Markdown page stands in a published set:
+/// `rules/md/NNN.md`.
+#[must_use]
+pub fn md_page_path(rule: &Rule) -> PathBuf {
+    Path::new(Form::MdPages.path()).join(format!("{}.md", page_stem(rule)))
+}
+
 /// A per-rule page's file name: `NNN`, or the identifier as written for
 /// rules whose identifier is not a number (`UC1`, `-216`).
 pub(super) fn page_stem(rule: &Rule) -> String {

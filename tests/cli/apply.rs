@@ -190,10 +190,7 @@ fn commit_writes_pages_commits_them_and_links_the_history_to_that_commit() {
     git(&root, &["add", "game/ruleset.md"]);
     git(&root, &["commit", "-q", "-m", "start"]);
     let out = test
-        .env("GIT_AUTHOR_NAME", "t")
-        .env("GIT_AUTHOR_EMAIL", "t@t")
-        .env("GIT_COMMITTER_NAME", "t")
-        .env("GIT_COMMITTER_EMAIL", "t@t")
+        .git_user()
         .args(["apply", "game/ruleset.md", "342.md", "--commit"])
         .args([
             "--link-template",

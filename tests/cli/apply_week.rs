@@ -47,10 +47,7 @@ fn apply_commit_replays_a_real_week_in_two_commits() {
     git(&root, &["add", "Game_4"]);
     git(&root, &["commit", "-q", "-m", "before"]);
     let out = test
-        .env("GIT_AUTHOR_NAME", "t")
-        .env("GIT_AUTHOR_EMAIL", "t@t")
-        .env("GIT_COMMITTER_NAME", "t")
-        .env("GIT_COMMITTER_EMAIL", "t@t")
+        .git_user()
         .args([
             "apply",
             "Game_4/rules-l.md",

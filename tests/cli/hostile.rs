@@ -269,10 +269,7 @@ fn apply_commit_on_a_non_ascii_file_name_commits() {
     git(&root, &["add", "règles.md"]);
     git(&root, &["commit", "-q", "-m", "start"]);
     let _out = test
-        .env("GIT_AUTHOR_NAME", "t")
-        .env("GIT_AUTHOR_EMAIL", "t@t")
-        .env("GIT_COMMITTER_NAME", "t")
-        .env("GIT_COMMITTER_EMAIL", "t@t")
+        .git_user()
         .args(["apply", "règles.md", "342.md", "--in-place", "--commit"])
         .run()
         .status(0);

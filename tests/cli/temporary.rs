@@ -74,10 +74,7 @@ fn nomic_iv_rule_601_comes_back_from_its_temporary_rule_alone() {
     git(&root, &["add", "rules.md"]);
     git(&root, &["commit", "-q", "-m", "start"]);
     let out = test
-        .env("GIT_AUTHOR_NAME", "t")
-        .env("GIT_AUTHOR_EMAIL", "t@t")
-        .env("GIT_COMMITTER_NAME", "t")
-        .env("GIT_COMMITTER_EMAIL", "t@t")
+        .git_user()
         .args(["apply", "rules.md", "601.md", "--commit"])
         .run()
         .status(0)

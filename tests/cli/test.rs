@@ -147,6 +147,14 @@ impl Test {
         self
     }
 
+    /// Runs as a throwaway git identity, for commands that commit.
+    pub(crate) fn git_user(self) -> Test {
+        self.env("GIT_AUTHOR_NAME", "t")
+            .env("GIT_AUTHOR_EMAIL", "t@t")
+            .env("GIT_COMMITTER_NAME", "t")
+            .env("GIT_COMMITTER_EMAIL", "t@t")
+    }
+
     pub(crate) fn env(mut self, key: &str, value: &str) -> Test {
         self.envs.push((key.into(), value.into()));
         self
