@@ -160,6 +160,7 @@ pub(super) fn json_layout(ruleset: &Ruleset, text: &str, format: Format) -> Opti
             offset: start,
             fingerprint: String::new(),
             trailer: String::new(),
+            note: None,
             quirks: Vec::new(),
         });
     }

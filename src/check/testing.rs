@@ -11,6 +11,7 @@ pub(super) fn with_layout(mut rule: Rule, source: &str, offset: usize) -> Rule {
         offset,
         fingerprint: rule.fingerprint(),
         trailer: String::new(),
+        note: None,
         quirks: Vec::new(),
     });
     rule

@@ -73,6 +73,11 @@ pub struct RuleLayout {
     /// A rule written anew keeps it.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub trailer: String,
+    /// What the rule's first line says beside its number and title, for
+    /// dialects with a `{note}` (`formerly 201`): a rule written anew
+    /// keeps it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// A departure from the canonical layout, located in the file.

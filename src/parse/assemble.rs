@@ -88,6 +88,7 @@ pub(super) fn assemble_read(text: &str, document: Document, mode: ReadMode) -> R
                 offset: piece.start,
                 fingerprint: fingerprint(rule),
                 trailer: String::new(),
+                note: None,
                 quirks: std::mem::take(&mut piece.quirks),
             });
         });

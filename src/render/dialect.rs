@@ -4,7 +4,7 @@
 
 use super::RenderError;
 use crate::model::{Dialect, LineEnding, Rule, Ruleset};
-use crate::parse::dialect::{ident, underline_char, Fields, Template};
+use crate::parse::dialect::{ident, underline_char, Fields, Template, TextStart};
 
 /// Renders `ruleset` in its dialect; `canonical` writes every rule from the
 /// template (keeping the header, group headings and footer).
@@ -44,16 +44,26 @@ pub(crate) fn write_rule(
     template: &Template,
     last: bool,
 ) -> String {
+    // Text that starts on the first line (`{text}`) puts its first line there.
+    let (first_line, rest) = match template.has_text() {
+        true => rule.text.split_once('\n').unwrap_or((&rule.text, "")),
+        false => ("", rule.text.as_str()),
+    };
     let fields = Fields {
         id: ident::rewrite(rule.id.as_deref(), rule.number, Rule::FIRST_KEY),
         // A rule enacted without a title still needs one where the
         // template has one, or the line would not read back.
-        title: Some(rule.title.clone().unwrap_or_else(|| "Untitled".to_string())),
+        title: match template.requires_title() {
+            true => Some(rule.title.clone().unwrap_or_else(|| "Untitled".to_string())),
+            false => rule.title.clone(),
+        },
         revision: rule.revision,
         mutability: rule
             .mutability
             .heading_marker()
             .map(|m| capitalized(&m.to_lowercase())),
+        note: rule.layout.as_ref().and_then(|layout| layout.note.clone()),
+        text: Some(TextStart::Line(first_line.to_string())),
     };
     let first = template.write(&fields);
     let mut out = first.clone();
@@ -67,12 +77,13 @@ pub(crate) fn write_rule(
     // dialect inferred from the output would gain a blank line per write).
     // Text that opens with a `---`/`===` line gets one in any dialect: right
     // under the heading (or its underline) it would read as an underline.
-    let opens_with_underline = rule.text.lines().next().is_some_and(reads_as_underline);
-    if (dialect.blank_after_heading || opens_with_underline) && !rule.text.is_empty() {
+    let opens_with_underline = rest.lines().next().is_some_and(reads_as_underline);
+    let blank = dialect.blank_after_heading && first_line.is_empty();
+    if (blank || opens_with_underline) && !rest.is_empty() {
         out.push('\n');
     }
-    if !rule.text.is_empty() {
-        out.push_str(&rule.text);
+    if !rest.is_empty() {
+        out.push_str(rest);
         out.push('\n');
     }
     if !rule.history.is_empty() && dialect.history.is_some() {

@@ -220,6 +220,7 @@ fn with_kept_layout(
         rule.layout = Some(RuleLayout {
             fingerprint: rule.fingerprint(),
             trailer: String::new(),
+            note: None,
             offset: file.len(),
             source: region.clone(),
             quirks: Vec::new(),

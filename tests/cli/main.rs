@@ -7,6 +7,7 @@ mod apply_week;
 mod build;
 mod check;
 mod ci_docs;
+mod corpus;
 mod dialects;
 mod diff;
 mod docs_links;

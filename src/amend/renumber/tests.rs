@@ -34,6 +34,7 @@ fn plain_file() -> (String, Ruleset) {
             offset: file.len(),
             fingerprint: rule.fingerprint(),
             trailer: String::new(),
+            note: None,
             source: source.clone(),
             quirks: Vec::new(),
         });

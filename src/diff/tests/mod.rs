@@ -165,6 +165,7 @@ fn with_layout(mut set: Ruleset, format: Format, sources: &[&str]) -> Ruleset {
             offset: 0,
             fingerprint: rule.fingerprint(),
             trailer: String::new(),
+            note: None,
             quirks: Vec::new(),
         });
     }

@@ -139,6 +139,7 @@ fn read_file(path: &Path, text: &str, next_key: &mut u32) -> Option<FolderRule> 
         fingerprint: rule.fingerprint(),
         quirks: Vec::new(),
         trailer: String::new(),
+        note: None,
     });
     Some(FolderRule {
         path: path.to_path_buf(),

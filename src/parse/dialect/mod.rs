@@ -24,7 +24,7 @@ pub use infer::{candidates, infer, Candidate, InferError};
 pub use reader::read;
 pub(crate) use reader::underline_char;
 pub use syntax::{Language, SyntaxError};
-pub use template::{Fields, Template, TemplateError};
+pub use template::{Fields, Template, TemplateError, TextStart};
 
 use std::path::{Path, PathBuf};
 

@@ -3,7 +3,7 @@
 //! and keeps every byte (header, rule sources with their trailers, footer).
 
 use super::ident;
-use super::template::Template;
+use super::template::{Template, TextStart};
 use crate::model::{
     Dialect, Format, HistoryEntry, HistoryKind, LayoutQuirk, Mutability, QuirkKind, Rule, Ruleset,
 };
@@ -157,6 +157,7 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
     let mut keys: HashMap<String, u32> = HashMap::new();
     let mut pieces = Vec::new();
     let mut trailers = Vec::new();
+    let mut notes = Vec::new();
     let mut group_at = 0;
     for (n, &start) in starts.iter().enumerate() {
         for line in &lines[group_at..start] {
@@ -175,10 +176,12 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
         // Blank lines before a trailer belong to the rule.
         let trailer_line = if body_end < end { body_end } else { end };
         let trailer_start = lines.get(trailer_line).map_or(text.len(), |l| l.start);
-        let body_start = lines
-            .get(first_body)
-            .map_or(text.len(), |l| l.start)
-            .min(trailer_start);
+        // Text that starts on the rule's first line (`{text}`) starts the body.
+        let body_start = match fields.text {
+            Some(TextStart::At(at)) => heading.start + at,
+            _ => lines.get(first_body).map_or(text.len(), |l| l.start),
+        }
+        .min(trailer_start);
         let (body, history) = split_history(&text[body_start..trailer_start], dialect);
         // One key per identifier, so that a repeated `UC1` is a duplicate.
         let next_key = Rule::FIRST_KEY + u32::try_from(keys.len()).unwrap_or(u32::MAX);
@@ -195,10 +198,11 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
             history,
             ..Rule::new(number, body)
         };
+        notes.push(fields.note.clone());
         pieces.push(Piece {
             start: heading.start,
             rule,
-            quirks: quirks(&lines, start, first_body, dialect),
+            quirks: quirks(&lines, start, first_body, dialect, fields.text.is_some()),
         });
         trailers.push(trailer_start);
     }
@@ -216,6 +220,11 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
     for ((rule, trailer), end) in ruleset.rules.iter_mut().zip(&trailers).zip(ends) {
         if let Some(layout) = rule.layout.as_mut() {
             layout.trailer = text[*trailer..end].to_string();
+        }
+    }
+    for (rule, note) in ruleset.rules.iter_mut().zip(notes) {
+        if let Some(layout) = rule.layout.as_mut() {
+            layout.note = note;
         }
     }
     if let Some(layout) = ruleset.layout.as_mut() {
@@ -286,6 +295,7 @@ fn quirks(
     start: usize,
     first_body: usize,
     dialect: &Dialect,
+    text_on_first_line: bool,
 ) -> Vec<LayoutQuirk> {
     let mut quirks = Vec::new();
     let heading = lines[start];
@@ -298,7 +308,7 @@ fn quirks(
         });
     }
     if let Some(first) = lines.get(first_body) {
-        if dialect.blank_after_heading && !first.is_blank() {
+        if dialect.blank_after_heading && !first.is_blank() && !text_on_first_line {
             quirks.push(LayoutQuirk {
                 kind: QuirkKind::MissingBlankLine,
                 offset: first.start,
@@ -330,5 +340,7 @@ fn example(template: &Template) -> String {
         title: Some("Title".to_string()),
         revision: Some(0),
         mutability: Some("Immutable".to_string()),
+        note: None,
+        text: Some(TextStart::Line("Text.".to_string())),
     })
 }

@@ -1,6 +1,10 @@
 //! A rule template such as `## {id} - {title}`: it matches a rule's first
 //! line and writes one back. Placeholders: `{id}`, `{title}`, `{revision}`,
-//! `{mutability}`; everything else is literal.
+//! `{mutability}`, `{note}` (what a heading says beside the number, such as
+//! `formerly 201`) and `{text}` (the rule's text starting on the same line,
+//! last). `{? …}` is an optional part: some rules have it, some do not
+//! (`### {id}{? ({note})}` reads `### 203` and `### 303 (formerly 201)`).
+//! Everything else is literal.
 
 use super::ident;
 use crate::model::IdShape;
@@ -13,6 +17,10 @@ enum Piece {
     Title,
     Revision,
     Mutability,
+    Note,
+    Text,
+    /// A part some rules have and others do not.
+    Optional(Vec<Piece>),
 }
 
 /// A parsed template.
@@ -32,6 +40,20 @@ pub struct Fields {
     pub revision: Option<u32>,
     /// `{mutability}` as written (`Immutable`).
     pub mutability: Option<String>,
+    /// `{note}`, trimmed.
+    pub note: Option<String>,
+    /// `{text}`: where on the line the rule's text starts (a byte offset),
+    /// when read; the text's first line, when written.
+    pub text: Option<TextStart>,
+}
+
+/// The start of a rule's text on its first line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TextStart {
+    /// Read: the text starts this many bytes into the line.
+    At(usize),
+    /// Written: the text's first line.
+    Line(String),
 }
 
 /// A template that cannot be used.
@@ -48,51 +70,41 @@ pub enum TemplateError {
         /// The unknown placeholder's name, without braces.
         name: String,
     },
+    /// `{text}` that is not the template's last piece.
+    #[error("the rule template `{0}` has `{{text}}` before its end; the text on a rule's first line comes last")]
+    TextNotLast(String),
+    /// An optional part `{? …}` that does not close.
+    #[error("the rule template `{0}` opens an optional part `{{? …}}` that does not close")]
+    OpenOptional(String),
     /// Two placeholders with nothing between them cannot be told apart.
     #[error("the rule template `{0}` puts two placeholders side by side; separate them with literal text")]
     Adjacent(String),
 }
 
 impl Template {
-    /// Parses a template; it needs exactly one `{id}`.
+    /// Parses a template; it needs exactly one `{id}`, outside any
+    /// optional part.
     pub fn parse(template: &str) -> Result<Template, TemplateError> {
-        let mut pieces = Vec::new();
-        let mut rest = template.trim_end();
-        while let Some(open) = rest.find('{') {
-            let Some(close) = rest[open..].find('}').map(|c| open + c) else {
-                break;
-            };
-            if open > 0 {
-                pieces.push(Piece::Literal(rest[..open].to_string()));
-            }
-            let piece = match &rest[open + 1..close] {
-                "id" => Piece::Id,
-                "title" => Piece::Title,
-                "revision" => Piece::Revision,
-                "mutability" => Piece::Mutability,
-                name => {
-                    return Err(TemplateError::Unknown {
-                        template: template.to_string(),
-                        name: name.to_string(),
-                    })
-                }
-            };
-            if pieces
-                .last()
-                .is_some_and(|p| !matches!(p, Piece::Literal(_)))
-            {
-                return Err(TemplateError::Adjacent(template.to_string()));
-            }
-            pieces.push(piece);
-            rest = &rest[close + 1..];
-        }
-        if !rest.is_empty() {
-            pieces.push(Piece::Literal(rest.to_string()));
-        }
-        if pieces.iter().filter(|p| **p == Piece::Id).count() != 1 {
+        let (pieces, rest) = pieces(template.trim_end(), template, false)?;
+        debug_assert!(rest.is_empty());
+        if pieces.iter().filter(|p| **p == Piece::Id).count() != 1 || nested_id(&pieces) {
             return Err(TemplateError::NoId(template.to_string()));
         }
+        let text_at = flat(&pieces).iter().position(|p| **p == Piece::Text);
+        if text_at.is_some_and(|at| at + 1 != flat(&pieces).len()) {
+            return Err(TemplateError::TextNotLast(template.to_string()));
+        }
         Ok(Template { pieces })
+    }
+
+    /// Whether every rule's first line has a `{title}` (not an optional one).
+    pub fn requires_title(&self) -> bool {
+        self.pieces.contains(&Piece::Title)
+    }
+
+    /// Whether the rule's text starts on its first line (`{text}`).
+    pub fn has_text(&self) -> bool {
+        flat(&self.pieces).contains(&&Piece::Text)
     }
 
     /// The literal text before `{id}` (`## `, `**`, `- **Rule `).
@@ -112,29 +124,191 @@ impl Template {
     /// The line this template writes for `fields`.
     pub fn write(&self, fields: &Fields) -> String {
         let mut out = String::new();
-        for piece in &self.pieces {
-            match piece {
-                Piece::Literal(text) => out.push_str(text),
-                Piece::Id => out.push_str(&fields.id),
-                Piece::Title => out.push_str(fields.title.as_deref().unwrap_or("")),
-                Piece::Revision => out.push_str(&fields.revision.unwrap_or(0).to_string()),
-                Piece::Mutability => out.push_str(fields.mutability.as_deref().unwrap_or("")),
+        write_pieces(&self.pieces, fields, &mut out);
+        out
+    }
+}
+
+/// Reads pieces up to the end of `text` (or the `}` closing an optional
+/// part when `inside`); returns them with what follows.
+fn pieces<'t>(
+    mut rest: &'t str,
+    template: &str,
+    inside: bool,
+) -> Result<(Vec<Piece>, &'t str), TemplateError> {
+    let mut pieces = Vec::new();
+    let mut literal = String::new();
+    loop {
+        let next = rest.find(['{', '}']);
+        let Some(at) = next else {
+            if inside {
+                return Err(TemplateError::OpenOptional(template.to_string()));
+            }
+            literal.push_str(rest);
+            push_literal(&mut pieces, &mut literal);
+            return Ok((pieces, ""));
+        };
+        literal.push_str(&rest[..at]);
+        if rest[at..].starts_with('}') {
+            if inside {
+                push_literal(&mut pieces, &mut literal);
+                return Ok((pieces, &rest[at + 1..]));
+            }
+            literal.push('}');
+            rest = &rest[at + 1..];
+            continue;
+        }
+        let after = &rest[at + 1..];
+        if let Some(optional) = after.strip_prefix('?') {
+            push_literal(&mut pieces, &mut literal);
+            let (inner, after) = pieces_inside(optional, template)?;
+            pieces.push(Piece::Optional(inner));
+            rest = after;
+            continue;
+        }
+        let Some(close) = after.find('}') else {
+            literal.push_str(&rest[at..]);
+            rest = "";
+            continue;
+        };
+        let piece = match &after[..close] {
+            "id" => Piece::Id,
+            "title" => Piece::Title,
+            "revision" => Piece::Revision,
+            "mutability" => Piece::Mutability,
+            "note" => Piece::Note,
+            "text" => Piece::Text,
+            name => {
+                return Err(TemplateError::Unknown {
+                    template: template.to_string(),
+                    name: name.to_string(),
+                })
+            }
+        };
+        push_literal(&mut pieces, &mut literal);
+        if pieces
+            .last()
+            .is_some_and(|p| !matches!(p, Piece::Literal(_)))
+        {
+            return Err(TemplateError::Adjacent(template.to_string()));
+        }
+        pieces.push(piece);
+        rest = &after[close + 1..];
+    }
+}
+
+/// The pieces of an optional part, after its `{?`.
+fn pieces_inside<'t>(
+    text: &'t str,
+    template: &str,
+) -> Result<(Vec<Piece>, &'t str), TemplateError> {
+    pieces(text, template, true)
+}
+
+fn push_literal(pieces: &mut Vec<Piece>, literal: &mut String) {
+    if !literal.is_empty() {
+        pieces.push(Piece::Literal(std::mem::take(literal)));
+    }
+}
+
+/// Every piece, optional parts opened, in order.
+fn flat(pieces: &[Piece]) -> Vec<&Piece> {
+    pieces
+        .iter()
+        .flat_map(|piece| match piece {
+            Piece::Optional(inner) => flat(inner),
+            piece => vec![piece],
+        })
+        .collect()
+}
+
+/// Whether `{id}` sits inside an optional part (a rule always has one).
+fn nested_id(pieces: &[Piece]) -> bool {
+    pieces.iter().any(|piece| match piece {
+        Piece::Optional(inner) => flat(inner).contains(&&Piece::Id),
+        _ => false,
+    })
+}
+
+/// Whether `fields` give a value to a placeholder of `pieces` (an optional
+/// part is written when they do).
+fn has_value(pieces: &[Piece], fields: &Fields) -> bool {
+    flat(pieces).iter().any(|piece| match piece {
+        Piece::Title => fields.title.is_some(),
+        Piece::Revision => fields.revision.is_some(),
+        Piece::Mutability => fields.mutability.is_some(),
+        Piece::Note => fields.note.is_some(),
+        Piece::Text => matches!(&fields.text, Some(TextStart::Line(line)) if !line.is_empty()),
+        _ => false,
+    })
+}
+
+fn write_pieces(pieces: &[Piece], fields: &Fields, out: &mut String) {
+    for piece in pieces {
+        match piece {
+            Piece::Literal(text) => out.push_str(text),
+            Piece::Id => out.push_str(&fields.id),
+            Piece::Title => out.push_str(fields.title.as_deref().unwrap_or("")),
+            Piece::Revision => out.push_str(&fields.revision.unwrap_or(0).to_string()),
+            Piece::Mutability => out.push_str(fields.mutability.as_deref().unwrap_or("")),
+            Piece::Note => out.push_str(fields.note.as_deref().unwrap_or("")),
+            Piece::Text => {
+                if let Some(TextStart::Line(line)) = &fields.text {
+                    out.push_str(line);
+                }
+            }
+            Piece::Optional(inner) => {
+                if has_value(inner, fields) {
+                    write_pieces(inner, fields, out);
+                }
             }
         }
-        out
     }
 }
 
 /// Whether `pieces` match all of `text`, filling `fields` (backtracking;
 /// a title takes as much as it can).
 fn fit(pieces: &[Piece], text: &str, ids: &[IdShape], fields: &mut Fields) -> bool {
+    fit_at(pieces, text, text.len(), ids, fields)
+}
+
+/// [`fit`] on the rest of a line of `line_len` bytes (`{text}` records
+/// where on the line it starts).
+fn fit_at(
+    pieces: &[Piece],
+    text: &str,
+    line_len: usize,
+    ids: &[IdShape],
+    fields: &mut Fields,
+) -> bool {
+    let fit = |pieces: &[Piece], text: &str, fields: &mut Fields| {
+        fit_at(pieces, text, line_len, ids, fields)
+    };
     let Some((piece, rest)) = pieces.split_first() else {
         return text.is_empty();
     };
     match piece {
+        Piece::Optional(inner) => {
+            let mut with: Vec<Piece> = inner.clone();
+            with.extend_from_slice(rest);
+            let saved = fields.clone();
+            if fit(&with, text, fields) {
+                return true;
+            }
+            *fields = saved;
+            fit(rest, text, fields)
+        }
+        Piece::Text => {
+            let value = text.trim_start();
+            if value.is_empty() {
+                return false;
+            }
+            fields.text = Some(TextStart::At(line_len - value.len()));
+            fit(rest, "", fields)
+        }
         Piece::Literal(literal) => text
             .strip_prefix(literal.as_str())
-            .is_some_and(|after| fit(rest, after, ids, fields)),
+            .is_some_and(|after| fit(rest, after, fields)),
         Piece::Id => {
             let token_len = text
                 .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
@@ -143,7 +317,7 @@ fn fit(pieces: &[Piece], text: &str, ids: &[IdShape], fields: &mut Fields) -> bo
                 let token = &text[..len];
                 ident::shape_of(token, ids).is_some() && {
                     fields.id = token.to_string();
-                    fit(rest, &text[len..], ids, fields)
+                    fit(rest, &text[len..], fields)
                 }
             })
         }
@@ -153,26 +327,31 @@ fn fit(pieces: &[Piece], text: &str, ids: &[IdShape], fields: &mut Fields) -> bo
                 .unwrap_or(text.len());
             (1..=len.min(9)).rev().any(|len| {
                 fields.revision = text[..len].parse().ok();
-                fit(rest, &text[len..], ids, fields)
+                fit(rest, &text[len..], fields)
             })
         }
-        Piece::Title | Piece::Mutability => {
+        Piece::Title | Piece::Mutability | Piece::Note => {
             let ends = text.char_indices().map(|(i, _)| i).skip(1);
             let mut ends: Vec<usize> = ends.chain(std::iter::once(text.len())).collect();
-            ends.reverse();
+            // A title or note takes as much as it can, but one followed by
+            // the rule's text ends at its first closing mark.
+            if !flat(rest).contains(&&Piece::Text) {
+                ends.reverse();
+            }
             ends.into_iter().any(|end| {
                 let value = text[..end].trim();
                 if value.is_empty() {
                     return false;
                 }
-                if *piece == Piece::Title {
-                    fields.title = Some(value.to_string());
-                } else if value.chars().all(char::is_alphabetic) {
-                    fields.mutability = Some(value.to_string());
-                } else {
-                    return false;
+                match piece {
+                    Piece::Title => fields.title = Some(value.to_string()),
+                    Piece::Note => fields.note = Some(value.to_string()),
+                    _ if value.chars().all(char::is_alphabetic) => {
+                        fields.mutability = Some(value.to_string());
+                    }
+                    _ => return false,
                 }
-                fit(rest, &text[end..], ids, fields)
+                fit(rest, &text[end..], fields)
             })
         }
     }
@@ -229,6 +408,47 @@ mod tests {
     }
 
     #[test]
+    fn optional_parts_vary_from_rule_to_rule() {
+        let template = Template::parse("### {id}{? ({note})}").unwrap();
+        let plain = template.matches("### 203", &ALL).unwrap();
+        assert_eq!((plain.id.as_str(), plain.note.as_deref()), ("203", None));
+        let noted = template.matches("### 303 (formerly 201)", &ALL).unwrap();
+        assert_eq!(noted.note.as_deref(), Some("formerly 201"));
+        assert_eq!(template.write(&noted), "### 303 (formerly 201)");
+        assert_eq!(template.write(&plain), "### 203");
+        let template = Template::parse("# Rule {id}{? ({mutability})}").unwrap();
+        let marked = template.matches("# Rule 1 (Immutable)", &ALL).unwrap();
+        assert_eq!(marked.mutability.as_deref(), Some("Immutable"));
+        assert!(template
+            .matches("# Rule 7", &ALL)
+            .unwrap()
+            .mutability
+            .is_none());
+    }
+
+    #[test]
+    fn text_on_the_first_line_is_text_not_title() {
+        let template = Template::parse("**{id}.**{? **{title}**}{? {text}}").unwrap();
+        let line = "**101.** All players must always abide by all the rules.";
+        let fields = template.matches(line, &ALL).unwrap();
+        assert_eq!((fields.id.as_str(), fields.title.as_deref()), ("101", None));
+        assert_eq!(fields.text, Some(TextStart::At(9)));
+        let line = "**327.** **VILLAGES:** This rule governs **initial** villages.";
+        let fields = template.matches(line, &ALL).unwrap();
+        assert_eq!(fields.title.as_deref(), Some("VILLAGES:"));
+        assert_eq!(&line[23..], "This rule governs **initial** villages.");
+        assert_eq!(fields.text, Some(TextStart::At(23)));
+        let written = Fields {
+            text: Some(TextStart::Line("All players.".to_string())),
+            ..fields
+        };
+        assert_eq!(
+            template.write(&written),
+            "**327.** **VILLAGES:** All players."
+        );
+    }
+
+    #[test]
     fn bad_templates_are_refused() {
         assert!(matches!(
             Template::parse("## {title}"),
@@ -241,6 +461,18 @@ mod tests {
         assert!(matches!(
             Template::parse("## {ident}"),
             Err(TemplateError::Unknown { .. })
+        ));
+        assert!(matches!(
+            Template::parse("{text} {id}"),
+            Err(TemplateError::TextNotLast(_))
+        ));
+        assert!(matches!(
+            Template::parse("## {id}{? ({note})"),
+            Err(TemplateError::OpenOptional(_))
+        ));
+        assert!(matches!(
+            Template::parse("##{? {id}}"),
+            Err(TemplateError::NoId(_))
         ));
     }
 }
