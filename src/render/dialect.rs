@@ -79,7 +79,7 @@ pub(crate) fn write_rule(
     // under the heading (or its underline) it would read as an underline.
     let opens_with_underline = rest.lines().next().is_some_and(reads_as_underline);
     let blank = dialect.blank_after_heading && first_line.is_empty();
-    if (blank || opens_with_underline) && !rest.is_empty() {
+    if (blank || (opens_with_underline && first_line.is_empty())) && !rest.is_empty() {
         out.push('\n');
     }
     if !rest.is_empty() {

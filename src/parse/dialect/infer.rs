@@ -4,6 +4,7 @@
 
 use super::ident;
 use super::reader::{self, heading_level, heading_text, underline_char, Line};
+use super::start::{self, Part, PartKind, StartShape};
 use super::template::Template;
 use crate::model::{Dialect, GroupHeading, IdShape, Mutability};
 use std::collections::{BTreeMap, BTreeSet};
@@ -87,32 +88,86 @@ pub fn infer(text: &str) -> Result<Candidate, InferError> {
     Ok(best)
 }
 
-/// Every shape of first line that starts two rules or more, scored.
+/// Every shape of first line that starts two rules or more, scored. Lines
+/// are grouped by their core (decoration, identifier, punctuation); a part
+/// after it that only some rules have is optional in the template.
 pub fn candidates(text: &str) -> Vec<Candidate> {
     let lines = reader::lines(text);
-    let mut shapes: BTreeMap<(String, Option<char>), usize> = BTreeMap::new();
+    let mut shapes: BTreeMap<(String, Option<char>), Vec<StartShape>> = BTreeMap::new();
     for i in 0..lines.len() {
         if lines[i].code {
             continue;
         }
-        if let Some(template) = line_template(lines[i].text) {
+        let heading = heading_level(&lines, i).is_some();
+        if let Some(shape) = start::shape(lines[i].text, heading) {
             let underline = lines.get(i + 1).and_then(|next| underline_char(next.text));
             let underline = underline.filter(|c| matches!(c, '=' | '-' | '~' | '^'));
-            *shapes.entry((template, underline)).or_default() += 1;
+            shapes
+                .entry((shape.core.clone(), underline))
+                .or_default()
+                .push(shape);
         }
     }
     // Only shapes that repeat, the most frequent first, a bounded number.
-    let mut shapes: Vec<_> = shapes.into_iter().filter(|(_, n)| *n >= 2).collect();
-    shapes.sort_by_key(|shape| std::cmp::Reverse(shape.1));
+    let mut shapes: Vec<_> = shapes
+        .into_iter()
+        .filter(|(_, found)| found.len() >= 2)
+        .collect();
+    shapes.sort_by_key(|shape| std::cmp::Reverse(shape.1.len()));
     shapes.truncate(MAX_SHAPES);
     let not_rules = not_rules(&lines);
     let groups = groups(&lines);
     shapes
         .into_iter()
-        .filter_map(|((template, underline), _)| {
+        .filter_map(|((core, underline), found)| {
+            let template = group_template(&core, &found);
             score(&lines, template, underline, &not_rules, &groups)
         })
         .collect()
+}
+
+/// The template of rule starts that share `core`: each part in the form
+/// most of them write it, optional unless every one has it. What follows
+/// the number on lines that are not headings is a title only when every
+/// such rest reads as one.
+fn group_template(core: &str, found: &[StartShape]) -> String {
+    let titles = start::rests_are_titles(found.iter().filter_map(|s| s.rest.as_deref()));
+    let resolved = |kind: PartKind| match kind {
+        PartKind::Rest if titles => PartKind::Title,
+        PartKind::Rest => PartKind::Text,
+        kind => kind,
+    };
+    // For each kind: how many rules have it, and how often each form.
+    let mut kinds: BTreeMap<PartKind, (usize, BTreeMap<(String, String), usize>)> = BTreeMap::new();
+    for shape in found {
+        let mut seen = BTreeSet::new();
+        for part in &shape.parts {
+            let kind = resolved(part.kind);
+            let entry = kinds.entry(kind).or_default();
+            if seen.insert(kind) {
+                entry.0 += 1;
+            }
+            *entry
+                .1
+                .entry((part.before.clone(), part.after.clone()))
+                .or_default() += 1;
+        }
+    }
+    let parts: Vec<(Part, bool)> = kinds
+        .into_iter()
+        .filter_map(|(kind, (rules, forms))| {
+            let ((before, after), _) = forms.into_iter().max_by_key(|(_, n)| *n)?;
+            Some((
+                Part {
+                    kind,
+                    before,
+                    after,
+                },
+                rules == found.len(),
+            ))
+        })
+        .collect();
+    start::template(core, &parts)
 }
 
 fn score(
@@ -243,72 +298,12 @@ fn history_marked(lines: &[Line<'_>], starts: &[usize]) -> bool {
     with * 2 > starts.len()
 }
 
-/// The template a line would have if it started a rule: its markup lead,
-/// an optional `Rule`, the identifier, a separator, a title, and closing
-/// markup.
+/// The template a line would have if it started a rule on its own: its
+/// core and every part it has.
+#[cfg(test)]
 pub(crate) fn line_template(line: &str) -> Option<String> {
-    let line = line.trim_end();
-    let lead_len = line
-        .find(|c: char| !matches!(c, '#' | '*' | '_' | '+' | '>' | ' ' | '\t' | '-'))
-        .unwrap_or(line.len());
-    // A minus sign right before digits belongs to the identifier.
-    let lead_len = if line[..lead_len].ends_with('-')
-        && line[lead_len..].starts_with(|c: char| c.is_ascii_digit())
-        && (lead_len == 1 || !line[..lead_len - 1].ends_with(['-', '*', '_']))
-    {
-        lead_len - 1
-    } else {
-        lead_len
-    };
-    let lead = &line[..lead_len];
-    let mut rest = &line[lead_len..];
-    let mut word = "";
-    for rule_word in ["Rule ", "RULE ", "rule "] {
-        if let Some(after) = rest.strip_prefix(rule_word) {
-            word = rule_word;
-            rest = after;
-        }
-    }
-    let id_len = rest
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
-        .unwrap_or(rest.len());
-    let id = &rest[..id_len];
-    let roman_ok = !lead.trim().is_empty() || !word.is_empty();
-    let shapes: Vec<IdShape> = IdShape::ALL
-        .into_iter()
-        .filter(|s| roman_ok || *s != IdShape::Roman)
-        .collect();
-    ident::shape_of(id, &shapes)?;
-    let rest = &rest[id_len..];
-    // Any white space belongs to the separator too: a title is read
-    // trimmed, so a title that began with a carriage return or a tab would
-    // be written back without it, and what followed (`(`, `*`) would join
-    // the separator of another template.
-    let sep_len = rest
-        .find(|c: char| {
-            !(c.is_whitespace()
-                || matches!(c, '-' | ':' | '.' | '*' | '_' | '(' | '|' | '–' | '—' | ')'))
-        })
-        .unwrap_or(rest.len());
-    let sep = &rest[..sep_len];
-    let title = &rest[sep_len..];
-    if lead.is_empty() && word.is_empty() && (sep.trim().is_empty() || title.is_empty()) {
-        // A plain line needs visible punctuation after the number.
-        return None;
-    }
-    if title.is_empty() {
-        return Some(format!("{lead}{word}{{id}}{sep}"));
-    }
-    let mut closers = "*_".to_string();
-    if sep.contains('(') {
-        closers.push(')');
-    }
-    let title_len = title.trim_end_matches(|c| closers.contains(c)).len();
-    if title_len == 0 {
-        return None;
-    }
-    let suffix = &title[title_len..];
-    Some(format!("{lead}{word}{{id}}{sep}{{title}}{suffix}"))
+    let shape = start::shape(line, line.starts_with('#'))?;
+    Some(group_template(&shape.core, std::slice::from_ref(&shape)))
 }
 
 /// Headings that name a player list: never rules.

@@ -15,6 +15,7 @@ mod folder;
 pub(crate) mod ident;
 mod infer;
 mod reader;
+mod start;
 mod syntax;
 mod template;
 
