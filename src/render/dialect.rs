@@ -45,17 +45,19 @@ pub(crate) fn write_rule(
     last: bool,
 ) -> String {
     // Text that starts on the first line (`{text}`) puts its first line there.
-    let (first_line, rest) = match template.has_text() {
-        true => rule.text.split_once('\n').unwrap_or((&rule.text, "")),
-        false => ("", rule.text.as_str()),
+    let (first_line, rest) = if template.has_text() {
+        rule.text.split_once('\n').unwrap_or((&rule.text, ""))
+    } else {
+        ("", rule.text.as_str())
     };
     let fields = Fields {
         id: ident::rewrite(rule.id.as_deref(), rule.number, Rule::FIRST_KEY),
         // A rule enacted without a title still needs one where the
         // template has one, or the line would not read back.
-        title: match template.requires_title() {
-            true => Some(rule.title.clone().unwrap_or_else(|| "Untitled".to_string())),
-            false => rule.title.clone(),
+        title: if template.requires_title() {
+            Some(rule.title.clone().unwrap_or_else(|| "Untitled".to_string()))
+        } else {
+            rule.title.clone()
         },
         revision: rule.revision,
         mutability: rule

@@ -126,6 +126,9 @@ pub fn candidates(text: &str) -> Vec<Candidate> {
         .collect()
 }
 
+/// How often each form (the literal text before and after) of a part is written.
+type Forms = BTreeMap<(String, String), usize>;
+
 /// The template of rule starts that share `core`: each part in the form
 /// most of them write it, optional unless every one has it. What follows
 /// the number on lines that are not headings is a title only when every
