@@ -141,7 +141,7 @@ fn group_template(core: &str, found: &[StartShape]) -> String {
         kind => kind,
     };
     // For each kind: how many rules have it, and how often each form.
-    let mut kinds: BTreeMap<PartKind, (usize, BTreeMap<(String, String), usize>)> = BTreeMap::new();
+    let mut kinds: BTreeMap<PartKind, (usize, Forms)> = BTreeMap::new();
     for shape in found {
         let mut seen = BTreeSet::new();
         for part in &shape.parts {
