@@ -37,6 +37,12 @@ pub struct Dialect {
     /// not rules, such as `Player List`: nothing in them starts a rule.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_rules: Vec<String>,
+    /// The identifier every rule writes when the numbers are implied by
+    /// position (a Markdown list written `1.` every time, which renders
+    /// numbered 1, 2, 3): the rules are numbered from 1 in file order, and
+    /// a rule is written with this identifier.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub implied_numbers: Option<String>,
 }
 
 /// A heading line that sets the mutability of the rules after it, up to the
@@ -89,6 +95,7 @@ impl Dialect {
             groups: Vec::new(),
             history: None,
             not_rules: Vec::new(),
+            implied_numbers: None,
         }
     }
 

@@ -51,7 +51,10 @@ pub(crate) fn write_rule(
         ("", rule.text.as_str())
     };
     let fields = Fields {
-        id: ident::rewrite(rule.id.as_deref(), rule.number, Rule::FIRST_KEY),
+        id: match &dialect.implied_numbers {
+            Some(written) => written.clone(),
+            None => ident::rewrite(rule.id.as_deref(), rule.number, Rule::FIRST_KEY),
+        },
         // A rule enacted without a title still needs one where the
         // template has one, or the line would not read back.
         title: if template.requires_title() {

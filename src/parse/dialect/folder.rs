@@ -14,8 +14,12 @@ use std::path::{Path, PathBuf};
 pub struct FolderRule {
     /// The file, relative to the folder.
     pub path: PathBuf,
-    /// The front matter as written (empty when there is none), up to the body.
+    /// The front matter as written (empty when there is none), up to the
+    /// body, with a section label that opens the body (`# Rule`).
     pub front_matter: String,
+    /// What follows the rule's text and is no part of it: a copyright or
+    /// licence section at the end of the file (empty when there is none).
+    pub end_matter: String,
     /// The rule read from it; its layout keeps the file's bytes.
     pub rule: Rule,
 }
@@ -38,7 +42,9 @@ pub enum FolderError {
         path: PathBuf,
     },
     /// The folder holds no rule file.
-    #[error("{0}: no rule files (`.md` or `.txt`) in it")]
+    #[error(
+        "cannot read {0}: a folder with no rule files in it (`.md` or `.txt`, one rule per file)"
+    )]
     Empty(PathBuf),
 }
 
@@ -90,6 +96,10 @@ fn collect(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Folder
 /// One rule file: front matter fields, or the file name and folder.
 fn read_file(path: &Path, text: &str, next_key: &mut u32) -> Option<FolderRule> {
     let (front, body) = split_front_matter(text);
+    let label = body_label(body);
+    let (front, body) = text.split_at(front.len() + label);
+    let end = end_matter(body);
+    let (body, end_matter) = body.split_at(end);
     let field = |names: &[&str]| {
         front.lines().find_map(|line| {
             let (key, value) = line.split_once(':')?;
@@ -144,8 +154,57 @@ fn read_file(path: &Path, text: &str, next_key: &mut u32) -> Option<FolderRule> 
     Some(FolderRule {
         path: path.to_path_buf(),
         front_matter: front.to_string(),
+        end_matter: end_matter.to_string(),
         rule,
     })
+}
+
+/// The length of a heading that only labels the body (`# Rule`, `# Rule
+/// 101`) with the blank lines after it; 0 when the body opens otherwise.
+fn body_label(body: &str) -> usize {
+    let blank: usize = body
+        .split_inclusive('\n')
+        .take_while(|l| l.trim().is_empty())
+        .map(str::len)
+        .sum();
+    let Some(line) = body[blank..].split_inclusive('\n').next() else {
+        return 0;
+    };
+    let heading = line.trim_start_matches('#');
+    let is_label = heading.len() < line.len()
+        && heading.starts_with([' ', '\t'])
+        && heading
+            .split_whitespace()
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case("rule"))
+        && heading.split_whitespace().count() <= 2;
+    if !is_label {
+        return 0;
+    }
+    let after = blank + line.len();
+    let more: usize = body[after..]
+        .split_inclusive('\n')
+        .take_while(|l| l.trim().is_empty())
+        .map(str::len)
+        .sum();
+    after + more
+}
+
+/// Where the end matter starts: a `Copyright` or `License` heading, from
+/// which on nothing is rule text; the body's length when there is none.
+fn end_matter(body: &str) -> usize {
+    let mut offset = 0;
+    for line in body.split_inclusive('\n') {
+        let heading = line.trim_start_matches('#');
+        let word = heading.trim().to_lowercase();
+        if heading.len() < line.len()
+            && matches!(word.as_str(), "copyright" | "license" | "licence")
+        {
+            return offset;
+        }
+        offset += line.len();
+    }
+    body.len()
 }
 
 /// `101_Title` → (`101`, `Title`); `rule101` → (`101`, none).
@@ -211,7 +270,8 @@ pub fn write_folder(read: &[FolderRule], ruleset: &Ruleset) -> Vec<(PathBuf, Str
                 None => {
                     let id = ident::rewrite(rule.id.as_deref(), rule.number, Rule::FIRST_KEY);
                     let front = update_fields(&file.front_matter, &id, &rule.mutability);
-                    format!("{front}{}\n", rule.text)
+                    let gap = if file.end_matter.is_empty() { "" } else { "\n" };
+                    format!("{front}{}\n{gap}{}", rule.text, file.end_matter)
                 }
             };
             Some((file.path.clone(), text))

@@ -207,7 +207,18 @@ fn score(
         .iter()
         .filter_map(|&i| parsed.matches(lines[i].text, &dialect.ids).map(|f| f.id))
         .collect();
-    let distinct: BTreeSet<&String> = found.iter().collect();
+    let mut distinct: BTreeSet<&String> = found.iter().collect();
+    // A list that writes the same number on every item (`1.` each time)
+    // is numbered by position, as Markdown renders it.
+    let implied = distinct.len() == 1 && found.len() >= 3 && list_numbered(&parsed);
+    if implied {
+        dialect.implied_numbers = found.first().cloned();
+        distinct = BTreeSet::new();
+    }
+    let positions: Vec<String> = (1..=found.len()).map(|n| n.to_string()).collect();
+    if implied {
+        distinct.extend(positions.iter());
+    }
     if distinct.len() < 2 {
         return None;
     }
@@ -239,13 +250,24 @@ fn score(
     if history_marked(lines, &starts) {
         dialect.history = Some("History:".to_string());
     }
+    let named = if implied { &positions } else { &found };
     Some(Candidate {
         rules: found.len(),
         distinct: distinct.len(),
-        first: found.first().cloned().unwrap_or_default(),
-        last: found.last().cloned().unwrap_or_default(),
+        first: named.first().cloned().unwrap_or_default(),
+        last: named.last().cloned().unwrap_or_default(),
         dialect,
     })
+}
+
+/// Whether rules start as items of an ordered Markdown list (`1.`, `1)`
+/// at the start of the line), whose numbers the renderer counts.
+fn list_numbered(template: &Template) -> bool {
+    let written = template.write(&super::template::Fields {
+        id: "1".to_string(),
+        ..Default::default()
+    });
+    written.starts_with("1.") || written.starts_with("1)")
 }
 
 /// Whether most rules with a body have a blank line between their heading

@@ -185,10 +185,19 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
         let (body, history) = split_history(&text[body_start..trailer_start], dialect);
         // One key per identifier, so that a repeated `UC1` is a duplicate.
         let next_key = Rule::FIRST_KEY + u32::try_from(keys.len()).unwrap_or(u32::MAX);
-        let number = ident::number(&fields.id)
-            .unwrap_or_else(|| *keys.entry(fields.id.clone()).or_insert(next_key));
+        let (id, number) = match dialect.implied_numbers {
+            Some(_) => {
+                let position = u32::try_from(n + 1).unwrap_or(u32::MAX);
+                (position.to_string(), position)
+            }
+            None => {
+                let number = ident::number(&fields.id)
+                    .unwrap_or_else(|| *keys.entry(fields.id.clone()).or_insert(next_key));
+                (fields.id.clone(), number)
+            }
+        };
         let rule = Rule {
-            id: Some(fields.id.clone()),
+            id: Some(id),
             title: fields.title.clone(),
             revision: fields.revision,
             mutability: fields
