@@ -21,7 +21,9 @@ pub(crate) fn compare(
     let rule = new.number;
     // Most rules did not change: alike as read, they differ in no aspect
     // below whatever the lens, and only the layout is left to compare.
+    let (old_title, new_title) = (title(old), title(new));
     let alike = old.text == new.text
+        && old_title == new_title
         && old.revision == new.revision
         && old.mutability == new.mutability
         && old.history == new.history
@@ -35,6 +37,13 @@ pub(crate) fn compare(
             rule,
             old: old.mutability.clone(),
             new: new.mutability.clone(),
+        });
+    }
+    if old_title != new_title {
+        changes.push(Change::Retitled {
+            rule,
+            old: old_title.map(str::to_string),
+            new: new_title.map(str::to_string),
         });
     }
     let (old_body, new_body) = (lens.body(&old.text), lens.body(&new.text));
@@ -72,6 +81,14 @@ pub(crate) fn compare(
     if changes.len() == before {
         push_layout(old, new, layout, changes);
     }
+}
+
+/// A rule's title: a dialect's, or an Agora rule's.
+fn title(rule: &Rule) -> Option<&str> {
+    rule.title
+        .as_deref()
+        .or_else(|| rule.agora.as_ref().map(|agora| agora.title.as_str()))
+        .filter(|title| !title.is_empty())
 }
 
 /// The layout change of a rule that changed in nothing else, when

@@ -216,6 +216,15 @@ pub enum Change {
         /// Its mutability after.
         new: Mutability,
     },
+    /// The rule's title changed (or it gained or lost one).
+    Retitled {
+        /// The rule's (new) number.
+        rule: u32,
+        /// Its title before.
+        old: Option<String>,
+        /// Its title after.
+        new: Option<String>,
+    },
     /// The text (or the revision number) changed; `words` spells the new text
     /// against the old one.
     Amended {
@@ -288,6 +297,7 @@ impl Change {
             Change::Enacted { rule, .. }
             | Change::Repealed { rule, .. }
             | Change::Transmuted { rule, .. }
+            | Change::Retitled { rule, .. }
             | Change::Amended { rule, .. }
             | Change::Revised { rule, .. }
             | Change::Spacing { rule, .. }
@@ -305,6 +315,7 @@ impl Change {
             Change::Repealed { .. } => "repealed",
             Change::Renumbered { .. } => "renumbered",
             Change::Transmuted { .. } => "transmuted",
+            Change::Retitled { .. } => "retitled",
             Change::Amended { .. } => "amended",
             Change::Revised { .. } => "revision",
             Change::Spacing { .. } => "spacing",
@@ -319,7 +330,7 @@ impl Change {
         match self {
             Change::Title { .. } => 0,
             Change::Renumbered { .. } | Change::Enacted { .. } | Change::Repealed { .. } => 1,
-            Change::Transmuted { .. } => 2,
+            Change::Transmuted { .. } | Change::Retitled { .. } => 2,
             Change::Amended { .. } | Change::Revised { .. } | Change::Spacing { .. } => 3,
             Change::History { .. } => 4,
             Change::Judgments { .. } => 5,

@@ -124,6 +124,7 @@ fn detail(out: &mut String, change: &Change, color: bool) {
         }
         Change::Renumbered { .. }
         | Change::Transmuted { .. }
+        | Change::Retitled { .. }
         | Change::Revised { .. }
         | Change::Spacing { .. }
         | Change::Layout { .. } => {}

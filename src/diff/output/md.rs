@@ -194,6 +194,7 @@ fn section(out: &mut String, change: &Change, detail: Detail) {
         }
         Change::Renumbered { .. }
         | Change::Transmuted { .. }
+        | Change::Retitled { .. }
         | Change::Revised { .. }
         | Change::Spacing { .. }
         | Change::Layout { .. } => {}

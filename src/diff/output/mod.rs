@@ -35,6 +35,12 @@ pub fn headline(change: &Change) -> String {
         Change::Repealed { .. } => "repealed".to_string(),
         Change::Renumbered { from, .. } => format!("renumbered from {from}"),
         Change::Transmuted { old, new, .. } => format!("transmuted from {old} to {new}"),
+        Change::Retitled { old, new, .. } => match (old, new) {
+            (Some(old), Some(new)) => format!("retitled from “{old}” to “{new}”"),
+            (None, Some(new)) => format!("titled “{new}”"),
+            (Some(old), None) => format!("title “{old}” removed"),
+            (None, None) => "retitled".to_string(),
+        },
         Change::Amended { revision, .. } => match (revision.old, revision.new) {
             (Some(a), Some(b)) if a != b => format!("amended (revision {a} → {b})"),
             _ => "amended".to_string(),

@@ -45,7 +45,7 @@ fn rank(change: &Change) -> u8 {
         Change::Enacted { .. } => 1,
         Change::Repealed { .. } => 2,
         Change::Renumbered { .. } => 3,
-        Change::Transmuted { .. } => 4,
+        Change::Transmuted { .. } | Change::Retitled { .. } => 4,
         Change::Amended { .. } => 5,
         Change::Revised { .. } => 6,
         Change::Spacing { .. } => 7,

@@ -184,8 +184,14 @@ fn parts(remainder: &str, heading: bool, open: String, shape: &mut StartShape) -
         // A title in parentheses inside the emphasis (`*(Strength=2)*`)
         // is read without them.
         let title = &inner[..end];
-        let parens = title.len() > 2 && title.starts_with('(') && title.ends_with(')');
-        let (open_paren, close_paren) = if parens { ("(", ")") } else { ("", "") };
+        let title_ws = &title[..title.len() - title.trim_start().len()];
+        let bare = &title[title_ws.len()..];
+        let parens = bare.len() > 2 && bare.starts_with('(') && bare.ends_with(')');
+        let (open_paren, close_paren) = if parens {
+            (format!("{title_ws}("), ")")
+        } else {
+            (String::new(), "")
+        };
         shape.parts.push(Part {
             kind: PartKind::Title,
             before: format!("{ws}{sep}{opener}{open_paren}"),

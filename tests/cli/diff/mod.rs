@@ -348,3 +348,74 @@ fn when_both_sides_fail_the_old_sides_failure_is_reported() {
         .status(2)
         .stderr_contains("missing.md");
 }
+
+/// The kinds of change `diff --format json` reports between two files.
+fn kinds_between(name: &str, old: &str, new: &str) -> Vec<Value> {
+    let b = format!("new-{name}");
+    let out = Test::new()
+        .file(name, old)
+        .file(&b, new)
+        .args(["diff", name, &b, "--format", "json"])
+        .run()
+        .status(1);
+    let json: Value = serde_json::from_str(&out.stdout).unwrap();
+    json["changes"].as_array().unwrap().clone()
+}
+
+#[test]
+fn a_title_change_is_a_change_in_every_format_that_has_titles() {
+    let retitled = |changes: &[Value]| {
+        changes
+            .iter()
+            .map(|c| (c["kind"].clone(), c["old"].clone(), c["new"].clone()))
+            .collect::<Vec<_>>()
+    };
+    // A dialect.
+    let old = "# Rules\n\n## 1 - Alpha\n\nText one.\n\n## 2 - Beta\n\nText two.\n";
+    let changes = kinds_between("rules.md", old, &old.replace("Beta", "Gamma"));
+    assert_eq!(
+        retitled(&changes),
+        [("retitled".into(), "Beta".into(), "Gamma".into())]
+    );
+    assert_eq!(changes[0]["rule"], 2);
+    // The model's own JSON, a built-in format.
+    let rule = |title: &str| {
+        format!(
+            r#"{{"title":"R","rules":[{{"number":7,"title":"{title}","revision":null,"mutability":"mutable","text":"Same.","history":[],"judgments":[]}}]}}"#
+        )
+    };
+    let changes = kinds_between("rules.json", &rule("Old"), &rule("New"));
+    assert_eq!(
+        retitled(&changes),
+        [("retitled".into(), "Old".into(), "New".into())]
+    );
+    // Agora's FLR: a rule retitled by refiling.
+    let flr = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/agora/published/flr.txt"),
+    )
+    .unwrap();
+    let refiled = flr.replacen(
+        "Rule 101/17 (Power=4)\nThe Game of Agora\n",
+        "Rule 101/17 (Power=4)\nThe Great Game of Agora\n",
+        1,
+    );
+    assert_ne!(refiled, flr);
+    let changes = kinds_between("flr.txt", &flr, &refiled);
+    assert_eq!(
+        retitled(&changes),
+        [(
+            "retitled".into(),
+            "The Game of Agora".into(),
+            "The Great Game of Agora".into()
+        )]
+    );
+    // Said in words, too.
+    Test::new()
+        .file("rules.md", old)
+        .file("new.md", old.replace("Beta", "Gamma"))
+        .args(["diff", "rules.md", "new.md"])
+        .run()
+        .status(1)
+        .stdout_contains("Rule 2: retitled from “Beta” to “Gamma”");
+}
