@@ -173,6 +173,7 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
             .expect("a rule start fits the template");
         let first_body = start + 1 + usize::from(dialect.underline.is_some());
         let body_end = body_end(&lines, first_body..end, dialect, level, &skipped);
+        let body_end = separators_start(&lines, first_body, body_end);
         // Blank lines before a trailer belong to the rule.
         let trailer_line = if body_end < end { body_end } else { end };
         let trailer_start = lines.get(trailer_line).map_or(text.len(), |l| l.start);
@@ -261,6 +262,43 @@ pub(crate) fn body_end(
                 || heading_level(lines, i).is_some_and(|l| l <= level)
         })
         .unwrap_or(end)
+}
+
+/// Where a run of separator lines (`----`, `***`, each after a blank line)
+/// closing a body starts: separators between rules are layout, kept in
+/// the rule's trailer, not its text. `end` when the body ends otherwise, or
+/// holds nothing else.
+fn separators_start(lines: &[Line<'_>], first: usize, end: usize) -> usize {
+    let mut start = end;
+    let mut at = end;
+    while at > first {
+        let line = &lines[at - 1];
+        if line.is_blank() {
+            at -= 1;
+        } else if is_separator(line.text) && at - 1 > first && lines[at - 2].is_blank() {
+            at -= 1;
+            start = at;
+        } else {
+            break;
+        }
+    }
+    // A body that is nothing but such lines keeps them as its text.
+    if lines[first..start]
+        .iter()
+        .all(|line| line.is_blank() || is_separator(line.text))
+    {
+        return end;
+    }
+    start
+}
+
+/// A thematic break: three or more `-`, `*` or `_`, nothing else but spaces.
+fn is_separator(text: &str) -> bool {
+    let marks: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    marks.len() >= 3
+        && ['-', '*', '_']
+            .iter()
+            .any(|&mark| marks.chars().all(|c| c == mark))
 }
 
 /// The mutability a group heading sets, if `line` is one.
