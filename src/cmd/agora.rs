@@ -24,6 +24,7 @@ pub(super) fn parsed(path: &Path) -> Result<nomic::parse::Parsed, Failure> {
         format: nomic::model::Format::AgoraYaml,
         text: String::new(),
         encoding: Vec::new(),
+        confidence: None,
     })
 }
 

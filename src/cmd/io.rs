@@ -117,9 +117,14 @@ fn note_inferred(name: &str, parsed: &Parsed) {
         .last()
         .map(nomic::model::Rule::label)
         .unwrap_or_default();
+    let sure = parsed
+        .confidence
+        .map(|percent| format!(", {percent}% sure"))
+        .unwrap_or_default();
     eprintln!(
         "note: {name}: no built-in format fits; read in an inferred dialect: rules start with {} \
-         `{}` ({} rules, {first} to {last}); `nomic dialect infer {name}` prints it as a dialect file",
+         `{}` ({} rules, {first} to {last}{sure}); `nomic dialect infer {name}` prints it as a \
+         dialect file",
         found.start_kind(),
         found.rule,
         rules.len(),

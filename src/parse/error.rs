@@ -77,10 +77,14 @@ impl ParseError {
                  (use --from FORMAT to choose a format)"
             ));
         }
-        if let Some(inference) = &self.inference {
-            diagnostic = diagnostic.with_help(format!(
-                "{inference}; describe the layout in a dialect file (docs/dialects.md)"
-            ));
+        match self.inference.as_ref().map(|i| (i, i.readings())) {
+            Some((_, Some(readings))) => diagnostic = diagnostic.with_help(readings),
+            Some((inference, None)) => {
+                diagnostic = diagnostic.with_help(format!(
+                    "{inference}; describe the layout in a dialect file (docs/dialects.md)"
+                ));
+            }
+            None => {}
         }
         diagnostic
     }

@@ -75,6 +75,9 @@ pub struct Parsed {
     pub text: String,
     /// Mojibake found, repaired or not.
     pub encoding: Vec<EncodingIssue>,
+    /// For a dialect inferred from the content: how sure inference was of
+    /// it, in percent ([`dialect::Candidate::confidence`]).
+    pub confidence: Option<u8>,
 }
 
 /// Reads a ruleset file's bytes: in the format `options.from` names, else
@@ -170,12 +173,13 @@ fn read_by(
     read: FormatReader,
 ) -> Result<Parsed, ParseError> {
     let (text, issues) = decode(bytes, options)?;
-    let (ruleset, format) = read_text(&text, options, dialect, read)?;
+    let (ruleset, format, confidence) = read_text(&text, options, dialect, read)?;
     Ok(Parsed {
         ruleset,
         format,
         text,
         encoding: issues,
+        confidence,
     })
 }
 
@@ -201,11 +205,12 @@ fn read_owned_by(
     };
     let (text, issues) = repaired(decoded, options);
     match read_text(&text, options, dialect, read) {
-        Ok((ruleset, format)) => Ok(Parsed {
+        Ok((ruleset, format, confidence)) => Ok(Parsed {
             ruleset,
             format,
             text,
             encoding: issues,
+            confidence,
         }),
         Err(error) => Err(Unread {
             error,
@@ -221,10 +226,10 @@ fn read_text(
     options: &ReadOptions,
     dialect: Option<&Dialect>,
     read: FormatReader,
-) -> Result<(Ruleset, Format), ParseError> {
+) -> Result<(Ruleset, Format, Option<u8>), ParseError> {
     match (dialect, options.from) {
-        (Some(dialect), _) => Ok((dialect::read(text, dialect)?, Format::Dialect)),
-        (None, Some(format)) => Ok((read(text, format)?, format)),
+        (Some(dialect), _) => Ok((dialect::read(text, dialect)?, Format::Dialect, None)),
+        (None, Some(format)) => Ok((read(text, format)?, format, None)),
         (None, None) => detected_by(text, read),
     }
 }
@@ -232,12 +237,15 @@ fn read_text(
 /// The built-in format detected and read, or an inferred dialect when no
 /// built-in format reads the text.
 fn detected(text: &str) -> Result<(Ruleset, Format), ParseError> {
-    detected_by(text, parse_as)
+    detected_by(text, parse_as).map(|(ruleset, format, _)| (ruleset, format))
 }
 
 /// [`detected`], reading a built-in format with `read`.
-fn detected_by(text: &str, read: FormatReader) -> Result<(Ruleset, Format), ParseError> {
-    let builtin = detect(text).and_then(|format| Ok((read(text, format)?, format)));
+fn detected_by(
+    text: &str,
+    read: FormatReader,
+) -> Result<(Ruleset, Format, Option<u8>), ParseError> {
+    let builtin = detect(text).and_then(|format| Ok((read(text, format)?, format, None)));
     let Err(error) = builtin else {
         return builtin;
     };
@@ -248,10 +256,15 @@ fn detected_by(text: &str, read: FormatReader) -> Result<(Ruleset, Format), Pars
         // A file whose rules mostly have built-in headings is a damaged
         // file of that format: its own error says what to mend.
         Ok(candidate) if builtin_headings(text) * 2 >= candidate.rules => Err(error),
-        Ok(candidate) => Ok((dialect::read(text, &candidate.dialect)?, Format::Dialect)),
-        Err(unsure @ dialect::InferError::Unsure { .. }) => {
-            Err(ParseError::new(unsure.to_string(), 0..0).in_format(Format::Dialect))
-        }
+        Ok(candidate) => Ok((
+            dialect::read(text, &candidate.dialect)?,
+            Format::Dialect,
+            Some(candidate.confidence),
+        )),
+        Err(unsure @ dialect::InferError::Unsure { .. }) => Err(ParseError {
+            inference: Some(unsure.clone()),
+            ..ParseError::new(unsure.to_string(), 0..0).in_format(Format::Dialect)
+        }),
         Err(inference) => Err(ParseError {
             inference: Some(inference),
             ..error

@@ -346,3 +346,50 @@ fn a_folder_of_rule_files_reads_as_one_ruleset() {
     assert_eq!(rules[0]["mutability"], "immutable");
     assert_eq!(rules[0]["title"], "Obey the Rules");
 }
+
+#[test]
+fn two_equally_plausible_readings_are_refused_with_both_shown() {
+    let text = "## 1 - A\n\nx\n\n## 2 - B\n\ny\n\n### Rule 7.\n\nz\n\n### Rule 8.\n\nw\n";
+    let out = Test::new()
+        .file("two.md", text)
+        .args(["parse", "two.md"])
+        .run()
+        .status(2);
+    assert_eq!(out.stdout, "");
+    for shown in [
+        "unsure which lines start rules",
+        "reading 1: `### Rule {id}.`",
+        "### Rule 7.",
+        "rule = \"### Rule {id}.\"",
+        "reading 2: `## {id} - {title}`",
+        "## 1 - A",
+        "rule = \"## {id} - {title}\"",
+    ] {
+        assert!(out.stderr.contains(shown), "{shown}: {}", out.stderr);
+    }
+    // Either dialect line, kept beside the file, reads it that way.
+    Test::new()
+        .file("two.md", text)
+        .file("nomic.toml", "rule = \"### Rule {id}.\"\n")
+        .args(["parse", "two.md"])
+        .run()
+        .status(0)
+        .stdout_contains("\"id\": \"8\"");
+}
+
+#[test]
+fn a_reading_says_how_sure_it_is() {
+    let name = "fcc-git-nomic-RULES.md";
+    Test::new()
+        .file(name, fixture(name))
+        .args(["parse", name])
+        .run()
+        .status(0)
+        .stderr_contains("% sure)");
+    Test::new()
+        .file(name, fixture(name))
+        .args(["dialect", "infer", name])
+        .run()
+        .status(0)
+        .stdout_contains("% sure).");
+}

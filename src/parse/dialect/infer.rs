@@ -30,6 +30,11 @@ pub struct Candidate {
     pub first: String,
     /// The last identifier, as written.
     pub last: String,
+    /// The first rule starts, as written (up to three).
+    pub opening: Vec<String>,
+    /// How sure inference is of this reading, in percent: 100 when no
+    /// other reading finds rules, less as the next best comes closer.
+    pub confidence: u8,
 }
 
 impl std::fmt::Display for Candidate {
@@ -55,17 +60,44 @@ pub enum InferError {
     /// No line shape carrying identifiers repeats.
     #[error("no rule structure found: no repeated line carries rule identifiers (tried {TRIED})")]
     NoStructure,
-    /// The two best shapes split the file equally well.
-    #[error("unsure which lines start rules: {first} and {second} split the file equally well; write a dialect file (`nomic dialect infer` prints the first as a start)")]
+    /// The two best readings split the file (nearly) equally well.
+    #[error("unsure which lines start rules: two readings fit (nearly) equally well")]
     Unsure {
-        /// The best shape.
+        /// The best reading.
         first: Box<Candidate>,
-        /// The shape that did as well.
+        /// The reading that did (nearly) as well.
         second: Box<Candidate>,
     },
 }
 
-/// The dialect that best splits `text` into rules.
+/// Below this confidence a reading is not taken: both are shown instead.
+pub(crate) const MIN_CONFIDENCE: u8 = 10;
+
+impl InferError {
+    /// For an unsure inference: each reading with its first rules and the
+    /// dialect line that chooses it.
+    pub fn readings(&self) -> Option<String> {
+        let InferError::Unsure { first, second } = self else {
+            return None;
+        };
+        let mut out = String::new();
+        for (n, candidate) in [first, second].into_iter().enumerate() {
+            out.push_str(&format!("reading {}: {candidate}, starting", n + 1));
+            for line in &candidate.opening {
+                out.push_str(&format!("\n    {line}"));
+            }
+            out.push_str(&format!(
+                "\n  to choose it, a dialect file (nomic.toml beside the ruleset, or \
+                 --dialect FILE) with: rule = {:?}\n",
+                candidate.dialect.rule
+            ));
+        }
+        Some(out.trim_end().to_string())
+    }
+}
+
+/// The dialect that best splits `text` into rules, unless another reading
+/// comes within [`MIN_CONFIDENCE`] percent of it.
 pub fn infer(text: &str) -> Result<Candidate, InferError> {
     let mut ranked = candidates(text);
     ranked.sort_by(|a, b| {
@@ -76,14 +108,20 @@ pub fn infer(text: &str) -> Result<Candidate, InferError> {
         ))
     });
     let mut ranked = ranked.into_iter();
-    let best = ranked.next().ok_or(InferError::NoStructure)?;
-    if let Some(second) = ranked.next() {
-        if second.distinct == best.distinct && second.rules == best.rules {
-            return Err(InferError::Unsure {
-                first: Box::new(best),
-                second: Box::new(second),
-            });
-        }
+    let mut best = ranked.next().ok_or(InferError::NoStructure)?;
+    let Some(second) = ranked.next() else {
+        best.confidence = 100;
+        return Ok(best);
+    };
+    // How much further the best reading goes than the next.
+    let lead = best.distinct.saturating_sub(second.distinct) * 100 / best.distinct.max(1);
+    best.confidence = u8::try_from(lead.min(100)).unwrap_or(100);
+    let tied = second.distinct == best.distinct && second.rules == best.rules;
+    if tied || best.confidence < MIN_CONFIDENCE {
+        return Err(InferError::Unsure {
+            first: Box::new(best),
+            second: Box::new(second),
+        });
     }
     Ok(best)
 }
@@ -251,7 +289,14 @@ fn score(
         dialect.history = Some("History:".to_string());
     }
     let named = if implied { &positions } else { &found };
+    let opening = starts
+        .iter()
+        .take(3)
+        .map(|&i| lines[i].text.trim_end().to_string())
+        .collect();
     Some(Candidate {
+        opening,
+        confidence: 0,
         rules: found.len(),
         distinct: distinct.len(),
         first: named.first().cloned().unwrap_or_default(),
