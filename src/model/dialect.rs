@@ -68,15 +68,19 @@ pub enum IdShape {
     Roman,
     /// Letters then digits: `UC1`.
     Prefixed,
+    /// Digits first, then digits and letters with `.` or `-` between parts:
+    /// sub-rules and sections (`2.2.1`, `1-1`, `307b`, `4E83`).
+    Compound,
 }
 
 impl IdShape {
     /// Every shape, in the order inference prefers them.
-    pub const ALL: [IdShape; 4] = [
+    pub const ALL: [IdShape; 5] = [
         IdShape::Integer,
         IdShape::Negative,
         IdShape::Prefixed,
         IdShape::Roman,
+        IdShape::Compound,
     ];
 }
 

@@ -17,7 +17,25 @@ fn fits(token: &str, shape: IdShape) -> bool {
             let digits = token.trim_start_matches(|c: char| c.is_ascii_alphabetic());
             digits.len() < token.len() && is_digits(digits)
         }
+        IdShape::Compound => is_compound(token),
     }
+}
+
+/// `2.2.1`, `1-1`, `307b`, `4E83`: a digit first, at least one part or
+/// letter more, no separator at the ends or twice in a row.
+fn is_compound(token: &str) -> bool {
+    let bytes = token.as_bytes();
+    bytes.first().is_some_and(u8::is_ascii_digit)
+        && token.len() <= 16
+        && !token.ends_with(['.', '-'])
+        && !token.contains("..")
+        && !token.contains("--")
+        && !token.contains(".-")
+        && !token.contains("-.")
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-'))
+        && !is_digits(token)
 }
 
 fn is_digits(s: &str) -> bool {
@@ -55,6 +73,20 @@ mod tests {
         assert_eq!(shape_of("xiv", &all), Some(IdShape::Roman));
         assert_eq!(shape_of("xiv", &[IdShape::Integer]), None);
         assert_eq!(shape_of("iix", &all), None);
+        for compound in ["2.2.1", "1-1", "307b", "4E83", "5.3"] {
+            assert_eq!(
+                shape_of(compound, &all),
+                Some(IdShape::Compound),
+                "{compound}"
+            );
+        }
+        for not_one in ["2.", "1--1", "b307", "2..1", "1.-1"] {
+            assert_ne!(
+                shape_of(not_one, &all),
+                Some(IdShape::Compound),
+                "{not_one}"
+            );
+        }
         assert_eq!(value("-216"), Some(-216));
         assert_eq!(value("XIV"), Some(14));
         assert_eq!(value("UC1"), None);

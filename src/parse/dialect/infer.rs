@@ -15,7 +15,8 @@ const MAX_SHAPES: usize = 32;
 /// What inference tried, for the message when nothing fits.
 pub(super) const TRIED: &str = "headings (`#` to `######`, underlined), bold or italic lead \
 paragraphs, list items, quoted lines and plain `N.`/`N:` lines, each carrying an identifier \
-(integer, negative, Roman numeral or prefixed like `UC1`), optionally after `Rule`";
+(integer, negative, Roman numeral, prefixed like `UC1` or compound like `2.2.1`), optionally \
+after `Rule`";
 
 /// A dialect found in a file, with how it splits the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -194,6 +195,16 @@ fn group_template(core: &str, found: &[StartShape]) -> String {
                 .or_default() += 1;
         }
     }
+    // The punctuation most rules write; optional where the others write none.
+    let mut puncts: BTreeMap<&str, usize> = BTreeMap::new();
+    for shape in found {
+        *puncts.entry(shape.punct.as_str()).or_default() += 1;
+    }
+    let (punct, _) = puncts
+        .iter()
+        .max_by_key(|(punct, n)| (**n, punct.len()))
+        .map_or(("", 0), |(p, n)| (*p, *n));
+    let required = puncts.len() == 1 || !puncts.contains_key("") || punct.is_empty();
     let parts: Vec<(Part, bool)> = kinds
         .into_iter()
         .filter_map(|(kind, (rules, forms))| {
@@ -208,7 +219,7 @@ fn group_template(core: &str, found: &[StartShape]) -> String {
             ))
         })
         .collect();
-    start::template(core, &parts)
+    start::template(core, (punct, required), &parts)
 }
 
 fn score(

@@ -199,7 +199,12 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
         };
         let rule = Rule {
             id: Some(id),
-            title: fields.title.clone(),
+            // "Untitled" names no title (it is what a rule without one is
+            // written with where the template needs one).
+            title: fields
+                .title
+                .clone()
+                .filter(|t| !t.eq_ignore_ascii_case("untitled")),
             revision: fields.revision,
             mutability: fields
                 .mutability

@@ -37,8 +37,12 @@ pub(crate) struct Part {
 /// How a line would start a rule.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct StartShape {
-    /// The template of the core: `### {id}`, `**{id}.**`, `* '{id}.'`.
+    /// The template of the core: `### {id}`, `**{id}`, `* '{id}`.
     pub core: String,
+    /// The punctuation closing the identifier (`.`, `**`, `.'`), which
+    /// some rules of a file may leave out (`## 10 Winning` beside
+    /// `## 9. Turns`).
+    pub punct: String,
     /// The parts after it, in order.
     pub parts: Vec<Part>,
     /// The identifier as written.
@@ -80,23 +84,27 @@ pub(crate) fn shape(line: &str, heading: bool) -> Option<StartShape> {
             rest = after;
         }
     }
-    let id_len = rest
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+    let token_len = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
         .unwrap_or(rest.len());
-    let id = &rest[..id_len];
     let roman_ok = !lead.trim().is_empty() || !word.is_empty();
     let shapes: Vec<IdShape> = IdShape::ALL
         .into_iter()
         .filter(|s| roman_ok || *s != IdShape::Roman)
         .collect();
-    ident::shape_of(id, &shapes)?;
+    // The longest identifier the token starts with (`101.` is `101` and
+    // its dot; `2.2.1` is one identifier).
+    let id_len = (1..=token_len).rev().find(|&len| {
+        rest.is_char_boundary(len) && ident::shape_of(&rest[..len], &shapes).is_some()
+    })?;
+    let id = &rest[..id_len];
     let rest = &rest[id_len..];
     // The punctuation that closes the identifier (`.`, `:`, `**`, `.'`).
     let punct_len = rest
         .find(|c: char| !PUNCT.contains(&c))
         .unwrap_or(rest.len());
     let (punct, remainder) = rest.split_at(punct_len);
-    let core = format!("{lead}{word}{{id}}{punct}");
+    let core = format!("{lead}{word}{{id}}");
     let plain = lead.is_empty() && word.is_empty();
     if plain && (punct.trim().is_empty() || remainder.trim().is_empty()) {
         // A plain line needs visible punctuation after the number, and
@@ -108,6 +116,7 @@ pub(crate) fn shape(line: &str, heading: bool) -> Option<StartShape> {
     let open = open_emphasis(lead, punct);
     let mut shape = StartShape {
         core,
+        punct: punct.to_string(),
         parts: Vec::new(),
         id: id.to_string(),
         rest: None,
@@ -237,9 +246,15 @@ pub(crate) fn rests_are_titles<'a>(rests: impl IntoIterator<Item = &'a str>) -> 
     any
 }
 
-/// The template of a core with its parts, each optional unless `required`.
-pub(crate) fn template(core: &str, parts: &[(Part, bool)]) -> String {
+/// The template of a core, its punctuation (optional unless `required`)
+/// and its parts, each optional unless `required`.
+pub(crate) fn template(core: &str, punct: (&str, bool), parts: &[(Part, bool)]) -> String {
     let mut out = core.to_string();
+    match punct {
+        ("", _) => {}
+        (punct, true) => out.push_str(punct),
+        (punct, false) => out.push_str(&format!("{{?{punct}}}")),
+    }
     for (part, required) in parts {
         let placeholder = match part.kind {
             PartKind::Mutability => "{mutability}",
@@ -263,7 +278,10 @@ mod tests {
 
     fn kinds(line: &str, heading: bool) -> (String, Vec<PartKind>) {
         let shape = shape(line, heading).unwrap();
-        (shape.core, shape.parts.iter().map(|p| p.kind).collect())
+        (
+            format!("{}{}", shape.core, shape.punct),
+            shape.parts.iter().map(|p| p.kind).collect(),
+        )
     }
 
     #[test]
@@ -314,7 +332,11 @@ mod tests {
     fn templates_make_varying_parts_optional() {
         let shape = shape("### 303 (formerly 201)", true).unwrap();
         let parts = [(shape.parts[0].clone(), false)];
-        assert_eq!(template(&shape.core, &parts), "### {id}{? ({note})}");
+        assert_eq!(
+            template(&shape.core, ("", true), &parts),
+            "### {id}{? ({note})}"
+        );
+        assert_eq!(template("## {id}", (".", false), &[]), "## {id}{?.}");
     }
 
     #[test]

@@ -233,6 +233,11 @@ fn nested_id(pieces: &[Piece]) -> bool {
 /// Whether `fields` give a value to a placeholder of `pieces` (an optional
 /// part is written when they do).
 fn has_value(pieces: &[Piece], fields: &Fields) -> bool {
+    let literal = |piece: &&Piece| matches!(piece, Piece::Literal(_));
+    // Punctuation alone (`{?.}`) is written: the form most rules have.
+    if flat(pieces).iter().all(literal) {
+        return true;
+    }
     flat(pieces).iter().any(|piece| match piece {
         Piece::Title => fields.title.is_some(),
         Piece::Revision => fields.revision.is_some(),
@@ -311,7 +316,7 @@ fn fit_at(
             .is_some_and(|after| fit(rest, after, fields)),
         Piece::Id => {
             let token_len = text
-                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
                 .unwrap_or(text.len());
             (1..=token_len).rev().any(|len| {
                 let token = &text[..len];
@@ -361,7 +366,7 @@ fn fit_at(
 mod tests {
     use super::*;
 
-    const ALL: [IdShape; 4] = IdShape::ALL;
+    const ALL: [IdShape; 5] = IdShape::ALL;
 
     #[test]
     fn one_template_reads_and_writes() {
