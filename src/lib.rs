@@ -30,6 +30,7 @@
 
 pub mod amend;
 pub mod check;
+pub mod chronicle;
 pub mod diagnostic;
 pub mod diff;
 pub mod engine;

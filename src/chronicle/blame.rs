@@ -1,0 +1,173 @@
+//! Word-level blame: the rule's current text with each span attributed to
+//! the version that wrote its words.
+//!
+//! Each version's text is cut into words (runs of non-whitespace); words
+//! are compared without the Markdown markup around them (`*`, `_`, `` ` ``,
+//! `\`), so re-wrapping, re-indenting and a change of emphasis or format
+//! attribute nothing. Version by version, oldest first, `similar` pairs the
+//! words of the older text with the newer: a paired word keeps the version
+//! it came from, every other word is the newer version's.
+
+use super::versions::{Cause, History};
+use serde::Serialize;
+use similar::{capture_diff_slices, Algorithm, DiffOp};
+
+/// The current text, cut into attributed spans.
+#[derive(Debug, Clone, Serialize)]
+pub struct Blame {
+    /// The rule's identifier at HEAD.
+    pub rule: String,
+    /// The rule's current text (Markdown); the spans cover it exactly.
+    pub text: String,
+    /// The spans in reading order: joined, they give `text`.
+    pub spans: Vec<Span>,
+}
+
+/// A stretch of the current text and who wrote it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Span {
+    /// The byte offset of the span's start in `text`.
+    pub start: usize,
+    /// The byte offset just past its end.
+    pub end: usize,
+    /// The span's text.
+    pub text: String,
+    /// Who wrote it.
+    pub by: Attribution,
+}
+
+/// The version that wrote a span.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Attribution {
+    /// A version in the repository's history.
+    Version {
+        /// The index of the version in the history, oldest first.
+        version: usize,
+        /// The commit's full hash.
+        commit: String,
+        /// Its date, `YYYY-MM-DD`.
+        date: String,
+        /// What made the change.
+        cause: Cause,
+    },
+    /// Words already there in the followed file's first commit.
+    Before {
+        /// The date of that first commit.
+        date: String,
+        /// The rule's own history lines then that changed its text, oldest
+        /// first: the words are from one of them (from the only one, when
+        /// there is one).
+        history: Vec<String>,
+    },
+}
+
+/// One word of a text: its byte range and the key it is compared by.
+struct Word<'a> {
+    start: usize,
+    end: usize,
+    key: &'a str,
+}
+
+/// The words of `text`, compared without the markup around them.
+fn words(text: &str) -> Vec<Word<'_>> {
+    let mut words = Vec::new();
+    let mut start = None;
+    for (at, c) in text.char_indices().chain([(text.len(), ' ')]) {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some(at),
+            (true, Some(from)) => {
+                let raw = &text[from..at];
+                let key = raw.trim_matches(|c| matches!(c, '*' | '_' | '`' | '\\'));
+                words.push(Word {
+                    start: from,
+                    end: at,
+                    key: if key.is_empty() { raw } else { key },
+                });
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    words
+}
+
+/// Attributes each word of the current text to the version that wrote it.
+pub fn blame(history: &History) -> Blame {
+    let mut origins: Vec<usize> = Vec::new();
+    let mut previous: Option<&str> = None;
+    for (index, version) in history.versions.iter().enumerate() {
+        let text = version.rule.text.as_str();
+        let new_words = words(text);
+        let mut next = vec![index; new_words.len()];
+        if let Some(old) = previous {
+            let old_keys: Vec<&str> = words(old).iter().map(|w| w.key).collect();
+            let new_keys: Vec<&str> = new_words.iter().map(|w| w.key).collect();
+            for op in capture_diff_slices(Algorithm::Patience, &old_keys, &new_keys) {
+                if let DiffOp::Equal {
+                    old_index,
+                    new_index,
+                    len,
+                } = op
+                {
+                    next[new_index..new_index + len]
+                        .copy_from_slice(&origins[old_index..old_index + len]);
+                }
+            }
+        }
+        origins = next;
+        previous = Some(text);
+    }
+    let current = history.current();
+    let text = current.rule.text.clone();
+    let spans = spans(&text, &words(&text), &origins, history);
+    Blame {
+        rule: history.rule.clone(),
+        text,
+        spans,
+    }
+}
+
+/// Runs of words of one origin as spans; the whitespace after a word goes
+/// with its span, the text before the first word with the first span.
+fn spans(text: &str, words: &[Word<'_>], origins: &[usize], history: &History) -> Vec<Span> {
+    // (start, end, origin) of each run.
+    let mut runs: Vec<(usize, usize, usize)> = Vec::new();
+    for (word, &origin) in words.iter().zip(origins) {
+        match runs.last_mut() {
+            Some(last) if last.2 == origin => last.1 = word.end,
+            Some(last) => {
+                last.1 = word.start;
+                runs.push((word.start, word.end, origin));
+            }
+            None => runs.push((0, word.end, origin)),
+        }
+    }
+    if let Some(last) = runs.last_mut() {
+        last.1 = text.len();
+    }
+    runs.into_iter()
+        .map(|(start, end, origin)| Span {
+            start,
+            end,
+            text: text[start..end].to_string(),
+            by: attribution(history, origin),
+        })
+        .collect()
+}
+
+fn attribution(history: &History, origin: usize) -> Attribution {
+    let version = &history.versions[origin];
+    if origin == 0 && history.predates {
+        return Attribution::Before {
+            date: version.date.clone(),
+            history: history.before_record(),
+        };
+    }
+    Attribution::Version {
+        version: origin,
+        commit: version.commit.clone(),
+        date: version.date.clone(),
+        cause: version.cause.clone(),
+    }
+}

@@ -1,0 +1,402 @@
+//! The versions of one rule: the followed file read at every commit that
+//! touched it, the rule found in each (through renumbering, as `diff` pairs
+//! rules), and the commits that changed what the rule says kept.
+
+use super::git::{Repo, Touch};
+use super::{ChronicleError, Options};
+use crate::diff::{self, Change, DiffOptions, WordChange};
+use crate::model::{Format, HistoryKind, Rule, Ruleset};
+use crate::parse::agora::{read_source, SourceFiles};
+use crate::parse::{self, ReadDepth, ReadOptions};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// Where a rule's text is kept, and so how the followed file is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
+pub enum Keeping {
+    /// A whole ruleset in one file (any format nomic reads, Agora's FLR too).
+    Ruleset,
+    /// One page a rule (`rules/md/203.md`, `full_rules/R101.txt`).
+    Page,
+    /// Agora's source folder: one YAML file a rule (`rules_data/rules/101`).
+    AgoraSource,
+}
+
+/// Every version of one rule in a repository's history.
+#[derive(Debug, Clone, Serialize)]
+pub struct History {
+    /// The rule's identifier as HEAD writes it.
+    pub rule: String,
+    /// The followed file at HEAD, relative to the repository's root.
+    pub path: String,
+    /// How the file keeps the rule.
+    pub keeping: Keeping,
+    /// The versions, oldest first; the last is the rule at HEAD.
+    pub versions: Vec<Version>,
+    /// Whether the oldest version was already in the followed file's first
+    /// commit: its words are older than the repository's record.
+    pub predates: bool,
+    /// Commits whose copy of the file could not be read, newest first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unread: Vec<UnreadCommit>,
+}
+
+/// A commit whose copy of the followed file nomic could not read.
+#[derive(Debug, Clone, Serialize)]
+pub struct UnreadCommit {
+    /// The commit's full hash.
+    pub commit: String,
+    /// Why the copy could not be read.
+    pub reason: String,
+}
+
+/// One version of the rule: a commit that changed what the rule says (its
+/// words, history, number, mutability or revision). Commits that only
+/// re-wrap, re-indent or re-format the file make no version.
+#[derive(Debug, Clone, Serialize)]
+pub struct Version {
+    /// The commit's full hash.
+    pub commit: String,
+    /// The commit's author date, `YYYY-MM-DD`.
+    pub date: String,
+    /// The first line of the commit message.
+    pub subject: String,
+    /// The followed file's path at that commit.
+    pub path: String,
+    /// What made the change.
+    pub cause: Cause,
+    /// The aspects that changed against the previous version, as `diff`
+    /// names them (`amended`, `history`, `renumbered`, …); empty for the
+    /// first version.
+    pub changes: Vec<String>,
+    /// The new text word by word against the previous version's; empty for
+    /// the first version and where the words did not change.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub words: Vec<WordChange>,
+    /// The rule as it stood after the commit, without layout.
+    pub rule: Rule,
+}
+
+/// What made a version: the history lines the commit added to the rule,
+/// else the commit's subject, else an editorial change.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", content = "text", rename_all = "lowercase")]
+pub enum Cause {
+    /// The history lines added in the same commit (`Amended (2) by Proposal 342, …`).
+    History(Vec<String>),
+    /// No history line was added: the commit's subject.
+    Commit(String),
+    /// Neither a history line nor a commit subject says.
+    Editorial,
+}
+
+impl Cause {
+    /// The cause in one line.
+    pub fn describe(&self) -> String {
+        match self {
+            Cause::History(lines) => lines.join("; "),
+            Cause::Commit(subject) => subject.clone(),
+            Cause::Editorial => "editorial".to_string(),
+        }
+    }
+}
+
+impl History {
+    /// The rule at HEAD.
+    pub fn current(&self) -> &Version {
+        self.versions.last().expect("a history has a version")
+    }
+
+    /// The history lines of the oldest version that changed the text
+    /// (enactments, amendments, re-enactments), oldest first: what the
+    /// rule's own record says of words older than the repository's.
+    pub fn before_record(&self) -> Vec<String> {
+        self.versions[0]
+            .rule
+            .history
+            .iter()
+            .filter(|entry| {
+                matches!(
+                    entry.kind,
+                    HistoryKind::Initial
+                        | HistoryKind::Enacted
+                        | HistoryKind::Amended
+                        | HistoryKind::Reenacted
+                        | HistoryKind::CreatedFromTemporary
+                        | HistoryKind::Other
+                )
+            })
+            .map(|entry| entry.source.clone())
+            .collect()
+    }
+}
+
+/// Finds the file that keeps rule `rule` under `path` (a ruleset file, a
+/// folder of rule pages, or Agora's source folder) and reads its history.
+pub fn history(path: &Path, rule: &str, options: &Options) -> Result<History, ChronicleError> {
+    let (keeping, file) = locate(path, rule)?;
+    let (repo, relative) = Repo::containing(&file)?;
+    let touches = repo.follow(&relative)?;
+    if touches.is_empty() {
+        return Err(ChronicleError::NoHistory { path: relative });
+    }
+    let wanted: Vec<(&str, &str)> = touches
+        .iter()
+        .map(|t| (t.commit.as_str(), t.path.as_str()))
+        .collect();
+    let blobs = repo.read_all(&wanted)?;
+    let mut unread = Vec::new();
+    // Newest first: the rule at HEAD, then each older copy that holds it.
+    let mut chain: Vec<(&Touch, Rule, Format)> = Vec::new();
+    let mut newer: Option<Ruleset> = None;
+    let mut reached_first = false;
+    for (index, (touch, bytes)) in touches.iter().zip(blobs).enumerate() {
+        let read = match bytes {
+            Some(bytes) => read_copy(keeping, &touch.path, bytes, options),
+            None => Err(format!("git has no file {} there", touch.path)),
+        };
+        let (ruleset, format) = match read {
+            Ok(read) => read,
+            Err(reason) if index == 0 => {
+                return Err(ChronicleError::Unreadable {
+                    path: touch.path.clone(),
+                    message: reason,
+                })
+            }
+            Err(reason) => {
+                unread.push(UnreadCommit {
+                    commit: touch.commit.clone(),
+                    reason,
+                });
+                continue;
+            }
+        };
+        let found = match (&newer, chain.last()) {
+            (Some(newer), Some((_, target, newer_format))) => {
+                same_rule(&ruleset, format, newer, *newer_format, target)
+            }
+            _ => by_label(&ruleset, rule),
+        };
+        let Some(found) = found else {
+            if index == 0 {
+                return Err(ChronicleError::NoRule {
+                    rule: rule.to_string(),
+                    path: touch.path.clone(),
+                });
+            }
+            break;
+        };
+        chain.push((touch, found.clone().into_without_layout(), format));
+        reached_first = index + 1 == touches.len();
+        newer = Some(ruleset);
+    }
+    let current = chain[0].1.label();
+    let versions = versions(chain);
+    Ok(History {
+        rule: current,
+        path: relative,
+        keeping,
+        versions,
+        predates: reached_first,
+        unread,
+    })
+}
+
+/// The kind of keeping and the file to follow.
+fn locate(path: &Path, rule: &str) -> Result<(Keeping, PathBuf), ChronicleError> {
+    if !path.is_dir() {
+        return Ok((Keeping::Ruleset, path.to_path_buf()));
+    }
+    if SourceFiles::is_source(path) {
+        let file = path.join("rules_data").join("rules").join(rule);
+        if !file.is_file() {
+            return Err(ChronicleError::NoPage {
+                rule: rule.to_string(),
+                folder: path.join("rules_data").join("rules").display().to_string(),
+            });
+        }
+        return Ok((Keeping::AgoraSource, file));
+    }
+    let scan = crate::input::scan(path).map_err(|err| ChronicleError::Folder {
+        folder: path.display().to_string(),
+        message: err.to_string(),
+    })?;
+    scan.files
+        .into_iter()
+        .find(|file| {
+            let stem = file.file_stem().map(|s| s.to_string_lossy().to_string());
+            stem.is_some_and(|stem| {
+                stem.trim_start_matches(|c: char| c.is_ascii_alphabetic()) == rule
+            })
+        })
+        .map(|file| (Keeping::Page, file))
+        .ok_or_else(|| ChronicleError::NoPage {
+            rule: rule.to_string(),
+            folder: path.display().to_string(),
+        })
+}
+
+/// One committed copy of the followed file as a ruleset.
+fn read_copy(
+    keeping: Keeping,
+    path: &str,
+    bytes: Vec<u8>,
+    options: &Options,
+) -> Result<(Ruleset, Format), String> {
+    if keeping == Keeping::AgoraSource {
+        // The rule's file alone, unfiled: its text and history are all
+        // that is followed.
+        let text = String::from_utf8(bytes).map_err(|_| "it is not UTF-8".to_string())?;
+        let name = path.rsplit('/').next().unwrap_or(path);
+        let mut files = SourceFiles::default();
+        files
+            .files
+            .insert("rules_data/config/index".to_string(), "[]".to_string());
+        files.files.insert(format!("rules_data/rules/{name}"), text);
+        let source = read_source(&files).map_err(|err| err.to_string())?;
+        let rules = source
+            .ruleset
+            .agora
+            .map(|agora| agora.unfiled)
+            .unwrap_or_default();
+        return Ok((Ruleset::new("Agora", rules), Format::AgoraYaml));
+    }
+    let limit = options.limit;
+    if u64::try_from(bytes.len()).unwrap_or(u64::MAX) > limit {
+        return Err(format!("it is larger than the limit of {limit} bytes"));
+    }
+    let parsed = parse::read_owned(
+        bytes,
+        &ReadOptions::default(),
+        options.dialect,
+        ReadDepth::Meaning,
+    )
+    .map_err(|unread| unread.error.to_string())?;
+    Ok((parsed.ruleset, parsed.format))
+}
+
+fn by_label<'a>(ruleset: &'a Ruleset, label: &str) -> Option<&'a Rule> {
+    ruleset
+        .rules
+        .iter()
+        .find(|rule| rule.label() == label || rule.number.to_string() == label)
+}
+
+/// The rule of `older` that `target` (a rule of `newer`) was: the rule of
+/// the same identifier, else the one `diff` pairs with it as renumbered.
+fn same_rule<'a>(
+    older: &'a Ruleset,
+    older_format: Format,
+    newer: &Ruleset,
+    newer_format: Format,
+    target: &Rule,
+) -> Option<&'a Rule> {
+    if let Some(rule) = by_label(older, &target.label()) {
+        return Some(rule);
+    }
+    let options = DiffOptions {
+        old_format: Some(older_format),
+        new_format: Some(newer_format),
+        ..DiffOptions::default()
+    };
+    diff::diff(older, newer, &options)
+        .changes
+        .iter()
+        .find_map(|change| match change {
+            Change::Renumbered { from, to, .. } if *to == target.number => Some(*from),
+            _ => None,
+        })
+        .and_then(|from| older.rule(from))
+}
+
+/// The chain (newest first) as versions, oldest first, keeping the copies
+/// that changed what the rule says.
+fn versions(chain: Vec<(&Touch, Rule, Format)>) -> Vec<Version> {
+    let mut versions: Vec<(Version, Format)> = Vec::new();
+    for (touch, rule, format) in chain.into_iter().rev() {
+        let Some((last, last_format)) = versions.last() else {
+            let cause = if rule.history.is_empty() {
+                subject_cause(&touch.subject)
+            } else {
+                Cause::History(rule.history.iter().map(|e| e.source.clone()).collect())
+            };
+            versions.push((version(touch, rule, cause, Vec::new(), Vec::new()), format));
+            continue;
+        };
+        let changes = compare(&last.rule, *last_format, &rule, format);
+        let mut kinds: Vec<String> = Vec::new();
+        if last.rule.label() != rule.label() {
+            kinds.push("renumbered".to_string());
+        }
+        let mut added = Vec::new();
+        let mut words = Vec::new();
+        for change in &changes {
+            match change {
+                Change::Layout { .. } | Change::Spacing { meaning: false, .. } => continue,
+                Change::History { added: lines, .. } => {
+                    added.extend(lines.iter().map(|line| line.text.clone()));
+                }
+                Change::Amended { words: changed, .. } => words.clone_from(changed),
+                _ => {}
+            }
+            kinds.push(change.kind().to_string());
+        }
+        if kinds.is_empty() {
+            continue;
+        }
+        let cause = if added.is_empty() {
+            subject_cause(&touch.subject)
+        } else {
+            Cause::History(added)
+        };
+        versions.push((version(touch, rule, cause, kinds, words), format));
+    }
+    versions.into_iter().map(|(version, _)| version).collect()
+}
+
+fn subject_cause(subject: &str) -> Cause {
+    if subject.trim().is_empty() {
+        Cause::Editorial
+    } else {
+        Cause::Commit(subject.to_string())
+    }
+}
+
+fn version(
+    touch: &Touch,
+    rule: Rule,
+    cause: Cause,
+    changes: Vec<String>,
+    words: Vec<WordChange>,
+) -> Version {
+    Version {
+        commit: touch.commit.clone(),
+        date: touch.date.clone(),
+        subject: touch.subject.clone(),
+        path: touch.path.clone(),
+        cause,
+        changes,
+        words,
+        rule,
+    }
+}
+
+/// `diff`'s changes between two versions of one rule, the number aside.
+fn compare(old: &Rule, old_format: Format, new: &Rule, new_format: Format) -> Vec<Change> {
+    let mut old = old.clone();
+    old.number = new.number;
+    old.id.clone_from(&new.id);
+    let options = DiffOptions {
+        old_format: Some(old_format),
+        new_format: Some(new_format),
+        ..DiffOptions::default()
+    };
+    diff::diff(
+        &Ruleset::new("", vec![old]),
+        &Ruleset::new("", vec![new.clone()]),
+        &options,
+    )
+    .changes
+}
