@@ -1,10 +1,10 @@
 //! Word-level blame: the rule's current text with each span attributed to
 //! the version that wrote its words.
 //!
-//! Each version's text is cut into words (runs of non-whitespace); words
-//! are compared without the Markdown markup around them (`*`, `_`, `` ` ``,
-//! `\`), so re-wrapping, re-indenting and a change of emphasis or format
-//! attribute nothing. Version by version, oldest first, `similar` pairs the
+//! Each version's text is cut into words (runs of letters and digits, and
+//! each punctuation mark on its own); whitespace and Markdown markup (`*`,
+//! `_`, `` ` ``, `\`) are not words, so re-wrapping, re-indenting and a
+//! change of emphasis or format attribute nothing. Version by version, oldest first, `similar` pairs the
 //! words of the older text with the newer: a paired word keeps the version
 //! it came from, every other word is the newer version's.
 
@@ -62,32 +62,45 @@ pub enum Attribution {
     },
 }
 
-/// One word of a text: its byte range and the key it is compared by.
+/// One word of a text: its byte range, which is also what it is compared by.
 struct Word<'a> {
     start: usize,
     end: usize,
     key: &'a str,
 }
 
-/// The words of `text`, compared without the markup around them.
-fn words(text: &str) -> Vec<Word<'_>> {
+/// Whether a character is Markdown markup that words are compared without.
+fn is_markup(c: char) -> bool {
+    matches!(c, '*' | '_' | '`' | '\\')
+}
+
+/// The words of `text`: runs of letters and digits, and each other
+/// character that is neither whitespace nor markup on its own, so that
+/// `Forever.` and `Forever and a Day.` share `Forever` and `.`.
+fn words<'a>(text: &'a str) -> Vec<Word<'a>> {
     let mut words = Vec::new();
-    let mut start = None;
-    for (at, c) in text.char_indices().chain([(text.len(), ' ')]) {
-        match (c.is_whitespace(), start) {
-            (false, None) => start = Some(at),
-            (true, Some(from)) => {
-                let raw = &text[from..at];
-                let key = raw.trim_matches(|c| matches!(c, '*' | '_' | '`' | '\\'));
-                words.push(Word {
-                    start: from,
-                    end: at,
-                    key: if key.is_empty() { raw } else { key },
-                });
-                start = None;
-            }
-            _ => {}
+    let mut run: Option<usize> = None;
+    let close = |words: &mut Vec<Word<'a>>, from: usize, to: usize| {
+        words.push(Word {
+            start: from,
+            end: to,
+            key: &text[from..to],
+        });
+    };
+    for (at, c) in text.char_indices() {
+        if c.is_alphanumeric() {
+            run.get_or_insert(at);
+            continue;
         }
+        if let Some(from) = run.take() {
+            close(&mut words, from, at);
+        }
+        if !c.is_whitespace() && !is_markup(c) {
+            close(&mut words, at, at + c.len_utf8());
+        }
+    }
+    if let Some(from) = run {
+        close(&mut words, from, text.len());
     }
     words
 }

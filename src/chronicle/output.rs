@@ -25,7 +25,7 @@ pub fn log(history: &History, patch: bool) -> String {
     for (index, version) in history.versions.iter().enumerate().rev() {
         out.push('\n');
         let what = if index == 0 && history.predates {
-            format!("as first recorded (older than {})", version.date)
+            "in the file's first commit: older than the record".to_string()
         } else if index == 0 {
             "enacted".to_string()
         } else {

@@ -5,7 +5,7 @@
 use super::git::{Repo, Touch};
 use super::{ChronicleError, Options};
 use crate::diff::{self, Change, DiffOptions, WordChange};
-use crate::model::{Format, HistoryKind, Rule, Ruleset};
+use crate::model::{ChangeKind, Format, HistoryKind, Rule, Ruleset};
 use crate::parse::agora::{read_source, SourceFiles};
 use crate::parse::{self, ReadDepth, ReadOptions};
 use serde::Serialize;
@@ -113,12 +113,27 @@ impl History {
     /// (enactments, amendments, re-enactments), oldest first: what the
     /// rule's own record says of words older than the repository's.
     pub fn before_record(&self) -> Vec<String> {
-        self.versions[0]
-            .rule
-            .history
-            .iter()
-            .filter(|entry| {
-                matches!(
+        writing_entries(&self.versions[0].rule)
+    }
+}
+
+/// The history lines of `rule` that wrote its text: enactments,
+/// amendments, re-enactments (Agora's record says which of its changes
+/// those are; a line no grammar read may be one).
+fn writing_entries(rule: &Rule) -> Vec<String> {
+    rule.history
+        .iter()
+        .filter(
+            |entry| match entry.agora.as_ref().and_then(|a| a.change.as_ref()) {
+                Some(change) => matches!(
+                    change.kind,
+                    ChangeKind::Initial { .. }
+                        | ChangeKind::Enactment { .. }
+                        | ChangeKind::Amendment { .. }
+                        | ChangeKind::InfectionAmendment
+                        | ChangeKind::Reenactment { .. }
+                ),
+                None => matches!(
                     entry.kind,
                     HistoryKind::Initial
                         | HistoryKind::Enacted
@@ -126,11 +141,11 @@ impl History {
                         | HistoryKind::Reenacted
                         | HistoryKind::CreatedFromTemporary
                         | HistoryKind::Other
-                )
-            })
-            .map(|entry| entry.source.clone())
-            .collect()
-    }
+                ),
+            },
+        )
+        .map(|entry| entry.source.clone())
+        .collect()
 }
 
 /// Finds the file that keeps rule `rule` under `path` (a ruleset file, a
@@ -261,6 +276,16 @@ fn read_copy(
             .agora
             .map(|agora| agora.unfiled)
             .unwrap_or_default();
+        if rules.is_empty() {
+            // The file holds no rule that could be read: say what the
+            // reader found.
+            let found: Vec<String> = source.findings.iter().map(ToString::to_string).collect();
+            return Err(if found.is_empty() {
+                "it holds no rule".to_string()
+            } else {
+                found.join("; ")
+            });
+        }
         return Ok((Ruleset::new("Agora", rules), Format::AgoraYaml));
     }
     let limit = options.limit;
@@ -317,10 +342,11 @@ fn versions(chain: Vec<(&Touch, Rule, Format)>) -> Vec<Version> {
     let mut versions: Vec<(Version, Format)> = Vec::new();
     for (touch, rule, format) in chain.into_iter().rev() {
         let Some((last, last_format)) = versions.last() else {
-            let cause = if rule.history.is_empty() {
-                subject_cause(&touch.subject)
-            } else {
-                Cause::History(rule.history.iter().map(|e| e.source.clone()).collect())
+            // The first version: the latest line of the rule's record that
+            // wrote its text (its enactment, when the commit enacted it).
+            let cause = match writing_entries(&rule).pop() {
+                Some(line) => Cause::History(vec![line]),
+                None => subject_cause(&touch.subject),
             };
             versions.push((version(touch, rule, cause, Vec::new(), Vec::new()), format));
             continue;
