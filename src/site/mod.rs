@@ -112,7 +112,7 @@ pub fn site_files(
         files.push(page?);
     }
     if !versions.is_empty() {
-        let pages = changes::pages(versions, &site);
+        let pages = changes::pages(versions, &site, &rendered);
         files.push(file(
             "changes/index.html",
             env.render("site/changes.html.j2", &pages.index)?,
