@@ -23,7 +23,9 @@ mod versions;
 
 pub use blame::{blame, Attribution, Blame, Span};
 pub use git::GitError;
-pub use versions::{history, Cause, History, Keeping, UnreadCommit, Version};
+pub use versions::{
+    history, history_of_copies, Cause, Commit, History, Keeping, UnreadCommit, Version,
+};
 
 use crate::model::{Date, Dialect};
 use std::path::Path;

@@ -9,6 +9,8 @@ use crate::model::{ChangeKind, Format, HistoryKind, Rule, Ruleset};
 use crate::parse::agora::{read_source, SourceFiles};
 use crate::parse::{self, ReadDepth, ReadOptions};
 use serde::Serialize;
+use std::borrow::Cow;
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 /// Where a rule's text is kept, and so how the followed file is read.
@@ -162,27 +164,84 @@ pub fn history(path: &Path, rule: &str, options: &Options) -> Result<History, Ch
         .map(|t| (t.commit.as_str(), t.path.as_str()))
         .collect();
     let blobs = repo.read_all(&wanted)?;
-    let mut unread = Vec::new();
-    // Newest first: the rule at HEAD, then each older copy that holds it.
-    let mut chain: Vec<(&Touch, Rule, Format)> = Vec::new();
-    let mut newer: Option<Ruleset> = None;
-    let mut reached_first = false;
-    for (index, (touch, bytes)) in touches.iter().zip(blobs).enumerate() {
+    // Read lazily: the copies older than the rule are never parsed.
+    let copies = touches.iter().zip(blobs).map(|(touch, bytes)| {
         let read = match bytes {
             Some(bytes) => read_copy(keeping, &touch.path, bytes, options),
             None => Err(format!("git has no file {} there", touch.path)),
         };
+        (
+            touch.clone(),
+            read.map(|(ruleset, format)| (Cow::Owned(ruleset), format)),
+        )
+    });
+    let mut history = follow_rule(copies, rule, keeping)?;
+    history.path = relative;
+    Ok(history)
+}
+
+/// The history of rule `rule` in committed copies already read (newest
+/// first, each with its format or why it could not be read), as
+/// [`history`] gives it for a file; `None` when the newest copy does not
+/// hold the rule. For a caller that has read the copies itself (the
+/// website's history pages); its `path` is empty.
+pub fn history_of_copies<'r>(
+    copies: impl IntoIterator<Item = (Commit, &'r Ruleset, Format)>,
+    rule: &str,
+) -> Option<History> {
+    let copies = copies.into_iter().map(|(commit, ruleset, format)| {
+        let touch = Touch {
+            commit: commit.commit,
+            date: commit.date,
+            subject: commit.subject,
+            path: String::new(),
+        };
+        (touch, Ok((Cow::Borrowed(ruleset), format)))
+    });
+    follow_rule(copies, rule, Keeping::Ruleset).ok()
+}
+
+/// A commit as [`history_of_copies`] takes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Commit {
+    /// The commit's id (full or abbreviated).
+    pub commit: String,
+    /// Its date, `YYYY-MM-DD`.
+    pub date: String,
+    /// The first line of its message.
+    pub subject: String,
+}
+
+type Read<'r> = Result<(Cow<'r, Ruleset>, Format), String>;
+
+/// The rule followed through the copies, newest first: found by its
+/// identifier in the newest, then in each older copy as [`same_rule`]
+/// says, until a copy does not hold it.
+fn follow_rule<'r>(
+    copies: impl Iterator<Item = (Touch, Read<'r>)>,
+    rule: &str,
+    keeping: Keeping,
+) -> Result<History, ChronicleError> {
+    let mut unread = Vec::new();
+    let mut chain: Vec<(Touch, Rule, Format)> = Vec::new();
+    let mut newer: Option<Cow<'r, Ruleset>> = None;
+    let mut reached_first = false;
+    let mut copies = copies.peekable();
+    let mut index = 0;
+    while let Some((touch, read)) = copies.next() {
+        let first = index == 0;
+        index += 1;
         let (ruleset, format) = match read {
             Ok(read) => read,
-            Err(reason) if index == 0 => {
+            Err(reason) if first => {
                 return Err(ChronicleError::Unreadable {
-                    path: touch.path.clone(),
+                    path: touch.path,
                     message: reason,
                 })
             }
             Err(reason) => {
                 unread.push(UnreadCommit {
-                    commit: touch.commit.clone(),
+                    commit: touch.commit,
                     reason,
                 });
                 continue;
@@ -195,25 +254,29 @@ pub fn history(path: &Path, rule: &str, options: &Options) -> Result<History, Ch
             _ => by_label(&ruleset, rule),
         };
         let Some(found) = found else {
-            if index == 0 {
+            if first {
                 return Err(ChronicleError::NoRule {
                     rule: rule.to_string(),
-                    path: touch.path.clone(),
+                    path: touch.path,
                 });
             }
             break;
         };
         chain.push((touch, found.clone().into_without_layout(), format));
-        reached_first = index + 1 == touches.len();
+        reached_first = copies.peek().is_none();
         newer = Some(ruleset);
     }
-    let current = chain[0].1.label();
-    let versions = versions(chain);
+    let Some((_, current, _)) = chain.first() else {
+        return Err(ChronicleError::NoHistory {
+            path: String::new(),
+        });
+    };
+    let current = current.label();
     Ok(History {
         rule: current,
-        path: relative,
+        path: String::new(),
         keeping,
-        versions,
+        versions: versions(chain),
         predates: reached_first,
         unread,
     })
@@ -321,6 +384,17 @@ fn same_rule<'a>(
     if let Some(rule) = by_label(older, &target.label()) {
         return Some(rule);
     }
+    // `diff` pairs rules by number first; only an older rule whose number
+    // the newer copy lacks can have been renumbered. Without one, there is
+    // nothing to ask `diff` (the common case: the rule was enacted).
+    let numbers: HashSet<u32> = newer.rules.iter().map(|rule| rule.number).collect();
+    if older
+        .rules
+        .iter()
+        .all(|rule| numbers.contains(&rule.number))
+    {
+        return None;
+    }
     let options = DiffOptions {
         old_format: Some(older_format),
         new_format: Some(newer_format),
@@ -338,7 +412,7 @@ fn same_rule<'a>(
 
 /// The chain (newest first) as versions, oldest first, keeping the copies
 /// that changed what the rule says.
-fn versions(chain: Vec<(&Touch, Rule, Format)>) -> Vec<Version> {
+fn versions(chain: Vec<(Touch, Rule, Format)>) -> Vec<Version> {
     let mut versions: Vec<(Version, Format)> = Vec::new();
     for (touch, rule, format) in chain.into_iter().rev() {
         let Some((last, last_format)) = versions.last() else {
@@ -348,7 +422,7 @@ fn versions(chain: Vec<(&Touch, Rule, Format)>) -> Vec<Version> {
                 Some(line) => Cause::History(vec![line]),
                 None => subject_cause(&touch.subject),
             };
-            versions.push((version(touch, rule, cause, Vec::new(), Vec::new()), format));
+            versions.push((version(&touch, rule, cause, Vec::new(), Vec::new()), format));
             continue;
         };
         let changes = compare(&last.rule, *last_format, &rule, format);
@@ -377,7 +451,7 @@ fn versions(chain: Vec<(&Touch, Rule, Format)>) -> Vec<Version> {
         } else {
             Cause::History(added)
         };
-        versions.push((version(touch, rule, cause, kinds, words), format));
+        versions.push((version(&touch, rule, cause, kinds, words), format));
     }
     versions.into_iter().map(|(version, _)| version).collect()
 }
