@@ -206,7 +206,7 @@ impl Repo {
                     reader.read_exact(&mut newline)?;
                     found.push(Some(bytes));
                 }
-                [_, "missing"] | [_, "ambiguous"] => found.push(None),
+                [_, "missing" | "ambiguous"] => found.push(None),
                 [_, _, size] => {
                     // Not a file (a folder at that path): skip its content.
                     let size: u64 = size

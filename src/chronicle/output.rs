@@ -126,17 +126,32 @@ pub fn blame(blame: &Blame) -> String {
     out
 }
 
-/// `nomic show`: the rule as a version left it, with its history then.
-pub fn show(version: &Version) -> String {
+/// When a shown version stood: `on DAY` asked for, else since its commit.
+fn standing(history: &History, version: &Version, at: Option<&str>) -> String {
+    let older = history.predates && version.commit == history.versions[0].commit;
+    let since = format!(
+        "in force since {}{} {}: {}",
+        if older { "before " } else { "" },
+        version.date,
+        short(&version.commit),
+        version.cause.describe()
+    );
+    match at {
+        Some(at) => format!("as it stood at {at} ({since})"),
+        None => format!("as it stands ({since})"),
+    }
+}
+
+/// `nomic show`: the rule as a version of `history` left it, with its
+/// history then; `at` is the day or commit asked for, if any.
+pub fn show(history: &History, version: &Version, at: Option<&str>) -> String {
     let rule = &version.rule;
     let mut out = format!(
-        "Rule {}{} ({}), as of {} ({}: {})\n\n{}\n",
+        "Rule {}{} ({}), {}\n\n{}\n",
         rule.label(),
         rule.revision.map(|r| format!("/{r}")).unwrap_or_default(),
         rule.mutability.as_str(),
-        version.date,
-        short(&version.commit),
-        version.cause.describe(),
+        standing(history, version, at),
         rule.text
     );
     if !rule.history.is_empty() {
@@ -149,18 +164,17 @@ pub fn show(version: &Version) -> String {
 }
 
 /// `nomic show --format md`: the rule as a Markdown quote for a chat
-/// message, its heading naming the day and the change that made it so.
-pub fn show_md(version: &Version) -> String {
+/// message, its heading naming when it stood so and the change that made it.
+pub fn show_md(history: &History, version: &Version, at: Option<&str>) -> String {
     let rule = &version.rule;
     let mut out = format!(
-        "> **Rule {}{}** as it stood on {} ({})\n>\n",
+        "> **Rule {}{}** {}\n>\n",
         rule.label(),
         rule.title
             .as_ref()
             .map(|t| format!(" ({t})"))
             .unwrap_or_default(),
-        version.date,
-        version.cause.describe()
+        standing(history, version, at)
     );
     for line in rule.text.lines() {
         if line.is_empty() {

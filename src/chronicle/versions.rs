@@ -366,10 +366,11 @@ fn read_copy(
 }
 
 fn by_label<'a>(ruleset: &'a Ruleset, label: &str) -> Option<&'a Rule> {
+    let number: Option<u32> = label.parse().ok();
     ruleset
         .rules
         .iter()
-        .find(|rule| rule.label() == label || rule.number.to_string() == label)
+        .find(|rule| rule.id.as_deref() == Some(label) || Some(rule.number) == number)
 }
 
 /// The rule of `older` that `target` (a rule of `newer`) was: the rule of
@@ -425,6 +426,9 @@ fn versions(chain: Vec<(Touch, Rule, Format)>) -> Vec<Version> {
             versions.push((version(&touch, rule, cause, Vec::new(), Vec::new()), format));
             continue;
         };
+        if last.rule == rule {
+            continue;
+        }
         let changes = compare(&last.rule, *last_format, &rule, format);
         let mut kinds: Vec<String> = Vec::new();
         if last.rule.label() != rule.label() {

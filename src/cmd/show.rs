@@ -40,8 +40,8 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         None => history.current(),
     };
     let out = match args.format {
-        ShowFormat::Human => chronicle::output::show(version),
-        ShowFormat::Md => chronicle::output::show_md(version),
+        ShowFormat::Human => chronicle::output::show(&history, version, args.at.as_deref()),
+        ShowFormat::Md => chronicle::output::show_md(&history, version, args.at.as_deref()),
         ShowFormat::Json => json_document(version)?,
     };
     print_stdout(&out)?;

@@ -292,7 +292,8 @@ fn blame_follows_proposals_through_rewrapping_formatting_and_renumbering() {
         .args(["show", "230", "game/rules-l.md", "--format", "md"])
         .run()
         .status(0)
-        .stdout_contains("> **Rule 230** as it stood on 2020-09-06 (Amended (3) by Proposal 345")
+        .stdout_contains("> **Rule 230** as it stands (in force since 2020-09-06 ")
+        .stdout_contains(": Amended (3) by Proposal 345 (Janwich), Sep 6, 2020)\n>\n")
         .stdout_contains(
             "> A rule-change is adopted if two thirds of eligible\n> voters vote for it.",
         );
