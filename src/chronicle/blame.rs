@@ -116,7 +116,7 @@ pub fn blame(history: &History) -> Blame {
         if let Some(old) = previous {
             let old_keys: Vec<&str> = words(old).iter().map(|w| w.key).collect();
             let new_keys: Vec<&str> = new_words.iter().map(|w| w.key).collect();
-            for op in capture_diff_slices(Algorithm::Patience, &old_keys, &new_keys) {
+            for op in capture_diff_slices(Algorithm::Myers, &old_keys, &new_keys) {
                 if let DiffOp::Equal {
                     old_index,
                     new_index,
@@ -182,5 +182,97 @@ fn attribution(history: &History, origin: usize) -> Attribution {
         commit: version.commit.clone(),
         date: version.date.clone(),
         cause: version.cause.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chronicle::{Keeping, Version};
+    use crate::model::Rule;
+
+    fn history(texts: &[&str]) -> History {
+        let versions = texts
+            .iter()
+            .enumerate()
+            .map(|(index, text)| Version {
+                commit: format!("c{index}"),
+                date: format!("2020-01-0{}", index + 1),
+                subject: format!("Proposal {index}"),
+                path: "rules.md".to_string(),
+                cause: Cause::Commit(format!("Proposal {index}")),
+                changes: Vec::new(),
+                words: Vec::new(),
+                rule: Rule::new(101, *text),
+            })
+            .collect();
+        History {
+            rule: "101".to_string(),
+            path: "rules.md".to_string(),
+            keeping: Keeping::Ruleset,
+            versions,
+            predates: true,
+            unread: Vec::new(),
+        }
+    }
+
+    fn owners(blame: &Blame) -> Vec<(String, String)> {
+        blame
+            .spans
+            .iter()
+            .map(|span| {
+                let who = match &span.by {
+                    Attribution::Version { commit, .. } => commit.clone(),
+                    Attribution::Before { .. } => "before".to_string(),
+                };
+                (span.text.clone(), who)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn rewrapping_reindenting_and_emphasis_attribute_nothing() {
+        let blame = blame(&history(&[
+            "A player may vote on a proposal.",
+            "A player\n  may *vote* on\na proposal.",
+        ]));
+        assert_eq!(
+            owners(&blame),
+            [(
+                "A player\n  may *vote* on\na proposal.".to_string(),
+                "before".to_string()
+            )]
+        );
+    }
+
+    #[test]
+    fn each_span_is_its_writers_and_the_spans_tile_the_text() {
+        let blame = blame(&history(&[
+            "A player may vote on the proposal.",
+            "A player may vote twice on the proposal.",
+            "A player may vote twice on any proposal, once a day.",
+        ]));
+        let text: String = blame.spans.iter().map(|span| span.text.as_str()).collect();
+        assert_eq!(text, blame.text);
+        assert_eq!(
+            owners(&blame),
+            [
+                ("A player may vote ".to_string(), "before".to_string()),
+                ("twice ".to_string(), "c1".to_string()),
+                ("on ".to_string(), "before".to_string()),
+                ("any ".to_string(), "c2".to_string()),
+                ("proposal".to_string(), "before".to_string()),
+                (", once a day".to_string(), "c2".to_string()),
+                (".".to_string(), "before".to_string()),
+            ]
+        );
+        for span in &blame.spans {
+            assert_eq!(&blame.text[span.start..span.end], span.text);
+        }
+    }
+
+    #[test]
+    fn an_empty_text_has_no_spans() {
+        assert!(blame(&history(&["Gone.", ""])).spans.is_empty());
     }
 }

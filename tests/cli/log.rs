@@ -440,6 +440,25 @@ fn agora_source_and_flr_are_blamed_by_words() {
         .map(|(word, _)| word.as_str())
         .collect();
     assert_eq!(edited, ["stops"], "{words:?}");
+
+    // A copy that cannot be read is left out, and the walk goes on past it;
+    // an edit committed without a message is editorial.
+    let good = std::fs::read_to_string(&flr).unwrap();
+    std::fs::write(&flr, "").unwrap();
+    commit_all(&root, "2026-08-03", "Oops");
+    std::fs::write(&flr, good.replacen("never stops.", "never halts.", 1)).unwrap();
+    commit_all(&root, "2026-08-04", "");
+    let out = Test::in_dir(&root)
+        .args(["log", "101", "flr.txt", "--format", "json"])
+        .run()
+        .status(0)
+        .stderr_contains("warning: flr.txt: left out commit ");
+    let log = out.json();
+    assert_eq!(log["unread"].as_array().unwrap().len(), 1, "{log}");
+    assert_eq!(causes(&log).last().unwrap(), "null", "{log}");
+    let last = log["versions"].as_array().unwrap().last().unwrap().clone();
+    assert_eq!(last["cause"]["kind"], "editorial");
+    assert_eq!(log["versions"].as_array().unwrap().len(), 3, "{log}");
 }
 
 /// Real history: the published trees of four weeks of Game 4 (see
