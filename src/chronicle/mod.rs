@@ -17,6 +17,7 @@
 //! --batch` for every copy): the one place the library runs a program.
 
 mod blame;
+mod copies;
 mod git;
 pub mod output;
 mod versions;
