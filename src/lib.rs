@@ -17,6 +17,8 @@
 //!   pages ([`render::publish::Plan`]) and the templates behind them.
 //! - [`check`], [`diff`], [`refs`], [`amend`]: findings, differences,
 //!   citations and proposals, each over models; none writes files.
+//! - [`chronicle`]: a rule across git commits (its versions, word-level
+//!   blame, the rule on a day); the one module that runs a program, `git`.
 //! - [`engine`]: the game itself, an event-sourced state machine
 //!   ([`engine::Engine`], [`engine::State`]) whose parameters
 //!   ([`engine::Params`]) are read from the rules in force; [`sim`]: its
@@ -30,6 +32,7 @@
 
 pub mod amend;
 pub mod check;
+pub mod chronicle;
 pub mod diagnostic;
 pub mod diff;
 pub mod engine;

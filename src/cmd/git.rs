@@ -4,8 +4,9 @@
 //! `nomic apply --commit` wrote.
 //!
 //! It lives in the binary, not the library: the library turns text into
-//! models and back and never runs programs or touches a repository; git is
-//! one way the command line finds its inputs and records its outputs.
+//! models and back and touches no repository, but for `nomic::chronicle`,
+//! which reads a rule's history; git is otherwise one way the command line
+//! finds its inputs and records its outputs.
 
 use super::io::Failure;
 use std::io::ErrorKind;

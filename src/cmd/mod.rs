@@ -3,6 +3,7 @@
 
 mod agora;
 mod apply;
+mod blame;
 mod build;
 mod check;
 mod dialect;
@@ -11,11 +12,13 @@ mod fmt;
 mod formats;
 mod git;
 mod io;
+mod log;
 mod parse;
 mod progress;
 mod refs;
 mod render;
 mod renumber;
+mod show;
 mod simulate;
 mod site;
 
@@ -54,6 +57,9 @@ enum Command {
     Refs(refs::Args),
     Apply(apply::Args),
     Renumber(renumber::Args),
+    Log(log::Args),
+    Blame(blame::Args),
+    Show(show::Args),
     Simulate(simulate::Args),
     Formats(formats::Args),
     #[command(subcommand)]
@@ -76,6 +82,9 @@ pub(crate) fn main() -> ExitCode {
         Command::Refs(args) => refs::run(args),
         Command::Apply(args) => apply::run(args),
         Command::Renumber(args) => renumber::run(args),
+        Command::Log(args) => log::run(args),
+        Command::Blame(args) => blame::run(args),
+        Command::Show(args) => show::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Formats(args) => formats::run(args),
         Command::Dialect(command) => dialect::run(command),

@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::path::{Path, PathBuf};
 
 /// The embedded templates, by name (`--templates DIR` reads `DIR/site/…`).
-const TEMPLATES: [(&str, &str); 7] = [
+const TEMPLATES: [(&str, &str); 8] = [
     (
         "site/base.html.j2",
         include_str!("../../templates/site/base.html.j2"),
@@ -29,6 +29,10 @@ const TEMPLATES: [(&str, &str); 7] = [
     (
         "site/version.html.j2",
         include_str!("../../templates/site/version.html.j2"),
+    ),
+    (
+        "site/history.html.j2",
+        include_str!("../../templates/site/history.html.j2"),
     ),
     (
         "site/style.css.j2",

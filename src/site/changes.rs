@@ -1,9 +1,17 @@
 //! The "changes" pages: one per committed version of the source, saying what
 //! changed since the version before, rule by rule and word by word (from
 //! [`crate::diff`]), and an index of the versions.
+//!
+//! A changed rule keeps its structure: the new text, with the changed words
+//! marked `<ins>`/`<del>` inside it, is rendered from Markdown like a rule
+//! page (headings, lists, paragraphs). Marks never cross a line, so they
+//! never cross a block, and a list item's or heading's marker stays in front
+//! of its mark; whitespace alone (a re-wrap beside a changed word) is never
+//! marked.
 
+use super::html::RuleText;
 use super::plan::{Frame, Site};
-use crate::diff::{self, Change, DiffOptions};
+use crate::diff::{self, Change, DiffOptions, WordChange, WordOp};
 use crate::model::{Rule, Ruleset};
 use serde::Serialize;
 
@@ -47,6 +55,10 @@ pub(crate) struct ChangeView {
     #[serde(flatten)]
     pub change: Change,
     pub linked: bool,
+    /// The text as HTML: an enacted or repealed rule's text, or an amended
+    /// rule's new text with its changed words marked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub html: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -70,7 +82,7 @@ pub(crate) struct Pages<'a> {
 }
 
 /// The changes pages of `versions` (oldest first).
-pub(crate) fn pages<'a>(versions: &'a [Version], site: &Site<'a>) -> Pages<'a> {
+pub(crate) fn pages<'a>(versions: &'a [Version], site: &Site<'a>, text: &RuleText) -> Pages<'a> {
     let mut pages = Vec::with_capacity(versions.len());
     for (index, version) in versions.iter().enumerate() {
         let changes: Vec<Change> = match index.checked_sub(1) {
@@ -115,6 +127,16 @@ pub(crate) fn pages<'a>(versions: &'a [Version], site: &Site<'a>) -> Pages<'a> {
                     linked: change
                         .rule()
                         .is_some_and(|rule| site.in_force.contains(&rule)),
+                    html: match &change {
+                        Change::Enacted { text: body, .. }
+                        | Change::Repealed { text: body, .. } => {
+                            Some(text.render(body, &site.in_force))
+                        }
+                        Change::Amended { words, .. } => {
+                            Some(text.render(&marked(words), &site.in_force))
+                        }
+                        _ => None,
+                    },
                     change,
                 })
                 .collect(),
@@ -133,5 +155,128 @@ pub(crate) fn pages<'a>(versions: &'a [Version], site: &Site<'a>) -> Pages<'a> {
             versions: lines,
         },
         versions: pages,
+    }
+}
+
+/// The new text as Markdown with the changed words marked: added words in
+/// `<ins>`, removed words in `<del>` where they stood. Whitespace alone is
+/// never marked (the new text's spacing stands), removed text is kept on
+/// one line, and each mark closes at the end of its line, after any list,
+/// heading or quote marker that starts it.
+pub(crate) fn marked(words: &[WordChange]) -> String {
+    let mut out = String::new();
+    for run in words {
+        let blank = run.text.trim().is_empty();
+        match run.op {
+            WordOp::Equal => out.push_str(&run.text),
+            WordOp::Added if blank => out.push_str(&run.text),
+            WordOp::Removed if blank => {}
+            WordOp::Added => mark_lines(&run.text, "ins", &mut out),
+            WordOp::Removed => {
+                let inline: String = run.text.split_whitespace().collect::<Vec<&str>>().join(" ");
+                let lead = if run.text.starts_with(char::is_whitespace) {
+                    " "
+                } else {
+                    ""
+                };
+                let trail = if run.text.ends_with(char::is_whitespace) {
+                    " "
+                } else {
+                    ""
+                };
+                out.push_str(&format!("{lead}<del>{inline}</del>{trail}"));
+            }
+        }
+    }
+    out
+}
+
+/// `text` with each line's words inside `<tag>`: the line's whitespace and
+/// a block marker at its start (`1. `, `- `, `#### `, `> `) stay outside.
+fn mark_lines(text: &str, tag: &str, out: &mut String) {
+    for (index, line) in text.split('\n').enumerate() {
+        if index > 0 {
+            out.push('\n');
+        }
+        let at_line_start = index > 0 || out.is_empty() || out.ends_with('\n');
+        let body = line.trim();
+        if body.is_empty() {
+            out.push_str(line);
+            continue;
+        }
+        let start = line.trim_start();
+        let lead = &line[..line.len() - start.len()];
+        let marker = if at_line_start {
+            block_marker(start)
+        } else {
+            ""
+        };
+        let rest = &start[marker.len()..];
+        let words = rest.trim();
+        out.push_str(lead);
+        out.push_str(marker);
+        if words.is_empty() {
+            out.push_str(rest);
+            continue;
+        }
+        out.push_str(&rest[..rest.len() - rest.trim_start().len()]);
+        out.push_str(&format!("<{tag}>{words}</{tag}>"));
+        out.push_str(&rest[rest.trim_end().len()..]);
+    }
+}
+
+/// The Markdown block marker a line starts with, its space included.
+fn block_marker(line: &str) -> &str {
+    let bytes = line.as_bytes();
+    let end = match bytes.first() {
+        Some(b'#') => bytes.iter().take_while(|&&b| b == b'#').count(),
+        Some(b'-' | b'*' | b'+' | b'>') => 1,
+        Some(b'0'..=b'9') => {
+            let digits = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            match bytes.get(digits) {
+                Some(b'.' | b')') => digits + 1,
+                _ => return "",
+            }
+        }
+        _ => return "",
+    };
+    match bytes.get(end) {
+        Some(b' ') => &line[..=end],
+        None if bytes[0] == b'>' => &line[..end],
+        _ => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::marked;
+    use crate::diff::word_diff;
+
+    #[test]
+    fn a_changed_list_keeps_its_items_and_headings() {
+        let old = "#### Battleship:\n\n1. Carrier\n2. Battleship";
+        let new = "#### Battleships:\n\n1. Carrier\n2. Cruiser\n3. Battleship";
+        let text = marked(&word_diff(old, new));
+        assert!(text.starts_with("#### "), "{text}");
+        assert!(text.contains("\n1. Carrier\n"), "{text}");
+        assert!(
+            text.lines()
+                .all(|line| line.matches("<ins>").count() == line.matches("</ins>").count()),
+            "{text}"
+        );
+        assert!(text.contains("3. "), "{text}");
+    }
+
+    #[test]
+    fn whitespace_alone_is_never_marked() {
+        let old = "A turn lasts\na day.";
+        let new = "A turn lasts a day. Really.";
+        let text = marked(&word_diff(old, new));
+        assert!(!text.contains("<del>"), "{text}");
+        assert!(
+            !text.contains("<ins> </ins>") && !text.contains("<ins>\n"),
+            "{text}"
+        );
+        assert!(text.contains("<ins>Really.</ins>"), "{text}");
     }
 }

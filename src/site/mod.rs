@@ -14,11 +14,13 @@
 //!
 //! One file per concern: `plan` (which pages, and what each shows),
 //! `html` and `cite` (rule text), `search` (the index), `changes`
-//! (versions), `assets` (templates, stylesheet, scripts).
+//! (versions), `history` (each rule's versions and who wrote what),
+//! `assets` (templates, stylesheet, scripts).
 
 mod assets;
 mod changes;
 mod cite;
+mod history;
 mod html;
 mod plan;
 mod search;
@@ -78,7 +80,8 @@ impl SiteError {
 
 /// Every file of the site of `ruleset`, paths relative to the site's folder:
 /// `index.html`, `rules/NNN.html`, `search-index.js`, `assets/…`, and with
-/// `versions` (oldest first) `changes/index.html` and `changes/N.html`.
+/// `versions` (oldest first) `changes/index.html`, `changes/N.html` and
+/// `history/NNN.html`.
 /// Nothing is written; a template error fails the whole site.
 pub fn site_files(
     ruleset: &Ruleset,
@@ -112,7 +115,7 @@ pub fn site_files(
         files.push(page?);
     }
     if !versions.is_empty() {
-        let pages = changes::pages(versions, &site);
+        let pages = changes::pages(versions, &site, &rendered);
         files.push(file(
             "changes/index.html",
             env.render("site/changes.html.j2", &pages.index)?,
@@ -120,6 +123,19 @@ pub fn site_files(
         for page in &pages.versions {
             let path = format!("changes/{}.html", page.version.number);
             files.push(file(&path, env.render("site/version.html.j2", page)?));
+        }
+        // A history page per rule, on every core, in the rules' order.
+        let histories = site
+            .rules
+            .par_iter()
+            .map(|rule| {
+                let page = history::page(rule, versions, &site, &rendered);
+                let path = format!("history/{}.html", rule.number);
+                Ok(file(&path, env.render("site/history.html.j2", &page)?))
+            })
+            .collect::<Vec<Result<PublishedFile, SiteError>>>();
+        for page in histories {
+            files.push(page?);
         }
     }
     files.push(file(SEARCH_INDEX, search?));

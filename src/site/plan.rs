@@ -13,9 +13,10 @@ use std::collections::{BTreeMap, BTreeSet};
 pub const SEARCH_INDEX: &str = "search-index.js";
 
 /// Folders of generated pages named by a number (`rules/206.html`,
-/// `changes/3.html`), and their extension: a page there that the site no
-/// longer has can be removed.
-pub const SITE_FOLDERS: [(&str, &str); 2] = [("rules", "html"), ("changes", "html")];
+/// `changes/3.html`, `history/206.html`), and their extension: a page there
+/// that the site no longer has can be removed.
+pub const SITE_FOLDERS: [(&str, &str); 3] =
+    [("rules", "html"), ("changes", "html"), ("history", "html")];
 
 /// How many characters of a rule's text stand for its title on the index.
 const SUMMARY_CHARS: usize = 90;

@@ -15,6 +15,7 @@ mod fmt;
 mod formats;
 mod hostile;
 mod images;
+mod log;
 mod parse;
 mod progress;
 mod refs;
