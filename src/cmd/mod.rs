@@ -10,6 +10,7 @@ mod diff;
 mod fmt;
 mod formats;
 mod git;
+mod help;
 mod io;
 mod parse;
 mod progress;
