@@ -28,7 +28,8 @@ use std::process::ExitCode;
     name = "nomic",
     version,
     about = "Ingest, publish, check, diff, amend and simulate Nomic rulesets",
-    propagate_version = true
+    propagate_version = true,
+    disable_help_subcommand = true
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
@@ -59,6 +60,7 @@ enum Command {
     Formats(formats::Args),
     #[command(subcommand)]
     Dialect(dialect::Command),
+    Help(help::Args),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -80,6 +82,7 @@ pub(crate) fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(args),
         Command::Formats(args) => formats::run(args),
         Command::Dialect(command) => dialect::run(command),
+        Command::Help(args) => help::run(args),
     };
     match result {
         Ok(code) => code,

@@ -79,7 +79,7 @@ impl ParseError {
         }
         if let Some(inference) = &self.inference {
             diagnostic = diagnostic.with_help(format!(
-                "{inference}; describe the layout in a dialect file (docs/dialects.md)"
+                "{inference}; describe the layout in a dialect file (`nomic help dialects`)"
             ));
         }
         diagnostic

@@ -12,6 +12,7 @@ mod diff;
 mod docs_links;
 mod fmt;
 mod formats;
+mod help;
 mod hostile;
 mod images;
 mod parse;

@@ -100,7 +100,7 @@ impl SyntaxError {
             )
             .with_help(
                 "a dialect file is TOML, or YAML when its name ends in .yaml or .yml; \
-                 docs/dialects.md lists its fields",
+                 `nomic help dialects` lists its fields",
             ),
         )
     }
@@ -189,7 +189,7 @@ mod tests {
         let diagnostic = err.to_diagnostic().unwrap();
         assert_eq!(diagnostic.code, "dialect");
         assert_eq!(diagnostic.span, 23..24);
-        assert!(diagnostic.help.unwrap().contains("docs/dialects.md"));
+        assert!(diagnostic.help.unwrap().contains("`nomic help dialects`"));
     }
 
     #[test]
