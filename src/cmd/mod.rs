@@ -5,6 +5,7 @@ mod agora;
 mod apply;
 mod build;
 mod check;
+mod completions;
 mod dialect;
 mod diff;
 mod fmt;
@@ -12,6 +13,7 @@ mod formats;
 mod git;
 mod help;
 mod io;
+mod man;
 mod parse;
 mod progress;
 mod refs;
@@ -61,6 +63,8 @@ enum Command {
     #[command(subcommand)]
     Dialect(dialect::Command),
     Help(help::Args),
+    Completions(completions::Args),
+    Man(man::Args),
 }
 
 /// Runs the command line and returns the process exit code.
@@ -83,6 +87,8 @@ pub(crate) fn main() -> ExitCode {
         Command::Formats(args) => formats::run(args),
         Command::Dialect(command) => dialect::run(command),
         Command::Help(args) => help::run(args),
+        Command::Completions(args) => completions::run(args),
+        Command::Man(args) => man::run(args),
     };
     match result {
         Ok(code) => code,

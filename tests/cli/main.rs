@@ -21,6 +21,7 @@ mod refs;
 mod render;
 mod renumber;
 mod repair;
+mod shell;
 mod simulate;
 mod simulate_mc;
 mod site;
