@@ -106,7 +106,7 @@ fn commands(prefix: &[&str]) -> Vec<Vec<String>> {
         .collect();
     let mut all = Vec::new();
     for name in listed {
-        let mut path: Vec<String> = prefix.iter().map(|s| s.to_string()).collect();
+        let mut path: Vec<String> = prefix.iter().map(|s| (*s).to_string()).collect();
         path.push(name);
         let words: Vec<&str> = path.iter().map(String::as_str).collect();
         all.extend(commands(&words));
