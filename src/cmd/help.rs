@@ -4,7 +4,7 @@
 //! into the binary from `docs/`); the codes come from their one table.
 
 use super::io::{print_stdout, Failure};
-use clap::CommandFactory;
+use clap::{CommandFactory, FromArgMatches};
 use nomic::diagnostic::Code;
 use std::process::ExitCode;
 
@@ -56,8 +56,71 @@ const TOPICS: &[Topic] = &[
     },
 ];
 
+/// The width clap lays help out at when nothing says otherwise.
+const WIDEST_HELP: usize = 100;
+
+/// The command line, each command's help laid out at the terminal's width
+/// (at most 100 columns), but never narrower than that command's widest
+/// example: an example runs past the edge rather than being broken into
+/// two lines that no longer paste as one command.
+pub(super) fn command() -> clap::Command {
+    let terminal = terminal_size::terminal_size()
+        .map(|(width, _)| usize::from(width.0))
+        .or_else(|| std::env::var("COLUMNS").ok()?.parse().ok())
+        .unwrap_or(WIDEST_HELP)
+        .min(WIDEST_HELP);
+    // nomic's own help has no examples; a width set on it would be forced
+    // on every command (clap hands a command's settings down).
+    fit_subcommands(super::Cli::command(), terminal)
+}
+
+/// Each subcommand at its own width: a command's width is handed down to
+/// its subcommands, so one with subcommands takes the widest of them all.
+fn fit_subcommands(command: clap::Command, terminal: usize) -> clap::Command {
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_string())
+        .collect();
+    let mut command = command;
+    for name in names {
+        command = command.mut_subcommand(name, |sub| {
+            let width = terminal.max(widest_example(&sub));
+            fit_subcommands(sub, terminal).term_width(width)
+        });
+    }
+    command
+}
+
+/// The command line as parsed (clap exits with usage on an error).
+pub(super) fn parse() -> super::Cli {
+    let matches = command().get_matches();
+    super::Cli::from_arg_matches(&matches).unwrap_or_else(|err| err.exit())
+}
+
+/// The widest example line (`  nomic …`) of a command's help and of its
+/// subcommands'.
+fn widest_example(command: &clap::Command) -> usize {
+    let own = command
+        .get_after_help()
+        .into_iter()
+        .chain(command.get_after_long_help())
+        .flat_map(|text| {
+            text.to_string()
+                .lines()
+                .filter(|line| line.trim_start().starts_with("nomic "))
+                .map(unicode_width::UnicodeWidthStr::width)
+                .collect::<Vec<_>>()
+        })
+        .max()
+        .unwrap_or(0);
+    command
+        .get_subcommands()
+        .map(widest_example)
+        .fold(own, usize::max)
+}
+
 pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
-    let mut cli = super::Cli::command();
+    let mut cli = command();
     // Built, each command's usage names the binary (`nomic check`).
     cli.build();
     let Some(topic) = args.topic else {

@@ -69,7 +69,7 @@ enum Command {
 
 /// Runs the command line and returns the process exit code.
 pub(crate) fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = help::parse();
     io::set_dialect_file(cli.dialect.clone());
     io::set_max_input_size(cli.max_input_size);
     let result = match cli.command {

@@ -120,3 +120,65 @@ fn messages_point_to_the_help_topics_not_to_files_of_the_repository() {
     );
     assert!(!apply.stdout.contains("docs/"), "{}", apply.stdout);
 }
+
+#[test]
+fn help_examples_never_wrap_in_the_middle_of_a_command() {
+    let mut checked = 0;
+    for command in crate::shell::commands(&[]) {
+        let out = Test::new()
+            .env("COLUMNS", "40")
+            .args(&command)
+            .arg("--help")
+            .run()
+            .status(0);
+        let examples = out
+            .stdout
+            .lines()
+            .skip_while(|line| !line.starts_with("Examples:"))
+            .skip(1)
+            .take_while(|line| !line.is_empty());
+        for line in examples {
+            assert!(
+                line.starts_with("  nomic ") || line.starts_with("  #"),
+                "{command:?}: an example broken at `{line}`:\n{}",
+                out.stdout
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 30, "{checked}");
+}
+
+#[test]
+fn agora_forms_asked_of_the_wrong_ruleset_say_what_to_do_instead() {
+    let test = || Test::new().bundled_file("nomic-4-long.md", "rules.md");
+    test()
+        .args(["render", "rules.md", "--to", "agora-yaml"])
+        .run()
+        .status(2)
+        .stderr_contains("agora-yaml is Agora's source folder")
+        .stderr_contains("`nomic build SOURCE -o OUT`");
+    test()
+        .args(["render", "rules.md", "--to", "agora-flr"])
+        .run()
+        .status(2)
+        .stderr_contains("agora-flr is a form of Agora's rules")
+        .stderr_contains("write it as md-long, md-short, txt-long, txt-short or json instead");
+}
+
+#[test]
+fn a_date_in_another_form_gets_the_accepted_forms() {
+    Test::new()
+        .bundled_file("nomic-4-long.md", "rules.md")
+        .file(
+            "p.md",
+            "# Proposal 342 (Ann), 24 Aug 2020\n\nRepeal Rule 213.\n",
+        )
+        .args(["apply", "rules.md", "p.md"])
+        .run()
+        .status(2)
+        .stderr_contains("--> p.md:1:23")
+        .stderr_contains(
+            "expected a date such as `Aug 24, 2020`, `August 24, 2020` or `2020-08-24`",
+        );
+}

@@ -92,7 +92,7 @@ fn the_zsh_fish_and_powershell_scripts_parse() {
 }
 
 /// Every command's path: `check`, `dialect infer`… from `--help`'s lists.
-fn commands(prefix: &[&str]) -> Vec<Vec<String>> {
+pub(crate) fn commands(prefix: &[&str]) -> Vec<Vec<String>> {
     let mut args: Vec<&str> = prefix.to_vec();
     args.push("--help");
     let help = Test::new().args(&args).run().status(0).stdout;
