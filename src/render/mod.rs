@@ -171,7 +171,9 @@ impl Renderer {
             return Err(RenderError::AgoraSource);
         }
         if format.is_agora() {
-            if ruleset.agora.is_none() {
+            // Agora's rulesets, and its rule pages, carry Agora's data.
+            let agoran = ruleset.agora.is_some() || ruleset.rules.iter().any(|r| r.agora.is_some());
+            if !agoran {
                 return Err(RenderError::NotAgora(format));
             }
             return self.render_agora(ruleset, format);
