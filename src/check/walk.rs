@@ -25,6 +25,14 @@ pub struct Folder {
 pub fn folder(dir: &Path) -> io::Result<Folder> {
     let mut found = Folder::default();
     walk(dir, &mut found)?;
+    // `.` names its files as a person would: `rules-l.md`, not `./rules-l.md`.
+    if dir == Path::new(".") {
+        for path in found.files.iter_mut().chain(found.agora.iter_mut()) {
+            if let Ok(relative) = path.strip_prefix(".") {
+                *path = relative.to_path_buf();
+            }
+        }
+    }
     found.files.sort();
     found.agora.sort();
     Ok(found)

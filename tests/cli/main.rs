@@ -18,6 +18,7 @@ mod images;
 mod parse;
 mod progress;
 mod refs;
+mod release;
 mod render;
 mod renumber;
 mod repair;
