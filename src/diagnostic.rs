@@ -1,11 +1,13 @@
-//! Located findings (errors, warnings) and their three renderings:
-//! rustc-style snippets for people, JSON for tools, GitHub workflow commands
-//! for pull requests.
+//! Located findings (errors, warnings) and their renderings: rustc-style
+//! snippets for people, JSON for tools, GitHub workflow commands for pull
+//! requests, SARIF for code scanning.
 
 mod code;
+mod sarif;
 
 use annotate_snippets::{AnnotationKind, Level, Renderer, Snippet};
 pub use code::Code;
+pub use sarif::render_sarif;
 use serde::Serialize;
 use std::fmt;
 use std::ops::Range;
@@ -50,6 +52,14 @@ impl DiagnosticCode {
     pub fn as_str(self) -> &'static str {
         match self {
             DiagnosticCode::Finding(code) => code.code(),
+            DiagnosticCode::Error(kind) => kind,
+        }
+    }
+
+    /// The name: a finding's kebab-case name, the kind's name otherwise.
+    pub fn name(self) -> &'static str {
+        match self {
+            DiagnosticCode::Finding(code) => code.name(),
             DiagnosticCode::Error(kind) => kind,
         }
     }

@@ -107,7 +107,6 @@ fn assert_linear(what: &str, small: (u64, u64), large: (u64, u64)) {
     let ratio = |large: u64, small: u64| large as f64 / small.max(1) as f64;
     let allocations = ratio(large.0, small.0);
     let bytes = ratio(large.1, small.1);
-    eprintln!("{what}: 16× the findings, {allocations:.1}× the allocations, {bytes:.1}× the bytes");
     assert!(
         allocations <= 20.0 && bytes <= 20.0,
         "{what}: 1k findings made {} allocations of {} bytes, 16k made {} of {}: \

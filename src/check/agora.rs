@@ -6,19 +6,19 @@
 //! the proposals folder lacks, and citations of rules not in force.
 //!
 //! Findings point into the source's files by path and line. Codes are
-//! stable (`A001`…); `docs/check.md` lists them.
+//! stable (`A001`…, in the table of [`Code`]s); `docs/check.md` lists them.
 
+use crate::diagnostic::{Code, Diagnostic, Severity as Level};
 use crate::model::{AgoraDate, HistoryKind, Rule, Ruleset};
 use crate::parse::agora::{AgoraSource, FindingKind, Severity, SourceFiles, SourceFinding};
 use serde::Serialize;
 use std::collections::BTreeSet;
-use std::fmt;
 
 /// One finding about an Agora source.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Finding {
-    /// `A001`…: see [`CODES`].
-    pub code: &'static str,
+    /// `A001`…, one of the table of [`Code`]s.
+    pub code: Code,
     /// `error` or `warning`.
     pub severity: &'static str,
     /// The file, relative to the source folder.
@@ -34,47 +34,41 @@ pub struct Finding {
     pub help: Option<String>,
 }
 
-impl fmt::Display for Finding {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}[{}]: {}",
-            self.file, self.line, self.column, self.severity, self.code, self.message
-        )?;
-        if let Some(help) = &self.help {
-            write!(f, "\n  help: {help}")?;
+impl Finding {
+    /// The finding as a diagnostic of the file's text `text` (the whole
+    /// line from its column on), rendered like every other finding.
+    pub fn to_diagnostic(&self, text: &str) -> Diagnostic {
+        let line_start = if self.line <= 1 {
+            0
+        } else {
+            text.match_indices('\n')
+                .nth(self.line - 2)
+                .map_or(text.len(), |(at, _)| at + 1)
+        };
+        let line = &text[line_start..];
+        let line = line[..line.find('\n').unwrap_or(line.len())].trim_end();
+        let start = line_start
+            + line
+                .char_indices()
+                .nth(self.column.saturating_sub(1))
+                .map_or(line.len(), |(at, _)| at);
+        let level = if self.severity == ERROR {
+            Level::Error
+        } else {
+            Level::Warning
+        };
+        let diagnostic = Diagnostic::new(
+            self.code,
+            level,
+            self.message.clone(),
+            start..line_start + line.len(),
+        );
+        match &self.help {
+            Some(help) => diagnostic.with_help(help.clone()),
+            None => diagnostic,
         }
-        Ok(())
     }
 }
-
-/// The codes, with what each means.
-pub const CODES: [(&str, &str); 9] = [
-    (
-        "A001",
-        "a file holds no rule or proposal (empty or all comments)",
-    ),
-    (
-        "A002",
-        "a file cannot be read (YAML syntax, an unknown change type, a bad id or power)",
-    ),
-    ("A003", "a date that does not exist"),
-    ("A004", "a proposal file records another proposal's number"),
-    (
-        "A005",
-        "a rule missing from the index, or filed twice, or an index entry with no rule",
-    ),
-    (
-        "A006",
-        "a rule's revision differs from the changes its history counts",
-    ),
-    ("A007", "history dates out of order"),
-    (
-        "A008",
-        "history cites a proposal the proposals folder lacks",
-    ),
-    ("A009", "a rule's text cites a rule that is not in force"),
-];
 
 const WARNING: &str = "warning";
 const ERROR: &str = "error";
@@ -93,7 +87,7 @@ pub fn check_source(source: &AgoraSource, files: &SourceFiles) -> Vec<Finding> {
             if !repealed && !rule.history.is_empty() {
                 let (file, line) = locate_in(rule, "id:");
                 findings.push(Finding {
-                    code: "A005",
+                    code: Code::IndexMismatch,
                     severity: WARNING,
                     file,
                     line,
@@ -120,7 +114,7 @@ pub fn check_source(source: &AgoraSource, files: &SourceFiles) -> Vec<Finding> {
                 if let Some(number) = cited.filter(|n| !known.contains(n)) {
                     let (file, line) = locate_in(rule, &format!("proposal: \"{number}\""));
                     findings.push(Finding {
-                        code: "A008",
+                        code: Code::MissingProposal,
                         severity: WARNING,
                         file,
                         line,
@@ -151,12 +145,7 @@ pub fn check_source(source: &AgoraSource, files: &SourceFiles) -> Vec<Finding> {
 
 /// A finding about the model, not yet placed in a file (the caller finds
 /// its line by the text that goes with it).
-fn blank(
-    code: &'static str,
-    severity: &'static str,
-    message: String,
-    help: Option<String>,
-) -> Finding {
+fn blank(code: Code, severity: &'static str, message: String, help: Option<String>) -> Finding {
     Finding {
         code,
         severity,
@@ -189,7 +178,7 @@ pub fn check_ruleset(ruleset: &Ruleset) -> Vec<(u32, Finding, String)> {
             findings.push((
                 rule.number,
                 blank(
-                    "A006",
+                    Code::AgoraRevisionMismatch,
                     ERROR,
                     format!(
                         "rule {}/{revision}: its history counts {counted} changes (amendments and re-enactments)",
@@ -207,7 +196,7 @@ pub fn check_ruleset(ruleset: &Ruleset) -> Vec<(u32, Finding, String)> {
                     findings.push((
                         rule.number,
                         blank(
-                            "A009",
+                            Code::CitationNotInForce,
                             WARNING,
                             format!(
                                 "rule {} cites rule {cited}, which is not in force",
@@ -226,11 +215,11 @@ pub fn check_ruleset(ruleset: &Ruleset) -> Vec<(u32, Finding, String)> {
 
 fn reader_finding(finding: &SourceFinding) -> Finding {
     let code = match finding.kind {
-        FindingKind::Empty => "A001",
-        FindingKind::Unreadable => "A002",
-        FindingKind::InvalidDate => "A003",
-        FindingKind::ProposalNumber => "A004",
-        FindingKind::Filing => "A005",
+        FindingKind::Empty => Code::EmptySourceFile,
+        FindingKind::Unreadable => Code::UnreadableSourceFile,
+        FindingKind::InvalidDate => Code::NonexistentDate,
+        FindingKind::ProposalNumber => Code::ProposalNumberMismatch,
+        FindingKind::Filing => Code::IndexMismatch,
     };
     Finding {
         code,
@@ -261,8 +250,7 @@ fn locate(files: &SourceFiles, number: u32, needle: &str) -> (String, usize) {
 
 /// The model checks as located diagnostics in a published text (an FLR,
 /// SLR or rule page): each points at the line of its rule that shows it.
-pub(crate) fn diagnostics(ruleset: &Ruleset, text: &str) -> Vec<crate::diagnostic::Diagnostic> {
-    use crate::diagnostic::{Diagnostic, Severity as Level};
+pub(crate) fn diagnostics(ruleset: &Ruleset, text: &str) -> Vec<Diagnostic> {
     check_ruleset(ruleset)
         .into_iter()
         .map(|(number, finding, needle)| {
@@ -308,7 +296,7 @@ fn dates_out_of_order(rule: &Rule) -> Vec<(u32, Finding, String)> {
                 findings.push((
                     rule.number,
                     blank(
-                        "A007",
+                        Code::AgoraDatesOutOfOrder,
                         WARNING,
                         format!(
                             "rule {}: `{}` is dated before the entry above it (`{before_line}`)",

@@ -152,7 +152,7 @@ fn unparsed(kept: Option<Kept<'_>>, rule: &Rule, findings: &mut Vec<Diagnostic>)
                     "not a known history entry"
                 })
                 .with_help(
-                    "write it as `Initial mutable Rule N, Mon D, YYYY`, `Enacted by Proposal N (Proposer), Mon D, YYYY (RxTy)`, `Amended (k) by Proposal N (Proposer), Mon D, YYYY (RxTy)` or another entry docs/formats.md lists",
+                    "write it as `Initial mutable Rule N, Mon D, YYYY`, `Enacted by Proposal N (Proposer), Mon D, YYYY (RxTy)`, `Amended (k) by Proposal N (Proposer), Mon D, YYYY (RxTy)` or another entry `nomic help formats` lists",
                 ),
             );
         }

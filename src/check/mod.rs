@@ -13,13 +13,18 @@ mod headings;
 mod history;
 mod initial_set;
 mod layout;
+mod levels;
 mod locate;
 mod numbers;
 mod references;
+mod suppress;
 mod text;
+mod walk;
 
 pub use crate::diagnostic::Code;
+pub use levels::{Level, LevelError, Levels};
 pub(crate) use locate::Kept;
+pub use walk::{folder, Folder};
 
 use crate::diagnostic::{Diagnostic, DiagnosticCode, Severity, Source};
 use crate::model::{Format, Rule, Ruleset};
@@ -111,8 +116,15 @@ impl<'a> Input<'a> {
     }
 }
 
-/// Runs every check; findings come in file order.
+/// Runs every check; findings come in file order, without those that the
+/// file's own suppression comments allow (`<!-- nomic: allow N401 -->`).
 pub fn check(input: &Input<'_>) -> Vec<Diagnostic> {
+    let mut findings = every_check(input);
+    suppress::apply(input, &mut findings);
+    findings
+}
+
+fn every_check(input: &Input<'_>) -> Vec<Diagnostic> {
     let located = locate::json_layout(input.ruleset, input.text, input.format);
     let input = &match &located {
         Some(ruleset) => Input { ruleset, ..*input },
@@ -218,15 +230,6 @@ pub fn duplicate_numbers(input: &Input<'_>) -> Vec<Diagnostic> {
     findings
 }
 
-/// Turns every warning into an error (`--deny warnings`).
-pub fn deny_warnings(findings: &mut [Diagnostic]) {
-    for finding in findings {
-        if finding.severity == Severity::Warning {
-            finding.severity = Severity::Error;
-        }
-    }
-}
-
 /// A finding of a kind, with that kind's severity.
 fn finding(code: Code, message: impl Into<String>, span: Range<usize>) -> Diagnostic {
     Diagnostic::new(code, code.severity(), message, span)
@@ -263,7 +266,7 @@ mod tests {
     }
 
     #[test]
-    fn deny_warnings_turns_warnings_into_errors_and_the_summary_counts_them() {
+    fn denied_warnings_become_errors_and_the_summary_counts_them() {
         let mut findings = vec![
             finding(Code::RuleOutOfOrder, "w", 0..1),
             finding(Code::DanglingReference, "e", 2..3),
@@ -276,7 +279,9 @@ mod tests {
                 warnings: 1
             }
         );
-        deny_warnings(&mut findings);
+        let mut levels = Levels::default();
+        levels.set(Level::Deny, "warnings").unwrap();
+        levels.apply(&mut findings);
         assert_eq!(findings[0].severity, Severity::Error);
         assert_eq!(findings[2].severity, Severity::Note);
         assert_eq!(

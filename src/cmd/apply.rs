@@ -15,10 +15,12 @@ use std::process::ExitCode;
 /// Apply adopted proposals to a ruleset: new texts, revisions, mutability,
 /// history entries in the ruleset's own style, renumbered citations
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Proposal files are described in docs/amend.md.\n\n\
+#[command(
+    after_help = "Proposal files are described by `nomic help proposals`.\n\n\
 Example:\n  nomic apply ruleset.md proposals/342.md --in-place\n  \
 nomic apply ruleset.md 342.md --commit --link-template \
-'https://github.com/me/nomic/blob/{commit}/rules/md/{rule}.md'")]
+'https://github.com/me/nomic/blob/{commit}/rules/md/{rule}.md'"
+)]
 pub(super) struct Args {
     /// The ruleset file (any format nomic reads; `-` for standard input)
     pub ruleset: PathBuf,

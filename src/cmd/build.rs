@@ -182,13 +182,20 @@ fn jobs(args: &Args) -> Result<Vec<(PathBuf, PathBuf)>, Failure> {
         return Err(Failure::message("./rulesets holds no ruleset files"));
     }
     let root = args.output.clone().unwrap_or_else(|| PathBuf::from("out"));
-    Ok(sources
+    let mut jobs: Vec<(PathBuf, PathBuf)> = sources
         .into_iter()
         .map(|source| {
             let dir = root.join(stem(&source));
             (source, dir)
         })
-        .collect())
+        .collect();
+    // Agora's source folder (rulesets/agora/source) is published too, into
+    // out/agora: its flr.txt, slr.txt and rule pages.
+    let agora = bundled.join("agora").join("source");
+    if super::agora::is_source(&agora) {
+        jobs.push((agora, root.join("agora")));
+    }
+    Ok(jobs)
 }
 
 fn stem(path: &Path) -> String {

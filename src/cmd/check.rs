@@ -1,13 +1,15 @@
-//! `nomic check`: run every check on rule files and report the findings for
-//! people, tools or GitHub pull requests.
+//! `nomic check`: run every check on rule files, folders of them and Agora
+//! sources, and report the findings for people, tools, GitHub pull
+//! requests or code scanning, in one style whatever the format.
 
 use super::io::{json_document, print_stdout, read_input, stderr_color, stdout_color, Failure};
 use super::progress::Files;
-use nomic::check::{self, Input, Summary};
-use nomic::diagnostic::{self, Diagnostic, Severity, Source};
+use nomic::check::{self, Input, Levels, Summary};
+use nomic::diagnostic::{self, Diagnostic, DiagnosticCode, Severity, Source};
 use nomic::model::Format;
 use nomic::parse::{self, ParseError, ReadOptions, Unread};
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -16,22 +18,40 @@ use std::process::ExitCode;
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Exit status: 0 without errors (warnings allowed), 1 with errors, \
-    2 when a file cannot be read or parsed.\n\n\
+    2 when a file cannot be found, read or parsed.\n\n\
     Examples:\n  \
     nomic check rulesets/nomic-4-long.md\n  \
-    nomic check --format github --deny warnings rules/*.md\n  \
-    nomic check --format json --from txt-plain - < ruleset.txt"
+    nomic check Game_4/\n  \
+    nomic check --allow N703 --deny warnings rules-l.md\n  \
+    nomic check --format github rules/*.md\n  \
+    nomic check --format sarif . > nomic.sarif\n  \
+    nomic check --explain N401"
 )]
 pub(super) struct Args {
-    /// Ruleset files to check (`-` for standard input), or Agora source folders
-    #[arg(required = true, value_name = "FILE")]
+    /// Ruleset files (`-` for standard input), folders (every `.md` and
+    /// `.txt` ruleset in them, per-rule folders included) or Agora source
+    /// folders
+    #[arg(required_unless_present = "explain", value_name = "PATH")]
     pub files: Vec<PathBuf>,
     /// How to report findings
     #[arg(long, value_enum, default_value_t = OutputFormat::Human)]
     pub format: OutputFormat,
-    /// Treat a class of findings as errors (`--deny warnings`)
-    #[arg(long, value_enum, value_name = "WHAT")]
-    pub deny: Vec<Deny>,
+    /// Report a code's findings (`N703` or `missing-blank-line`) as errors;
+    /// `warnings` for every warning
+    #[arg(long, value_name = "CODE")]
+    pub deny: Vec<String>,
+    /// Report a code's findings as warnings (also under `--deny warnings`)
+    #[arg(long, value_name = "CODE")]
+    pub warn: Vec<String>,
+    /// Do not report a code's findings
+    #[arg(long, value_name = "CODE")]
+    pub allow: Vec<String>,
+    /// Print the number of findings of each code after the report
+    #[arg(long)]
+    pub statistics: bool,
+    /// Explain a code: what it means, an example, the fix
+    #[arg(long, value_name = "CODE", conflicts_with = "files")]
+    pub explain: Option<String>,
     /// Read every file as this format instead of detecting it
     #[arg(long, value_name = "FORMAT")]
     pub from: Option<Format>,
@@ -45,108 +65,210 @@ pub(super) enum OutputFormat {
     Json,
     /// GitHub Actions workflow commands (`::error file=…::message`)
     Github,
+    /// SARIF 2.1.0, for GitHub code scanning
+    Sarif,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub(super) enum Deny {
-    /// Report warnings as errors
-    Warnings,
-}
-
-/// One file's outcome.
-struct Checked {
+/// One file's findings, with the text they point into.
+struct Part {
     name: String,
     text: String,
-    format: Option<Format>,
     findings: Vec<Diagnostic>,
-    /// Why the file could not be read or parsed.
-    failure: Option<String>,
+}
+
+/// Why a named file was not checked.
+enum Problem {
+    /// It does not exist.
+    Missing,
+    /// It cannot be read.
+    Unread(String),
+    /// It was read but not parsed (its parse error is one of the findings);
+    /// `no_rules` when no format and no dialect found any rule in it.
+    Unparsed { message: String, no_rules: bool },
+}
+
+/// One ruleset's outcome: a file, or an Agora source with a part for each
+/// of its files that has findings.
+struct Checked {
+    name: String,
+    format: Option<Format>,
+    parts: Vec<Part>,
+    problem: Option<Problem>,
+}
+
+impl Checked {
+    fn summary(&self) -> Summary {
+        let mut summary = Summary::default();
+        for part in &self.parts {
+            summary.add(Summary::of(&part.findings));
+        }
+        summary
+    }
+
+    fn unchecked(name: String, problem: Problem) -> Checked {
+        Checked {
+            name,
+            format: None,
+            parts: Vec::new(),
+            problem: Some(problem),
+        }
+    }
+}
+
+/// The rulesets named on the command line, folders opened.
+#[derive(Default)]
+struct Targets {
+    files: Vec<PathBuf>,
+    agora: Vec<PathBuf>,
+    /// Files found in folders: one that holds no rules is passed over.
+    found: std::collections::HashSet<PathBuf>,
 }
 
 pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
-    let deny_warnings = args.deny.contains(&Deny::Warnings);
-    let (sources, files): (Vec<&PathBuf>, Vec<&PathBuf>) = args
-        .files
-        .iter()
-        .partition(|path| super::agora::is_source(path));
-    let mut agora_failed = false;
-    for source in sources {
-        let (out, failed) = super::agora::check(source, args.format, deny_warnings)?;
-        print_stdout(&out)?;
-        agora_failed |= failed;
+    if let Some(name) = &args.explain {
+        return super::help::explain(name);
     }
-    if files.is_empty() {
-        return Ok(ExitCode::from(u8::from(agora_failed)));
+    if args.format == OutputFormat::Sarif && args.statistics {
+        return Err(Failure::message(
+            "--statistics adds to a report that SARIF cannot hold; use --format json or human",
+        ));
     }
-    let progress = Files::new(files.len(), "checking");
-    let checked: Vec<Checked> = files
-        .into_iter()
-        .map(|path| {
-            let checked = check_file(path, args.from, deny_warnings);
-            progress.inc();
-            checked
-        })
-        .collect();
+    let cli = |levels: &mut Levels| {
+        levels
+            .set_all(
+                args.allow.iter().map(String::as_str),
+                args.warn.iter().map(String::as_str),
+                args.deny.iter().map(String::as_str),
+            )
+            .map_err(|err| Failure::message(err.to_string()))
+    };
+    // Refuse a bad code before reading anything.
+    cli(&mut Levels::default())?;
+    let targets = targets(&args.files)?;
+    let levels_for = |path: &Path| -> Result<Levels, Failure> {
+        let mut levels = Levels::default();
+        if let Some(config) = config_for(path) {
+            let text = std::fs::read_to_string(&config).unwrap_or_default();
+            levels
+                .add_toml(&config.display().to_string(), &text)
+                .map_err(|err| Failure::message(err.to_string()))?;
+        }
+        cli(&mut levels)?;
+        Ok(levels)
+    };
+    let mut checked = Vec::new();
+    for source in &targets.agora {
+        checked.push(check_agora(source, &levels_for(source)?)?);
+    }
+    let progress = Files::new(targets.files.len(), "checking");
+    let mut skipped = 0;
+    for path in &targets.files {
+        let file = check_file(path, args.from, &levels_for(path)?);
+        progress.inc();
+        // A file found in a folder that holds no rule structure at all is
+        // passed over (a README); one named on the command line is not.
+        let no_rules = matches!(file.problem, Some(Problem::Unparsed { no_rules: true, .. }));
+        if no_rules && targets.found.contains(path) {
+            skipped += 1;
+            continue;
+        }
+        checked.push(file);
+    }
     progress.finish();
     let out = match args.format {
         OutputFormat::Human => {
-            let (out, err) = human(&checked);
+            let (out, err) = human(&checked, skipped);
             eprint!("{err}");
             out
         }
-        OutputFormat::Json => json(&checked)?,
+        OutputFormat::Json => json(&checked, skipped, args.statistics)?,
         OutputFormat::Github => github(&checked),
+        OutputFormat::Sarif => sarif(&checked)?,
     };
     print_stdout(&out)?;
+    // The JSON report holds the counts itself.
+    if args.statistics && args.format != OutputFormat::Json {
+        print_stdout(&statistics(&checked))?;
+    }
     let mut summary = Summary::default();
     for file in &checked {
-        summary.add(Summary::of(&file.findings));
+        summary.add(file.summary());
     }
-    let code = if checked.iter().any(|file| file.failure.is_some()) {
+    let code = if checked.iter().any(|file| file.problem.is_some()) {
         2
     } else {
-        u8::from(summary.errors > 0 || agora_failed)
+        u8::from(summary.errors > 0)
     };
     Ok(ExitCode::from(code))
 }
 
-fn check_file(path: &Path, from: Option<Format>, deny_warnings: bool) -> Checked {
+/// The files and Agora sources that `paths` name, folders opened.
+fn targets(paths: &[PathBuf]) -> Result<Targets, Failure> {
+    let mut targets = Targets::default();
+    for path in paths {
+        if path.is_dir() {
+            let found = check::folder(path).map_err(|err| {
+                Failure::message(format!("cannot list the folder {}: {err}", path.display()))
+            })?;
+            targets.found.extend(found.files.iter().cloned());
+            targets.files.extend(found.files);
+            targets.agora.extend(found.agora);
+        } else {
+            targets.files.push(path.clone());
+        }
+    }
+    Ok(targets)
+}
+
+/// The `nomic.toml` whose `[check]` table applies to `path`: the nearest
+/// one in its folder or a folder above.
+fn config_for(path: &Path) -> Option<PathBuf> {
+    let start = if path.is_dir() {
+        path.to_path_buf()
+    } else {
+        match path.parent() {
+            Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+            _ => PathBuf::from("."),
+        }
+    };
+    let start = std::fs::canonicalize(&start).unwrap_or(start);
+    start
+        .ancestors()
+        .map(|dir| dir.join(parse::dialect::DIALECT_FILE))
+        .find(|candidate| candidate.is_file())
+}
+
+fn check_file(path: &Path, from: Option<Format>, levels: &Levels) -> Checked {
+    let shown = path.display().to_string();
+    if path != Path::new("-") && std::fs::symlink_metadata(path).is_err() {
+        return Checked::unchecked(shown, Problem::Missing);
+    }
     let (name, bytes) = match read_input(path) {
         Ok(read) => read,
-        Err(failure) => {
-            let message = match failure {
-                Failure::Message(message) => message,
-                other => format!("{other:?}"),
-            };
-            return Checked {
-                name: path.display().to_string(),
-                text: String::new(),
-                format: None,
-                findings: Vec::new(),
-                failure: Some(message),
-            };
-        }
+        Err(failure) => return Checked::unchecked(shown, Problem::Unread(message_of(failure))),
     };
     let options = ReadOptions {
         from,
         repair_encoding: false,
     };
-    let unreadable = |err: ParseError, text: String| Checked {
+    let unparsed = |err: ParseError, text: String| Checked {
         name: name.clone(),
-        text,
         format: err.format,
-        findings: vec![err.to_diagnostic()],
-        failure: Some(err.to_string()),
+        problem: Some(Problem::Unparsed {
+            message: err.to_string(),
+            no_rules: err.inference.is_some(),
+        }),
+        parts: vec![Part {
+            name: name.clone(),
+            text,
+            findings: vec![err.to_diagnostic()],
+        }],
     };
     let dialect = match super::io::dialect_for(&name) {
         Ok(dialect) => dialect,
         Err(failure) => {
-            let message = match failure {
-                Failure::Message(message) => message,
-                other => format!("{other:?}"),
-            };
             let text = parse::error_source(&bytes, &options);
-            return unreadable(ParseError::new(message, 0..0), text);
+            return unparsed(ParseError::new(message_of(failure), 0..0), text);
         }
     };
     let base_dir = (path != Path::new("-")).then(|| match path.parent() {
@@ -159,74 +281,155 @@ fn check_file(path: &Path, from: Option<Format>, deny_warnings: bool) -> Checked
     let mut parsed =
         match super::io::read_ruleset_owned(&name, bytes, &options, dialect.as_ref(), depth) {
             Ok(parsed) => parsed,
-            Err(Unread { error, source }) => return unreadable(error, source),
+            Err(Unread { error, source }) => return unparsed(error, source),
         };
     let input = Input::from_parsed(&parsed, base_dir);
     let mut findings = check::check(&input);
-    if deny_warnings {
-        check::deny_warnings(&mut findings);
-    }
+    levels.apply(&mut findings);
     let format = parsed.format;
     let text = std::mem::take(&mut parsed.text);
     // The report needs only the text: the model is freed, rule by rule, on
     // the other core while the next file is read or the report written.
     rayon::spawn(move || drop(parsed));
     Checked {
-        name,
+        name: name.clone(),
         format: Some(format),
-        text,
-        findings,
-        failure: None,
+        parts: vec![Part {
+            name,
+            text,
+            findings,
+        }],
+        problem: None,
     }
 }
 
-/// The report for people: findings on stdout, files that could not be read
-/// or parsed on stderr.
-fn human(checked: &[Checked]) -> (String, String) {
+fn message_of(failure: Failure) -> String {
+    match failure {
+        Failure::Message(message) => message,
+        other => format!("{other:?}"),
+    }
+}
+
+/// An Agora source folder: its findings, grouped by the file they point
+/// into, each rendered against that file's text.
+fn check_agora(path: &Path, levels: &Levels) -> Result<Checked, Failure> {
+    let (source, files) = super::agora::read_with_files(path)?;
+    let root = path.display().to_string();
+    let root = root.trim_end_matches('/');
+    let mut by_file: BTreeMap<String, Vec<Diagnostic>> = BTreeMap::new();
+    let mut order = Vec::new();
+    for finding in nomic::check::agora::check_source(&source, &files) {
+        let text = files.get(&finding.file).unwrap_or("");
+        if !by_file.contains_key(&finding.file) {
+            order.push(finding.file.clone());
+        }
+        by_file
+            .entry(finding.file.clone())
+            .or_default()
+            .push(finding.to_diagnostic(text));
+    }
+    let mut parts = Vec::new();
+    for file in order {
+        let mut findings = by_file.remove(&file).unwrap_or_default();
+        levels.apply(&mut findings);
+        if findings.is_empty() {
+            continue;
+        }
+        parts.push(Part {
+            name: format!("{root}/{file}"),
+            text: files.get(&file).unwrap_or("").to_string(),
+            findings,
+        });
+    }
+    Ok(Checked {
+        name: root.to_string(),
+        format: Some(Format::AgoraYaml),
+        parts,
+        problem: None,
+    })
+}
+
+/// The report for people: findings on stdout, files that could not be
+/// found, read or parsed on stderr.
+fn human(checked: &[Checked], skipped: usize) -> (String, String) {
     let (out_color, err_color) = (stdout_color(), stderr_color());
     let mut out = String::new();
     let mut err = String::new();
     let mut summary = Summary::default();
-    let mut failed = 0;
+    let (mut missing, mut unread, mut unparsed) = (0, 0, 0);
     for file in checked {
-        let source = Source::new(&file.name, &file.text);
-        match &file.failure {
-            Some(_) if !file.findings.is_empty() => {
-                failed += 1;
-                // The parse error counts as an error, as in the JSON summary.
-                summary.add(Summary::of(&file.findings));
-                err.push_str(&diagnostic::render_human(source, &file.findings, err_color));
+        summary.add(file.summary());
+        match &file.problem {
+            Some(Problem::Missing) => {
+                missing += 1;
+                err.push_str(&format!("error: {} does not exist\n", file.name));
             }
-            Some(message) => {
-                failed += 1;
+            Some(Problem::Unread(message)) => {
+                unread += 1;
                 err.push_str(&format!("error: {message}\n"));
             }
+            Some(Problem::Unparsed { .. }) => {
+                unparsed += 1;
+                for part in &file.parts {
+                    let source = Source::new(&part.name, &part.text);
+                    err.push_str(&diagnostic::render_human(source, &part.findings, err_color));
+                }
+            }
             None => {
-                out.push_str(&diagnostic::render_human(source, &file.findings, out_color));
-                summary.add(Summary::of(&file.findings));
+                for part in &file.parts {
+                    let source = Source::new(&part.name, &part.text);
+                    out.push_str(&diagnostic::render_human(source, &part.findings, out_color));
+                }
             }
         }
     }
-    out.push_str(&summary_line(checked.len(), summary, failed));
-    (out, err)
-}
-
-fn summary_line(files: usize, summary: Summary, failed: usize) -> String {
+    let read = checked.len() - missing - unread;
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let mut line = format!(
         "{} checked: {}, {}",
-        plural(files, "file"),
+        plural(read, "file"),
         plural(summary.errors, "error"),
         plural(summary.warnings, "warning")
     );
-    if failed > 0 {
-        line.push_str(&format!(
-            "; {} could not be read or parsed",
-            plural(failed, "file")
-        ));
+    for (count, what) in [
+        (unparsed, "could not be parsed"),
+        (unread, "could not be read"),
+        (missing, "not found"),
+        (skipped, "skipped: no rules in it"),
+    ] {
+        if count > 0 {
+            line.push_str(&format!("; {} {what}", plural(count, "file")));
+        }
     }
-    line.push('\n');
-    line
+    out.push_str(&line);
+    out.push('\n');
+    (out, err)
+}
+
+/// The number of findings of each code, most first: the rows of
+/// `--statistics`.
+fn counts(checked: &[Checked]) -> Vec<(DiagnosticCode, usize)> {
+    let mut counts: BTreeMap<DiagnosticCode, usize> = BTreeMap::new();
+    for part in checked.iter().flat_map(|c| &c.parts) {
+        for finding in &part.findings {
+            *counts.entry(finding.code).or_default() += 1;
+        }
+    }
+    let mut rows: Vec<(DiagnosticCode, usize)> = counts.into_iter().collect();
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    rows
+}
+
+fn statistics(checked: &[Checked]) -> String {
+    let rows = counts(checked);
+    let width = rows
+        .iter()
+        .map(|(_, n)| n.to_string().len())
+        .max()
+        .unwrap_or(1);
+    rows.iter()
+        .map(|(code, n)| format!("{n:>width$}  {code}  {}\n", code.name()))
+        .collect()
 }
 
 #[derive(Serialize)]
@@ -234,9 +437,16 @@ struct JsonFile<'a> {
     file: &'a str,
     format: Option<Format>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    failure: Option<&'a str>,
+    failure: Option<String>,
     errors: usize,
     warnings: usize,
+}
+
+#[derive(Serialize)]
+struct JsonCount {
+    code: String,
+    name: &'static str,
+    count: usize,
 }
 
 #[derive(Serialize)]
@@ -244,49 +454,103 @@ struct JsonReport<'a> {
     files: Vec<JsonFile<'a>>,
     diagnostics: Vec<diagnostic::JsonDiagnostic<'a>>,
     summary: Summary,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    statistics: Option<Vec<JsonCount>>,
+    #[serde(skip_serializing_if = "is_zero")]
+    skipped: usize,
 }
 
-fn json(checked: &[Checked]) -> Result<String, Failure> {
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+fn json(checked: &[Checked], skipped: usize, statistics: bool) -> Result<String, Failure> {
     let mut report = JsonReport {
         files: Vec::new(),
         diagnostics: Vec::new(),
         summary: Summary::default(),
+        statistics: statistics.then(|| {
+            counts(checked)
+                .into_iter()
+                .map(|(code, count)| JsonCount {
+                    code: code.to_string(),
+                    name: code.name(),
+                    count,
+                })
+                .collect()
+        }),
+        skipped,
     };
     for file in checked {
-        let counts = Summary::of(&file.findings);
+        let counts = file.summary();
         report.summary.add(counts);
         report.files.push(JsonFile {
             file: &file.name,
             format: file.format,
-            failure: file.failure.as_deref(),
+            failure: file.problem.as_ref().map(|problem| match problem {
+                Problem::Missing => format!("{} does not exist", file.name),
+                Problem::Unread(message) | Problem::Unparsed { message, .. } => message.clone(),
+            }),
             errors: counts.errors,
             warnings: counts.warnings,
         });
-        let source = Source::new(&file.name, &file.text);
-        report
-            .diagnostics
-            .extend(diagnostic::to_json_all(source, &file.findings));
+        for part in &file.parts {
+            let source = Source::new(&part.name, &part.text);
+            report
+                .diagnostics
+                .extend(diagnostic::to_json_all(source, &part.findings));
+        }
     }
     json_document(&report)
+}
+
+/// A file that could not be found or read, as one unlocated diagnostic.
+fn unread_diagnostic(file: &Checked) -> Option<Diagnostic> {
+    let message = match file.problem.as_ref()? {
+        Problem::Missing => format!("{} does not exist", file.name),
+        Problem::Unread(message) => message.clone(),
+        Problem::Unparsed { .. } => return None,
+    };
+    Some(Diagnostic::new("read", Severity::Error, message, 0..0))
 }
 
 fn github(checked: &[Checked]) -> String {
     let mut out = String::new();
     for file in checked {
-        if file.findings.is_empty() {
-            if let Some(message) = &file.failure {
-                let unlocated = Diagnostic::new("read", Severity::Error, message, 0..0);
-                out.push_str(&diagnostic::render_github(
-                    Source::new(&file.name, ""),
-                    &[unlocated],
-                ));
-            }
-            continue;
+        if let Some(unread) = unread_diagnostic(file) {
+            out.push_str(&diagnostic::render_github(
+                Source::new(&file.name, ""),
+                &[unread],
+            ));
         }
-        out.push_str(&diagnostic::render_github(
-            Source::new(&file.name, &file.text),
-            &file.findings,
-        ));
+        for part in &file.parts {
+            out.push_str(&diagnostic::render_github(
+                Source::new(&part.name, &part.text),
+                &part.findings,
+            ));
+        }
     }
     out
+}
+
+fn sarif(checked: &[Checked]) -> Result<String, Failure> {
+    let unread: Vec<(String, Diagnostic)> = checked
+        .iter()
+        .filter_map(|file| Some((file.name.clone(), unread_diagnostic(file)?)))
+        .collect();
+    let mut files: Vec<(Source<'_>, &[Diagnostic])> = checked
+        .iter()
+        .flat_map(|c| &c.parts)
+        .map(|part| {
+            (
+                Source::new(&part.name, &part.text),
+                part.findings.as_slice(),
+            )
+        })
+        .collect();
+    for (name, diagnostic) in &unread {
+        files.push((Source::new(name, ""), std::slice::from_ref(diagnostic)));
+    }
+    let log = diagnostic::render_sarif(&files, env!("CARGO_PKG_VERSION"));
+    json_document(&log)
 }

@@ -85,7 +85,7 @@ fn infer(args: &InferArgs) -> Result<ExitCode, Failure> {
         dialect::to_toml(&candidate.dialect)
     };
     let comment = format!(
-        "# The dialect of {name}: {}, {} rules ({} to {}; {}% sure).\n# Keep it as nomic.toml beside the ruleset, or pass it with --dialect; see docs/dialects.md.\n",
+        "# The dialect of {name}: {}, {} rules ({} to {}; {}% sure).\n# Keep it as nomic.toml beside the ruleset, or pass it with --dialect; see `nomic help dialects`.\n",
         candidate.dialect.start_kind(),
         candidate.rules,
         candidate.first,

@@ -6,13 +6,16 @@ mod apply;
 mod blame;
 mod build;
 mod check;
+mod completions;
 mod dialect;
 mod diff;
 mod fmt;
 mod formats;
 mod git;
+mod help;
 mod io;
 mod log;
+mod man;
 mod parse;
 mod progress;
 mod refs;
@@ -30,7 +33,8 @@ use std::process::ExitCode;
     name = "nomic",
     version,
     about = "Ingest, publish, check, diff, amend and simulate Nomic rulesets",
-    propagate_version = true
+    propagate_version = true,
+    disable_help_subcommand = true
 )]
 pub(crate) struct Cli {
     #[command(subcommand)]
@@ -64,11 +68,14 @@ enum Command {
     Formats(formats::Args),
     #[command(subcommand)]
     Dialect(dialect::Command),
+    Help(help::Args),
+    Completions(completions::Args),
+    Man(man::Args),
 }
 
 /// Runs the command line and returns the process exit code.
 pub(crate) fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = help::parse();
     io::set_dialect_file(cli.dialect.clone());
     io::set_max_input_size(cli.max_input_size);
     let result = match cli.command {
@@ -88,6 +95,9 @@ pub(crate) fn main() -> ExitCode {
         Command::Simulate(args) => simulate::run(args),
         Command::Formats(args) => formats::run(args),
         Command::Dialect(command) => dialect::run(command),
+        Command::Help(args) => help::run(args),
+        Command::Completions(args) => completions::run(args),
+        Command::Man(args) => man::run(args),
     };
     match result {
         Ok(code) => code,

@@ -105,7 +105,7 @@ impl Format {
             Format::Json => "the model itself, as JSON",
             Format::Dialect => {
                 "any other community's layout: inferred when no format above fits, or described \
-                 in nomic.toml / --dialect FILE (docs/dialects.md; `nomic dialect infer FILE`)"
+                 in nomic.toml / --dialect FILE (`nomic help dialects`; `nomic dialect infer FILE`)"
             }
             Format::AgoraYaml => {
                 "Agora's source folder (rules_data/: config/index, rules/, proposals/)"

@@ -81,7 +81,7 @@ impl ParseError {
             Some((_, Some(readings))) => diagnostic = diagnostic.with_help(readings),
             Some((inference, None)) => {
                 diagnostic = diagnostic.with_help(format!(
-                    "{inference}; describe the layout in a dialect file (docs/dialects.md)"
+                    "{inference}; describe the layout in a dialect file (`nomic help dialects`)"
                 ));
             }
             None => {}

@@ -61,6 +61,20 @@ pub enum RenderError {
     /// The `--templates` folder does not exist or is not a folder.
     #[error("templates folder {0} does not exist or is not a folder")]
     TemplateDir(PathBuf),
+    /// `agora-yaml`, Agora's source folder, which is read and never written.
+    #[error(
+        "agora-yaml is Agora's source folder (rules_data/), which nomic reads but does not \
+         write; build the published forms from it with `nomic build SOURCE -o OUT`, or write \
+         one of them with `--to agora-flr` or `--to agora-slr`"
+    )]
+    AgoraSource,
+    /// One of Agora's published forms asked of a ruleset that is not Agora's.
+    #[error(
+        "{0} is a form of Agora's rules, which have power and categories where this ruleset's \
+         have mutability: write it as md-long, md-short, txt-long, txt-short or json instead \
+         (`nomic formats` lists every form)"
+    )]
+    NotAgora(Format),
     /// A single rule asked for in a format that is not a per-rule page.
     #[error("`{0}` is not a per-rule format; expected md-rule or txt-rule")]
     NotARuleFormat(Format),
@@ -153,7 +167,15 @@ impl Renderer {
         if format == Format::Dialect {
             return dialect::render(ruleset, self.canonical);
         }
+        if format == Format::AgoraYaml {
+            return Err(RenderError::AgoraSource);
+        }
         if format.is_agora() {
+            // Agora's rulesets, and its rule pages, carry Agora's data.
+            let agoran = ruleset.agora.is_some() || ruleset.rules.iter().any(|r| r.agora.is_some());
+            if !agoran {
+                return Err(RenderError::NotAgora(format));
+            }
             return self.render_agora(ruleset, format);
         }
         let Some(name) = template_name(format) else {

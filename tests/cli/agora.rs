@@ -91,17 +91,20 @@ fn formats_lists_the_agora_forms() {
 #[test]
 fn check_lists_the_real_problems_of_the_source_and_none_of_the_published_rules() {
     let out = Test::new().args(["check", &agora_source()]).run().status(1);
-    let found: Vec<String> = out
-        .stdout
-        .lines()
-        .filter(|l| !l.starts_with("  help"))
-        .filter_map(|l| {
-            let (place, rest) = l.split_once(": ")?;
-            let code = rest.split_once('[')?.1.split_once(']')?.0;
-            let file = place.split_once("source/")?.1;
-            Some(format!("{code} {file}"))
-        })
-        .collect();
+    // Each finding is `severity[CODE]: message`, then ` --> path:line:col`.
+    let mut found: Vec<String> = Vec::new();
+    let mut code = None;
+    for line in out.stdout.lines() {
+        if let Some(rest) = line
+            .strip_prefix("warning[")
+            .or(line.strip_prefix("error["))
+        {
+            code = rest.split_once(']').map(|(code, _)| code.to_string());
+        } else if let (Some(place), Some(code)) = (line.trim().strip_prefix("--> "), code.take()) {
+            let file = place.split_once("source/").unwrap().1;
+            found.push(format!("{code} {file}"));
+        }
+    }
     assert_eq!(
         found,
         [
@@ -168,7 +171,8 @@ fn check_finds_dates_out_of_order_missing_proposals_and_dangling_citations() {
         .status(0);
     assert!(
         out.stdout.contains(
-            "src/rules_data/rules/1:16:1: warning[A008]: rule 1's history cites proposal 11"
+            "warning[A008]: rule 1's history cites proposal 11, which rules_data/proposals lacks\n  \
+             --> src/rules_data/rules/1:16:1"
         ),
         "{}",
         out.stdout

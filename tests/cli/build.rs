@@ -474,3 +474,25 @@ fn builds_from_standard_input_read_once() {
     assert!(out.stdout.contains("Done: "), "{}", out.stdout);
     assert_eq!(out.read("out/rules-l.md").into_bytes(), text);
 }
+
+#[test]
+fn the_bundled_build_publishes_the_bundled_agora_source_too() {
+    let test = Test::new().bundled_file("nomic-5-initial.txt", "rulesets/nomic-5-initial.txt");
+    crate::copy_folder(
+        &crate::bundled("agora/source"),
+        &test.path().join("rulesets/agora/source"),
+    );
+    let built = test.arg("build").run().status(0);
+    assert!(
+        built.stdout.contains("rulesets/agora/source → out/agora"),
+        "{}",
+        built.stdout
+    );
+    for file in [
+        "out/agora/flr.txt",
+        "out/agora/slr.txt",
+        "out/nomic-5-initial/rules-l.md",
+    ] {
+        assert!(built.exists(file), "{file} missing:\n{}", built.stdout);
+    }
+}

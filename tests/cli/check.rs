@@ -80,6 +80,12 @@ const CASES: &[(&str, &str, &str, bool)] = &[
         false,
     ),
     ("missing-file.bad.md", "clean.md", "N801", true),
+    (
+        "unknown-suppressed-code.bad.md",
+        "unknown-suppressed-code.ok.md",
+        "N901",
+        false,
+    ),
 ];
 
 #[test]
@@ -120,13 +126,14 @@ fn each_near_miss_fixture_is_clean_and_exits_0() {
 }
 
 #[test]
-fn a_file_that_cannot_be_read_or_parsed_exits_2() {
+fn a_file_that_cannot_be_found_read_or_parsed_exits_2() {
+    // A missing file is said to be missing, and is not counted as checked.
     Test::new()
         .args(["check", "absent.md"])
         .run()
         .status(2)
-        .stderr_contains("cannot read absent.md")
-        .stdout_contains("1 file could not be read or parsed");
+        .stderr_contains("error: absent.md does not exist\n")
+        .stdout("0 files checked: 0 errors, 0 warnings; 1 file not found\n");
     let out = Test::new()
         .file("notes.txt", "hello world\nthis is not a ruleset\n")
         .args(["check", "notes.txt"])
@@ -134,7 +141,9 @@ fn a_file_that_cannot_be_read_or_parsed_exits_2() {
         .status(2)
         .stderr_contains("error[parse]")
         .stderr_contains("--> notes.txt:2:1");
-    assert!(out.stdout.ends_with("1 file could not be read or parsed\n"));
+    assert!(out
+        .stdout
+        .ends_with("1 file checked: 1 error, 0 warnings; 1 file could not be parsed\n"));
     // One unreadable file among good ones still exits 2, and the others are checked.
     with_fixture("dangling-reference.bad.md")
         .file("notes.txt", "hello world\n")
@@ -385,9 +394,8 @@ fn the_human_and_json_summaries_count_a_parse_error_alike() {
             .run()
             .status(2)
     };
-    run("human").stdout_contains(
-        "2 files checked: 1 error, 0 warnings; 1 file could not be read or parsed\n",
-    );
+    run("human")
+        .stdout_contains("2 files checked: 1 error, 0 warnings; 1 file could not be parsed\n");
     let json: Value = serde_json::from_str(&run("json").stdout).unwrap();
     assert_eq!(json["summary"]["errors"], 1);
     assert_eq!(json["summary"]["warnings"], 0);
@@ -468,4 +476,209 @@ fn irregular_wrapping_is_one_finding_per_rule_and_never_on_lists_or_tables() {
         "{}",
         out.stdout
     );
+}
+
+#[test]
+fn allow_warn_and_deny_take_codes_and_names_and_a_code_wins_over_deny_warnings() {
+    let bad = "missing-blank-line.bad.md";
+    let run = |args: &[&str]| with_fixture(bad).arg("check").args(args).arg(bad).run();
+    run(&[]).status(0).stdout_contains("warning[N703]");
+    run(&["--allow", "N703"])
+        .status(0)
+        .stdout("1 file checked: 0 errors, 0 warnings\n");
+    run(&["--allow", "missing-blank-line"])
+        .status(0)
+        .stdout("1 file checked: 0 errors, 0 warnings\n");
+    run(&["--deny", "N703"])
+        .status(1)
+        .stdout_contains("error[N703]");
+    run(&["--deny", "warnings", "--warn", "missing-blank-line"])
+        .status(0)
+        .stdout_contains("warning[N703]");
+    run(&["--allow", "N999"])
+        .status(2)
+        .stderr_contains("`N999` is not a finding code or name");
+    run(&["--warn", "warnings"])
+        .status(2)
+        .stderr_contains("`warnings` can only be denied");
+}
+
+#[test]
+fn the_check_table_of_nomic_toml_sets_levels_for_the_files_below_it() {
+    let bad = "missing-blank-line.bad.md";
+    let bytes = std::fs::read(Path::new(FIXTURES).join(bad)).unwrap();
+    let image = std::fs::read(Path::new(FIXTURES).join("images/303.png")).unwrap();
+    let test = || {
+        Test::new()
+            .file("nomic.toml", "[check]\nallow = [\"missing-blank-line\"]\n")
+            .file(&format!("game/{bad}"), &bytes)
+            .file("game/images/303.png", &image)
+    };
+    test()
+        .args(["check", &format!("game/{bad}")])
+        .run()
+        .status(0)
+        .stdout("1 file checked: 0 errors, 0 warnings\n");
+    // The command line comes after the file.
+    test()
+        .args(["check", "--deny", "N703", &format!("game/{bad}")])
+        .run()
+        .status(1)
+        .stdout_contains("error[N703]");
+    // Beside the file, a `nomic.toml` of only `[check]` describes no dialect.
+    test()
+        .file(
+            &format!("game/{}", "nomic.toml"),
+            "[check]\nwarn = [\"N801\"]\n",
+        )
+        .args(["check", "--allow", "N703", &format!("game/{bad}")])
+        .run()
+        .status(0)
+        .stdout("1 file checked: 0 errors, 0 warnings\n");
+    Test::new()
+        .file("nomic.toml", "[check]\nallw = [\"N703\"]\n")
+        .file(bad, &bytes)
+        .args(["check", bad])
+        .run()
+        .status(2)
+        .stderr_contains("unknown field `allw`");
+}
+
+#[test]
+fn an_inline_comment_allows_a_code_in_its_rule_in_markdown_and_text_forms() {
+    let bad = "dangling-reference.bad.md";
+    let text = std::fs::read_to_string(Path::new(FIXTURES).join(bad)).unwrap();
+    let citing = text
+        .find("## 303")
+        .expect("rule 303 cites the missing rule");
+    let at = citing + text[citing..].find("\n\n").unwrap();
+    let allowed = format!(
+        "{}\n\n<!-- nomic: allow dangling-reference -->{}",
+        &text[..at],
+        &text[at..]
+    );
+    let out = with_fixture(bad)
+        .file(bad, &allowed)
+        .args(["check", bad])
+        .run()
+        .status(0);
+    assert!(!out.stdout.contains("N401"), "{}", out.stdout);
+    let unknown = allowed.replace("allow dangling-reference", "allow dangling-referense");
+    with_fixture(bad)
+        .file(bad, unknown)
+        .args(["check", bad])
+        .run()
+        .status(1)
+        .stdout_contains("warning[N901]: `dangling-referense` is not a finding code or name");
+    // A text form has no comments: the suppression is a line of its own in brackets.
+    let txt = "irregular-wrap.bad.txt";
+    let text = std::fs::read_to_string(Path::new(FIXTURES).join(txt)).unwrap();
+    with_fixture(txt)
+        .args(["check", txt])
+        .run()
+        .status(0)
+        .stdout_contains("[N706]");
+    let heading = "Rule 101/0 (IMMUTABLE)\n\n";
+    let allowed = text.replacen(
+        heading,
+        &format!("{heading}      [nomic: allow N706]\n\n"),
+        1,
+    );
+    let out = Test::new()
+        .file(txt, allowed)
+        .args(["check", txt])
+        .run()
+        .status(0);
+    assert!(!out.stdout.contains("N706"), "{}", out.stdout);
+}
+
+#[test]
+fn statistics_count_the_findings_of_each_code_most_first() {
+    let out = Test::new()
+        .bundled_file("nomic-3.md", "nomic-3.md")
+        .args(["check", "--statistics", "nomic-3.md"])
+        .run()
+        .status(1);
+    let table: Vec<&str> = out
+        .stdout
+        .lines()
+        .skip_while(|line| !line.starts_with("1 file checked"))
+        .skip(1)
+        .collect();
+    assert!(!table.is_empty(), "{}", out.stdout);
+    let counts: Vec<usize> = table
+        .iter()
+        .map(|row| row.split_whitespace().next().unwrap().parse().unwrap())
+        .collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{table:?}");
+    assert!(
+        table.iter().any(|row| row.ends_with("N601  mojibake")),
+        "{table:?}"
+    );
+    let listed: usize = counts.iter().sum();
+    assert_eq!(listed, 34 + 3, "{table:?}");
+    let json = Test::new()
+        .bundled_file("nomic-3.md", "nomic-3.md")
+        .args(["check", "--statistics", "--format", "json", "nomic-3.md"])
+        .run()
+        .status(1)
+        .json();
+    let rows = json["statistics"].as_array().unwrap();
+    assert_eq!(rows.len(), table.len());
+    assert_eq!(
+        rows.iter()
+            .map(|r| r["count"].as_u64().unwrap())
+            .sum::<u64>(),
+        37
+    );
+}
+
+#[test]
+fn sarif_holds_every_code_as_a_rule_and_each_finding_as_a_located_result() {
+    let out = with_fixture("dangling-reference.bad.md")
+        .args(["check", "--format", "sarif", "dangling-reference.bad.md"])
+        .run()
+        .status(1);
+    let log: Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(log["version"], "2.1.0");
+    let run = &log["runs"][0];
+    assert_eq!(run["tool"]["driver"]["name"], "nomic");
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    assert!(rules
+        .iter()
+        .any(|r| r["id"] == "N401" && r["name"] == "dangling-reference"));
+    let result = &run["results"][0];
+    assert_eq!(result["ruleId"], "N401");
+    assert_eq!(result["level"], "error");
+    let location = &result["locations"][0]["physicalLocation"];
+    assert_eq!(
+        location["artifactLocation"]["uri"],
+        "dangling-reference.bad.md"
+    );
+    assert_eq!(location["region"]["startLine"], 40);
+    assert_eq!(location["region"]["startColumn"], 44);
+}
+
+#[test]
+fn a_folder_is_checked_as_every_ruleset_in_it_per_rule_pages_included() {
+    let forms = "md-long,txt-long,md-short,txt-short,md-rule,txt-rule";
+    let built = Test::new()
+        .bundled_file("nomic-4-long.md", "rules.md")
+        .file("Game_4/README.md", "# Game 4\n\nThe rules of game 4.\n")
+        .args(["build", "rules.md", "-o", "Game_4", "--forms", forms])
+        .run()
+        .status(0);
+    let published = crate::files_under(&built.dir.path().join("Game_4"))
+        .iter()
+        .filter(|path| path.extension().is_some_and(|e| e == "md" || e == "txt"))
+        .count()
+        - 1;
+    assert!(published > 20, "{published}");
+    // The README holds no rules: it is passed over and said to be.
+    built
+        .then()
+        .args(["check", "Game_4/"])
+        .run()
+        .stdout_contains(&format!("{published} files checked: "))
+        .stdout_contains("; 1 file skipped: no rules in it");
 }

@@ -279,7 +279,7 @@ fn a_dialect_file_that_does_not_read_is_shown_where_it_is_wrong() {
         .stderr_contains("(reading as TOML)")
         .stderr_contains("--> d.toml:2:1")
         .stderr_contains("2 | rul = \"### Rule {id}.\"")
-        .stderr_contains("docs/dialects.md");
+        .stderr_contains("`nomic help dialects`");
     // YAML: located too, and its message no longer says the place in words.
     let out = Test::new()
         .file("rules.md", fixture("shapes/roman.md"))

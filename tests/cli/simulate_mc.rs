@@ -230,7 +230,6 @@ fn script_loading_is_linear_in_players() {
         small = small.min(cpu(1_000));
         large = large.min(cpu(40_000));
     }
-    eprintln!("simulate: 40k/1k players = {:.1}× CPU time", large / small);
     assert!(
         large <= 20.0 * small,
         "40k players took {large:.3}s of CPU, 1k players {small:.3}s"

@@ -45,7 +45,7 @@ impl ProposalError {
         if let Some(expected) = &self.expected {
             diagnostic = diagnostic.with_label(format!("expected {expected}"));
         }
-        diagnostic.with_help("see docs/amend.md for the proposal grammar")
+        diagnostic.with_help("`nomic help proposals` gives the proposal grammar, with examples")
     }
 }
 

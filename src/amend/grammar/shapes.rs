@@ -7,7 +7,7 @@ use crate::model::{Date, Mutability, RoundTurn};
 use nom::branch::alt;
 use nom::bytes::complete::{tag_no_case, take_till, take_while1};
 use nom::character::complete::{char, digit1, one_of, space0, space1};
-use nom::combinator::{eof, map, map_res, not, opt, value};
+use nom::combinator::{cut, eof, map, map_res, not, opt, value};
 use nom::error::context;
 use nom::sequence::{delimited, preceded, terminated};
 use nom::Parser;
@@ -51,7 +51,7 @@ pub(super) fn proposer(input: &str) -> Res<'_, String> {
 
 pub(super) fn date(input: &str) -> Res<'_, Date> {
     context(
-        "a date such as `Aug 24, 2020` or `2020-08-24`",
+        "a date such as `Aug 24, 2020`, `August 24, 2020` or `2020-08-24`",
         alt((iso_date, month_date)),
     )
     .parse(input)
@@ -135,7 +135,9 @@ pub(super) fn header(input: &str) -> Res<'_, Proposal> {
     let (rest, _) = (tag_no_case("proposal"), space1).parse(rest)?;
     let (rest, number) = context("the proposal's number", number).parse(rest)?;
     let (rest, proposer) = opt(preceded(space0, proposer)).parse(rest)?;
-    let (rest, date) = opt(preceded((space0, char(','), space0), date)).parse(rest)?;
+    // After the comma only a date may stand: one in another form
+    // (`24 Aug 2020`) is reported as a date, with the forms accepted.
+    let (rest, date) = opt(preceded((space0, char(','), space0), cut(date))).parse(rest)?;
     let (rest, round_turn) = opt(preceded(space0, round_turn)).parse(rest)?;
     // `Proposal 342 (Alekosen): Two-thirds majority`: a title for people.
     let (rest, title) = opt(preceded(

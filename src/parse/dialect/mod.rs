@@ -96,7 +96,8 @@ pub fn load(path: &Path) -> Result<Dialect, DialectError> {
     Ok(dialect)
 }
 
-/// The dialect file beside a ruleset (`nomic.toml` in its folder), if any.
+/// The dialect file beside a ruleset (`nomic.toml` in its folder), if any;
+/// a `nomic.toml` that holds only `nomic check`'s `[check]` table is none.
 pub fn beside(ruleset: &Path) -> Option<PathBuf> {
     let folder = ruleset.parent().unwrap_or(Path::new(""));
     let folder = if folder.as_os_str().is_empty() {
@@ -104,7 +105,10 @@ pub fn beside(ruleset: &Path) -> Option<PathBuf> {
     } else {
         folder
     };
-    Some(folder.join(DIALECT_FILE)).filter(|path| path.is_file())
+    Some(folder.join(DIALECT_FILE)).filter(|path| {
+        path.is_file()
+            && !std::fs::read_to_string(path).is_ok_and(|text| syntax::only_check_table(&text))
+    })
 }
 
 /// A dialect as a TOML dialect file.

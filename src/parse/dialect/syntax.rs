@@ -100,7 +100,7 @@ impl SyntaxError {
             )
             .with_help(
                 "a dialect file is TOML, or YAML when its name ends in .yaml or .yml; \
-                 docs/dialects.md lists its fields",
+                 `nomic help dialects` lists its fields",
             ),
         )
     }
@@ -134,9 +134,27 @@ fn offset(text: &str, line: usize, column: usize) -> usize {
             .map_or(line_end, |(i, _)| i)
 }
 
-/// Reads a TOML dialect file's text.
+/// Reads a TOML dialect file's text. Its `[check]` table is `nomic
+/// check`'s (`check::Levels`), not the dialect's, and is passed over.
 pub(super) fn from_toml(text: &str) -> Result<Dialect, SyntaxError> {
-    toml::from_str(text).map_err(|err| SyntaxError::toml(text, &err))
+    use serde::Deserialize;
+    let mut table = toml::de::DeTable::parse(text).map_err(|err| SyntaxError::toml(text, &err))?;
+    table.get_mut().remove("check");
+    Dialect::deserialize(toml::de::Deserializer::from(table))
+        .map_err(|err| SyntaxError::toml(text, &err))
+}
+
+/// Whether a TOML file holds only the `[check]` table of `nomic check`
+/// (a `nomic.toml` that sets levels and describes no dialect).
+pub(super) fn only_check_table(text: &str) -> bool {
+    toml::de::DeTable::parse(text).is_ok_and(|table| {
+        let keys: Vec<&str> = table
+            .get_ref()
+            .keys()
+            .map(|key| key.get_ref().as_ref())
+            .collect();
+        keys == ["check"]
+    })
 }
 
 /// Reads a YAML dialect file's text.
@@ -171,7 +189,7 @@ mod tests {
         let diagnostic = err.to_diagnostic().unwrap();
         assert_eq!(diagnostic.code, "dialect");
         assert_eq!(diagnostic.span, 23..24);
-        assert!(diagnostic.help.unwrap().contains("docs/dialects.md"));
+        assert!(diagnostic.help.unwrap().contains("`nomic help dialects`"));
     }
 
     #[test]
