@@ -8,7 +8,7 @@ use nomic::meaning;
 use nomic::model::{Format, Ruleset};
 use nomic::output::write_atomic;
 use nomic::parse::ReadOptions;
-use nomic::render::{self, Existing, Form, Plan, RenderOptions, Renderer};
+use nomic::render::{self, Existing, Form, Pins, Plan, RenderOptions, Renderer};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -56,6 +56,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         links: None,
     };
     let applied = apply(&parsed.ruleset, &proposals, &options, &files)?;
+    let pins = super::build::pins::beside(&args.ruleset)?;
     for note in &applied.notes {
         eprintln!("warning: {note}");
     }
@@ -70,7 +71,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         (None, false) => None,
     };
     if !args.commit {
-        write(&applied.ruleset, parsed.format, target.as_deref())?;
+        write(&applied.ruleset, parsed.format, target.as_deref(), &pins)?;
         if let Some(target) = &target {
             eprintln!("{}: {}", target.display(), summary(&applied));
         }
@@ -89,7 +90,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     }
     let subject = subject(&proposals);
     let pages: Vec<Form> = forms.iter().copied().filter(|f| is_pages(*f)).collect();
-    let plan = publish(&applied.ruleset, &pages, &existing, &dir)?;
+    let plan = publish(&applied.ruleset, &pages, &existing, &dir, &pins)?;
     let pages_commit = match repo
         .commit_paths(&plan.paths(), &format!("{subject}: rule pages"))
         .map_err(git)?
@@ -107,9 +108,9 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         }
         None => applied.clone(),
     };
-    write(&linked.ruleset, parsed.format, Some(&target))?;
+    write(&linked.ruleset, parsed.format, Some(&target), &pins)?;
     let whole: Vec<Form> = forms.iter().copied().filter(|f| !is_pages(*f)).collect();
-    let plan = publish(&linked.ruleset, &whole, &existing, &dir)?;
+    let plan = publish(&linked.ruleset, &whole, &existing, &dir, &pins)?;
     let mut paths = plan.paths();
     paths.push(target.clone());
     repo.commit_paths(&paths, &subject).map_err(git)?;
@@ -219,10 +220,27 @@ fn apply(
     })
 }
 
-fn write(ruleset: &Ruleset, format: Format, target: Option<&Path>) -> Result<ExitCode, Failure> {
-    let text = render::render(ruleset, format, &RenderOptions::default())
-        .map_err(|err| Failure::message(err.to_string()))?;
-    meaning::verify_written(ruleset, &text, format).map_err(refused)?;
+/// Writes the ruleset in its file's format, what the proposals changed in
+/// the style the file shows (with what `nomic.toml` pins in its place).
+fn write(
+    ruleset: &Ruleset,
+    format: Format,
+    target: Option<&Path>,
+    pins: &Pins,
+) -> Result<ExitCode, Failure> {
+    let failed = |err: render::RenderError| Failure::message(err.to_string());
+    let renderer = Renderer::new(&RenderOptions::default()).map_err(failed)?;
+    let style = match Form::ALL
+        .into_iter()
+        .find(|form| form.format() == Some(format))
+    {
+        Some(form) => pins.apply(form, renderer.own_style(ruleset, format)),
+        None => renderer.own_style(ruleset, format),
+    };
+    let text = renderer
+        .render_styled(ruleset, format, style)
+        .map_err(failed)?;
+    meaning::verify_written_in(ruleset, &text, format, &style).map_err(refused)?;
     match target {
         None => print_stdout(&text)?,
         Some(path) => {
@@ -268,10 +286,11 @@ fn publish(
     forms: &[Form],
     existing: &Existing,
     dir: &Path,
+    pins: &Pins,
 ) -> Result<Plan, Failure> {
     let renderer = Renderer::new(&RenderOptions::default())
         .map_err(|err| Failure::message(err.to_string()))?;
-    let published = render::publish_onto(ruleset, &renderer, forms, existing)
+    let published = render::publish_onto(ruleset, &renderer, forms, existing, pins)
         .map_err(|err| Failure::message(err.to_string()))?;
     // Every file is read back and checked before any is written.
     meaning::verify_published(ruleset, &published).map_err(refused)?;

@@ -2,6 +2,7 @@
 //! bundled ruleset.
 
 pub(super) mod existing;
+pub(super) mod pins;
 mod published;
 
 use super::io::{print_stdout, read_input, stdout_color, Failure};

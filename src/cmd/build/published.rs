@@ -47,12 +47,13 @@ pub(super) fn render_source(
     super::super::io::refuse_duplicate_numbers(&name, &parsed)?;
     let ruleset = &parsed.ruleset;
     let forms = args.forms.clone().unwrap_or_else(|| Form::in_folder(dir));
+    let pins = super::pins::beside(source)?;
     let (mut existing, unread) = super::existing::read(dir, &forms, source);
     for path in unread {
         eprintln!("note: {path} does not read in its form; it is written anew");
     }
     let publish = |existing: &_| {
-        publish_onto(ruleset, renderer, &forms, existing)
+        publish_onto(ruleset, renderer, &forms, existing, &pins)
             .map_err(|err| Failure::message(format!("{name}: {err}")))
     };
     let mut published = publish(&existing)?;

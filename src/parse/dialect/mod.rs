@@ -23,7 +23,7 @@ pub use folder::{folder_ruleset, read_folder, write_folder, FolderError, FolderR
 pub use infer::{candidates, infer, Candidate, InferError};
 pub use reader::read;
 pub(crate) use reader::underline_char;
-pub use syntax::{Language, SyntaxError};
+pub use syntax::{Language, SyntaxError, STYLE_TABLE};
 pub use template::{Fields, Template, TemplateError};
 
 use std::path::{Path, PathBuf};
@@ -95,8 +95,19 @@ pub fn load(path: &Path) -> Result<Dialect, DialectError> {
     Ok(dialect)
 }
 
-/// The dialect file beside a ruleset (`nomic.toml` in its folder), if any.
+/// The dialect file beside a ruleset (`nomic.toml` in its folder), if any
+/// and if it holds a dialect (not only a `[style]` table).
 pub fn beside(ruleset: &Path) -> Option<PathBuf> {
+    let path = config_beside(ruleset)?;
+    let yaml = path.extension().is_some_and(|e| e != "toml");
+    match std::fs::read_to_string(&path) {
+        Ok(text) if !yaml && !syntax::holds_dialect(&text) => None,
+        _ => Some(path),
+    }
+}
+
+/// `nomic.toml` in a ruleset's folder, if there is one.
+pub fn config_beside(ruleset: &Path) -> Option<PathBuf> {
     let folder = ruleset.parent().unwrap_or(Path::new(""));
     let folder = if folder.as_os_str().is_empty() {
         Path::new(".")

@@ -4,6 +4,7 @@
 
 use crate::diagnostic::{Diagnostic, Location, Severity, Source};
 use crate::model::Dialect;
+use serde::Deserialize;
 use std::fmt;
 use std::ops::Range;
 
@@ -135,8 +136,29 @@ fn offset(text: &str, line: usize, column: usize) -> usize {
 }
 
 /// Reads a TOML dialect file's text.
+///
+/// Its `[style]` table, if any, is how the ruleset is published
+/// (docs/render.md), not part of the dialect.
 pub(super) fn from_toml(text: &str) -> Result<Dialect, SyntaxError> {
-    toml::from_str(text).map_err(|err| SyntaxError::toml(text, &err))
+    match toml::from_str::<toml::Table>(text) {
+        Ok(mut table) if table.contains_key(STYLE_TABLE) => {
+            table.remove(STYLE_TABLE);
+            Dialect::deserialize(toml::Value::Table(table))
+                .map_err(|err| SyntaxError::toml(text, &err))
+        }
+        _ => toml::from_str(text).map_err(|err| SyntaxError::toml(text, &err)),
+    }
+}
+
+/// The table of a `nomic.toml` that pins the published style.
+pub const STYLE_TABLE: &str = "style";
+
+/// Whether a `nomic.toml`'s text holds a dialect: anything but its `[style]`
+/// table (a text that is not TOML is taken for a dialect, so that its
+/// error is shown).
+pub(super) fn holds_dialect(text: &str) -> bool {
+    toml::from_str::<toml::Table>(text)
+        .map_or(true, |table| table.keys().any(|key| key != STYLE_TABLE))
 }
 
 /// Reads a YAML dialect file's text.
