@@ -132,7 +132,13 @@ enum Part {
     HistoryLevel,
 }
 
-/// The widths a text form's body may be wrapped at.
+/// The narrowest width a style may pin.
+const MIN_WIDTH: usize = 40;
+/// The widest: the text forms' width and their body's indent (wrapping is
+/// measured against the one, the other taking up the difference).
+const MAX_WIDTH: usize = super::text::WIDTH + super::text::INDENT;
+
+/// The widths a text form's body may be inferred to be wrapped at.
 const WIDTHS: std::ops::RangeInclusive<usize> = 60..=72;
 
 /// How many of the rules that can show a part it is inferred from: those
@@ -292,15 +298,19 @@ pub(super) fn infer<'r>(
             let widths = if free_width {
                 widths_allowed(bytes)
             } else {
-                vec![style.width]
+                Vec::new()
             };
+            let fits_in = |style: Style| write(rule, style).is_some_and(|w| same_lines(&w, bytes));
             let fits: Vec<bool> = candidates
                 .iter()
                 .map(|&candidate| {
-                    widths.iter().any(|&width| {
-                        write(rule, Style { width, ..candidate })
-                            .is_some_and(|w| same_lines(&w, bytes))
-                    })
+                    if widths.is_empty() {
+                        fits_in(candidate)
+                    } else {
+                        widths
+                            .iter()
+                            .any(|&width| fits_in(Style { width, ..candidate }))
+                    }
                 })
                 .collect();
             let fitting = fits.iter().filter(|&&fit| fit).count();
@@ -415,8 +425,8 @@ fn overlay(style: Style, table: &toml::Table) -> Result<Style, String> {
     if !(1..=6).contains(&style.history_level) {
         return Err("history_level is a Markdown heading level, 1 to 6".to_string());
     }
-    if !(20..=200).contains(&style.width) {
-        return Err("width is a column from 20 to 200".to_string());
+    if !(MIN_WIDTH..=MAX_WIDTH).contains(&style.width) {
+        return Err(format!("width is a column from {MIN_WIDTH} to {MAX_WIDTH}"));
     }
     if style.item_indent > super::text::MAX_ITEM_INDENT {
         return Err(format!(
@@ -426,3 +436,7 @@ fn overlay(style: Style, table: &toml::Table) -> Result<Style, String> {
     }
     Ok(style)
 }
+
+#[cfg(test)]
+#[path = "style_tests.rs"]
+mod tests;

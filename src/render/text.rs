@@ -419,9 +419,18 @@ impl<'t> Wrap<'t> {
     /// follows (`then` its first word) that would not read as one without it.
     fn lay_out(&mut self, first: &str, rest: &str, then: Option<&str>, out: &mut String) {
         // Wrapping is measured against the text forms' width; another width
-        // shifts the indents by the difference.
-        let shift = WIDTH.saturating_sub(self.width);
-        let (first_indent, indent) = (first.width() + shift, rest.width() + shift);
+        // shifts the indents by the difference (a wider one as far as the
+        // indents go).
+        let (first_indent, indent) = if self.width <= WIDTH {
+            let shift = WIDTH - self.width;
+            (first.width() + shift, rest.width() + shift)
+        } else {
+            let extra = self.width - WIDTH;
+            (
+                first.width().saturating_sub(extra),
+                rest.width().saturating_sub(extra),
+            )
+        };
         wrap_ends(
             &self.words,
             &self.widths,
