@@ -90,7 +90,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     }
     let subject = subject(&proposals);
     let pages: Vec<Form> = forms.iter().copied().filter(|f| is_pages(*f)).collect();
-    let plan = publish(&applied.ruleset, &pages, &existing, &dir, &pins)?;
+    let plan = publish(&applied.ruleset, &pages, &existing, &dir, &pins, Vec::new())?;
     let pages_commit = match repo
         .commit_paths(&plan.paths(), &format!("{subject}: rule pages"))
         .map_err(git)?
@@ -110,7 +110,13 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     };
     write(&linked.ruleset, parsed.format, Some(&target), &pins)?;
     let whole: Vec<Form> = forms.iter().copied().filter(|f| !is_pages(*f)).collect();
-    let plan = publish(&linked.ruleset, &whole, &existing, &dir, &pins)?;
+    // The website, when the folder has one, is rebuilt with the forms.
+    let site = if dir.join(Form::Site.path()).exists() {
+        super::build::published::site_files(&target, &linked.ruleset, false, None)?
+    } else {
+        Vec::new()
+    };
+    let plan = publish(&linked.ruleset, &whole, &existing, &dir, &pins, site)?;
     let mut paths = plan.paths();
     paths.push(target.clone());
     repo.commit_paths(&paths, &subject).map_err(git)?;
@@ -123,13 +129,6 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         );
     } else {
         eprintln!("{}: {}; committed", target.display(), summary(&applied));
-    }
-    let site = dir.join(Form::Site.path());
-    if site.exists() {
-        eprintln!(
-            "note: the website in {} is not rebuilt by apply; `nomic build` rebuilds it",
-            site.display()
-        );
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -263,7 +262,7 @@ fn folder_of(ruleset_path: &Path) -> PathBuf {
 /// What `--commit` publishes besides the ruleset: the per-rule pages (the
 /// history links name them), and every other form the folder already
 /// holds, except the ruleset's own file (written from the ruleset itself)
-/// and the website (`nomic build` makes it).
+/// and the website (rebuilt beside them when the folder has one).
 fn forms_to_commit(dir: &Path, ruleset_path: &Path) -> Vec<Form> {
     let own = ruleset_path.file_name();
     Form::ALL
@@ -279,14 +278,16 @@ fn is_pages(form: Form) -> bool {
 
 /// Publishes `forms` of `ruleset` onto the folder's files as `nomic build`
 /// does (every rule the proposals did not touch keeps its bytes), reads
-/// every file back, then writes the ones that changed and removes the pages
-/// of rules that are gone; returns the plan, whose paths the commit names.
+/// every file back, then writes the ones that changed, with `site` (the
+/// website's files), and removes the pages of rules that are gone; returns
+/// the plan, whose paths the commit names.
 fn publish(
     ruleset: &Ruleset,
     forms: &[Form],
     existing: &Existing,
     dir: &Path,
     pins: &Pins,
+    site: Vec<render::PublishedFile>,
 ) -> Result<Plan, Failure> {
     let renderer = Renderer::new(&RenderOptions::default())
         .map_err(|err| Failure::message(err.to_string()))?;
@@ -294,8 +295,10 @@ fn publish(
         .map_err(|err| Failure::message(err.to_string()))?;
     // Every file is read back and checked before any is written.
     meaning::verify_published(ruleset, &published).map_err(refused)?;
-    let plan = Plan::compare(dir.to_path_buf(), published.files)
-        .map_err(|err| Failure::message(err.to_string()))?;
+    let mut files = published.files;
+    files.extend(site);
+    let plan =
+        Plan::compare(dir.to_path_buf(), files).map_err(|err| Failure::message(err.to_string()))?;
     let progress = Files::new(plan.pending(), "writing");
     plan.execute_with(|| progress.inc())
         .map_err(|err| Failure::message(err.to_string()))?;

@@ -3,7 +3,7 @@
 
 pub(super) mod existing;
 pub(super) mod pins;
-mod published;
+pub(super) mod published;
 
 use super::io::{print_stdout, read_input, stdout_color, Failure};
 use super::progress::Files;

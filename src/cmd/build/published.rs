@@ -28,7 +28,7 @@ pub(super) fn render_source(
         let read = super::super::agora::read(source)?;
         let files = agora_published_files(&read.ruleset, renderer)
             .map_err(|err| Failure::message(format!("{}: {err}", source.display())))?;
-        let site = site_files(source, &read.ruleset, args)?;
+        let site = site_files(source, &read.ruleset, args.git, args.templates.clone())?;
         return Ok(Rendered::joined(files, site, 0));
     }
     let (name, bytes) = match read {
@@ -93,7 +93,7 @@ pub(super) fn render_source(
     }
     let files = published.files;
     let site = if forms.contains(&Form::Site) {
-        site_files(source, ruleset, args)?
+        site_files(source, ruleset, args.git, args.templates.clone())?
     } else {
         Vec::new()
     };
@@ -120,21 +120,22 @@ impl Rendered {
     }
 }
 
-/// The website of a source, its paths under `site/`.
-fn site_files(
+/// The website of a source, its paths under `site/`: with `git`, a changes
+/// page per committed version of the source; with `templates`, templates
+/// of one's own.
+pub(in crate::cmd) fn site_files(
     source: &Path,
     ruleset: &nomic::model::Ruleset,
-    args: &Args,
+    git: bool,
+    templates: Option<std::path::PathBuf>,
 ) -> Result<Vec<PublishedFile>, Failure> {
     let name = source.display();
-    let versions = if args.git {
+    let versions = if git {
         super::super::site::versions(source, true)?
     } else {
         Vec::new()
     };
-    let options = nomic::site::SiteOptions {
-        templates: args.templates.clone(),
-    };
+    let options = nomic::site::SiteOptions { templates };
     let files = nomic::site::site_files(ruleset, &versions, &options)
         .map_err(|err| Failure::message(format!("{name}: {err}")))?;
     Ok(files
