@@ -510,7 +510,7 @@ fn documented_invocations() -> Vec<(String, Vec<String>, String)> {
                         .iter()
                         .take_while(|w| w.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
                         .take(2)
-                        .map(|w| w.to_string())
+                        .map(ToString::to_string)
                         .collect();
                     let options: Vec<String> = words
                         .iter()
