@@ -14,6 +14,7 @@ pub mod manifest;
 mod onto;
 pub mod publish;
 mod relink;
+pub(crate) use relink::safe_image_path;
 pub mod style;
 mod templates;
 pub mod text;
@@ -21,8 +22,8 @@ pub mod text;
 pub use manifest::Manifest;
 pub use onto::Existing;
 pub use publish::{
-    agora_published_files, md_page_path, page_rule, publish_onto, published_files, rule_pages,
-    stale_rule_pages, Form, Plan, PublishError, Published, PublishedFile,
+    agora_published_files, image_paths, md_page_path, page_rule, publish_onto, published_files,
+    rule_pages, stale_rule_pages, Asset, Form, Plan, PublishError, Published, PublishedFile,
 };
 pub use style::{Pins, Style};
 /// The template environment (with the `--templates` loader) the site builds on.

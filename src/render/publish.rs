@@ -25,6 +25,32 @@ pub struct PublishedFile {
     pub contents: String,
 }
 
+/// A file copied into the published set as it is (an image a rule
+/// shows), its path relative to the output folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Asset {
+    /// Where the file goes, relative to the output folder.
+    pub path: PathBuf,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// The image files the rules of `ruleset` show by a safe relative path
+/// (`images/319.png`: no `..`, no URL, no absolute path), sorted: what a
+/// published set copies from the source's folder.
+#[must_use]
+pub fn image_paths(ruleset: &Ruleset) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = ruleset
+        .rules
+        .iter()
+        .flat_map(|rule| super::relink::image_paths(&rule.text))
+        .map(PathBuf::from)
+        .collect();
+    paths.sort();
+    paths.dedup();
+    paths
+}
+
 /// One form of the published set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Form {
@@ -392,6 +418,9 @@ pub struct Plan {
     pub dir: PathBuf,
     /// Every file of the set, with what writing it would do.
     pub writes: Vec<(PublishedFile, WriteOutcome)>,
+    /// The files copied into the set (images), with what writing them
+    /// would do.
+    pub copies: Vec<(Asset, WriteOutcome)>,
     /// Per-rule pages in the folder that the set no longer has (repealed or
     /// renumbered rules), relative to `dir`. Other files are left alone.
     pub removals: Vec<PathBuf>,
@@ -416,34 +445,54 @@ impl Plan {
         Ok(Plan {
             dir,
             writes,
+            copies: Vec::new(),
             removals,
         })
     }
 
+    /// The plan with `assets` copied too, each compared with what `dir`
+    /// holds at its path. Reads, writes nothing.
+    pub fn with_assets(mut self, assets: Vec<Asset>) -> Result<Plan, PublishError> {
+        for asset in assets {
+            let outcome =
+                existing_within(&self.dir, &asset.path, &asset.bytes).map_err(|source| {
+                    PublishError::Write {
+                        path: self.dir.join(&asset.path),
+                        source,
+                    }
+                })?;
+            self.copies.push((asset, outcome));
+        }
+        Ok(self)
+    }
+
+    /// Every path the plan writes or copies, with what doing so would do.
+    fn outcomes(&self) -> impl Iterator<Item = (&Path, WriteOutcome)> {
+        let files = self.writes.iter().map(|(f, o)| (f.path.as_path(), *o));
+        files.chain(self.copies.iter().map(|(a, o)| (a.path.as_path(), *o)))
+    }
+
     /// The files that writing would leave with `outcome`, relative to `dir`.
     pub fn with_outcome(&self, outcome: WriteOutcome) -> impl Iterator<Item = &Path> {
-        self.writes
-            .iter()
+        self.outcomes()
             .filter(move |(_, o)| *o == outcome)
-            .map(|(file, _)| file.path.as_path())
+            .map(|(path, _)| path)
     }
 
     /// Whether the folder already holds exactly the set.
     pub fn is_current(&self) -> bool {
         self.removals.is_empty()
             && self
-                .writes
-                .iter()
-                .all(|(_, outcome)| *outcome == WriteOutcome::Unchanged)
+                .outcomes()
+                .all(|(_, outcome)| outcome == WriteOutcome::Unchanged)
     }
 
     /// Every path the plan covers (written, unchanged or removed), joined to
     /// `dir`: what a commit of the published set names.
     pub fn paths(&self) -> Vec<PathBuf> {
-        self.writes
-            .iter()
-            .map(|(file, _)| &file.path)
-            .chain(&self.removals)
+        self.outcomes()
+            .map(|(path, _)| path)
+            .chain(self.removals.iter().map(PathBuf::as_path))
             .map(|path| self.dir.join(path))
             .collect()
     }
@@ -457,8 +506,7 @@ impl Plan {
 
     /// How many files [`Plan::execute`] writes or removes.
     pub fn pending(&self) -> usize {
-        self.writes
-            .iter()
+        self.outcomes()
             .filter(|(_, outcome)| *outcome != WriteOutcome::Unchanged)
             .count()
             + self.removals.len()
@@ -468,11 +516,18 @@ impl Plan {
     /// ([`Plan::pending`] calls in all), for a progress display.
     pub fn execute_with(&self, mut done: impl FnMut()) -> Result<(), PublishError> {
         // One durable sync for the whole set, not one per file.
-        let changed = self
+        let files = self
             .writes
             .iter()
-            .filter(|(_, outcome)| *outcome != WriteOutcome::Unchanged)
-            .map(|(file, _)| (file.path.as_path(), file.contents.as_bytes()))
+            .map(|(file, o)| (file.path.as_path(), file.contents.as_bytes(), *o));
+        let copies = self
+            .copies
+            .iter()
+            .map(|(asset, o)| (asset.path.as_path(), asset.bytes.as_slice(), *o));
+        let changed = files
+            .chain(copies)
+            .filter(|(_, _, outcome)| *outcome != WriteOutcome::Unchanged)
+            .map(|(path, bytes, _)| (path, bytes))
             .inspect(|_| done());
         if let Err(err) = write_batch_within(&self.dir, changed) {
             return Err(PublishError::Write {

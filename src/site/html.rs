@@ -34,7 +34,24 @@ impl RuleText {
         for (event, range) in Parser::new_ext(markdown, options).into_offset_iter() {
             match &event {
                 // A relative image is a file beside the source, which the
-                // site does not have: its alt text stands in, with the path.
+                // build copies into the site at the same path: a rule page
+                // (`rules/N.html`) shows it one folder up.
+                Event::Start(Tag::Image {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }) if crate::render::safe_image_path(dest_url).is_some() => {
+                    events.push(Event::Start(Tag::Image {
+                        link_type: *link_type,
+                        dest_url: CowStr::from(format!("../{dest_url}")),
+                        title: title.clone(),
+                        id: id.clone(),
+                    }));
+                    continue;
+                }
+                // Another relative path (`../a.png`) names no file the site
+                // copies: its alt text stands in, with the path.
                 Event::Start(Tag::Image { dest_url, .. }) if !dest_url.contains(':') => {
                     in_image += 1;
                     let open = format!(

@@ -4,8 +4,10 @@
 use super::super::io::{read_input, Failure};
 use nomic::meaning;
 use nomic::parse::{ReadDepth, ReadOptions};
-use nomic::render::{agora_published_files, publish_onto, Form, PublishedFile, Renderer};
-use std::path::Path;
+use nomic::render::{
+    agora_published_files, image_paths, publish_onto, Asset, Form, PublishedFile, Renderer,
+};
+use std::path::{Path, PathBuf};
 
 use super::Args;
 
@@ -29,7 +31,7 @@ pub(super) fn render_source(
         let files = agora_published_files(&read.ruleset, renderer)
             .map_err(|err| Failure::message(format!("{}: {err}", source.display())))?;
         let site = site_files(source, &read.ruleset, args.git, args.templates.clone())?;
-        return Ok(Rendered::joined(files, site, 0));
+        return Ok(Rendered::joined(files, site, Vec::new(), 0));
     }
     let (name, bytes) = match read {
         Some(read) => read,
@@ -102,21 +104,72 @@ pub(super) fn render_source(
     } else {
         parsed.encoding.len()
     };
-    Ok(Rendered::joined(files, site, damaged))
+    let assets = images(source, ruleset, &forms);
+    Ok(Rendered::joined(files, site, assets, damaged))
+}
+
+/// The images the rules show, read from the source's folder, each copied
+/// to the same relative path beside the forms and, with the website, under
+/// `site/`. An image that is not a file inside that folder is named on
+/// standard error and not copied.
+fn images(source: &Path, ruleset: &nomic::model::Ruleset, forms: &[Form]) -> Vec<Asset> {
+    let folder = match source.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let Ok(root) = std::fs::canonicalize(&folder) else {
+        return Vec::new();
+    };
+    let beside_forms = forms.iter().any(|form| *form != Form::Site);
+    let mut assets = Vec::new();
+    for path in image_paths(ruleset) {
+        let file = folder.join(&path);
+        let inside = std::fs::canonicalize(&file)
+            .is_ok_and(|real| real.starts_with(&root) && real.is_file());
+        let Some(Ok((_, bytes))) = inside.then(|| read_input(&file)) else {
+            eprintln!(
+                "note: {} is shown by a rule but is not a file in {}; it is not copied",
+                path.display(),
+                folder.display()
+            );
+            continue;
+        };
+        if forms.contains(&Form::Site) {
+            assets.push(Asset {
+                path: Path::new("site").join(&path),
+                bytes: bytes.clone(),
+            });
+        }
+        if beside_forms {
+            assets.push(Asset { path, bytes });
+        }
+    }
+    assets
 }
 
 /// One source's published set, the website included.
 pub(super) struct Rendered {
     pub(super) files: Vec<PublishedFile>,
+    /// The images copied into it.
+    pub(super) assets: Vec<Asset>,
     /// Damaged character sequences (mojibake) published as they are.
     pub(super) damaged: usize,
 }
 
 impl Rendered {
     /// The forms followed by the website.
-    fn joined(mut files: Vec<PublishedFile>, site: Vec<PublishedFile>, damaged: usize) -> Rendered {
+    fn joined(
+        mut files: Vec<PublishedFile>,
+        site: Vec<PublishedFile>,
+        assets: Vec<Asset>,
+        damaged: usize,
+    ) -> Rendered {
         files.extend(site);
-        Rendered { files, damaged }
+        Rendered {
+            files,
+            assets,
+            damaged,
+        }
     }
 }
 
