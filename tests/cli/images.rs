@@ -130,7 +130,7 @@ fn an_image_is_copied_into_another_output_folder_and_its_website() {
 }
 
 #[test]
-fn an_image_outside_the_source_folder_is_not_copied_and_is_named() {
+fn an_image_path_leaving_the_source_folder_is_not_copied_and_keeps_its_placeholder() {
     let ruleset = RULESET.replace("images/319.png", "../secret.png");
     let out = Test::new()
         .file("game/rules.md", ruleset)
@@ -146,11 +146,37 @@ fn an_image_outside_the_source_folder_is_not_copied_and_is_named() {
 }
 
 #[test]
-fn a_missing_image_is_named_and_the_build_goes_on() {
-    Test::new()
+fn an_image_that_leads_out_of_the_source_folder_is_named_and_not_copied() {
+    let test = Test::new()
+        .file("game/rules.md", RULESET)
+        .file("secret.png", PNG);
+    std::fs::create_dir_all(test.path().join("game/images")).unwrap();
+    std::os::unix::fs::symlink(
+        test.path().join("secret.png"),
+        test.path().join("game/images/319.png"),
+    )
+    .unwrap();
+    let out = test
+        .args(["build", "game/rules.md", "-o", "out"])
+        .run()
+        .status(0)
+        .stderr_contains("note: images/319.png is shown by a rule but is not a file in game");
+    assert!(!out.exists("out/images/319.png"));
+    assert!(!out.exists("out/site/images/319.png"));
+}
+
+#[test]
+fn a_missing_image_is_left_to_check() {
+    let out = Test::new()
         .file("rules.md", RULESET)
         .args(["build", "rules.md", "-o", "out"])
         .run()
         .status(0)
-        .stderr_contains("note: images/319.png is shown by a rule but is not a file in .");
+        .stderr_empty();
+    assert!(!out.exists("out/images/319.png"));
+    out.then()
+        .args(["check", "rules.md"])
+        .run()
+        .status(1)
+        .stdout_contains("image `images/319.png` in rule 319 does not exist");
 }

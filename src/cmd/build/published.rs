@@ -110,8 +110,9 @@ pub(super) fn render_source(
 
 /// The images the rules show, read from the source's folder, each copied
 /// to the same relative path beside the forms and, with the website, under
-/// `site/`. An image that is not a file inside that folder is named on
-/// standard error and not copied.
+/// `site/`. An image that leads out of that folder (a link) or is not a
+/// file is named on standard error and not copied; a missing one is left
+/// to `nomic check`.
 fn images(source: &Path, ruleset: &nomic::model::Ruleset, forms: &[Form]) -> Vec<Asset> {
     let folder = match source.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
@@ -124,8 +125,11 @@ fn images(source: &Path, ruleset: &nomic::model::Ruleset, forms: &[Form]) -> Vec
     let mut assets = Vec::new();
     for path in image_paths(ruleset) {
         let file = folder.join(&path);
-        let inside = std::fs::canonicalize(&file)
-            .is_ok_and(|real| real.starts_with(&root) && real.is_file());
+        // A missing image is `nomic check`'s to report (N801).
+        let Ok(real) = std::fs::canonicalize(&file) else {
+            continue;
+        };
+        let inside = real.starts_with(&root) && real.is_file();
         let Some(Ok((_, bytes))) = inside.then(|| read_input(&file)) else {
             eprintln!(
                 "note: {} is shown by a rule but is not a file in {}; it is not copied",
