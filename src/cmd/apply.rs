@@ -90,7 +90,15 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     }
     let subject = subject(&proposals);
     let pages: Vec<Form> = forms.iter().copied().filter(|f| is_pages(*f)).collect();
-    let plan = publish(&applied.ruleset, &pages, &existing, &dir, &pins, Vec::new())?;
+    let plan = publish(
+        &applied.ruleset,
+        &pages,
+        &existing,
+        &dir,
+        &pins,
+        Vec::new(),
+        Vec::new(),
+    )?;
     let pages_commit = match repo
         .commit_paths(&plan.paths(), &format!("{subject}: rule pages"))
         .map_err(git)?
@@ -110,13 +118,30 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     };
     write(&linked.ruleset, parsed.format, Some(&target), &pins)?;
     let whole: Vec<Form> = forms.iter().copied().filter(|f| !is_pages(*f)).collect();
-    // The website, when the folder has one, is rebuilt with the forms.
-    let site = if dir.join(Form::Site.path()).exists() {
-        super::build::published::site_files(&target, &linked.ruleset, false, None)?
+    // The website, when the folder has one, is rebuilt with the forms, and
+    // the images its rule pages show copied into it.
+    let (site, images) = if dir.join(Form::Site.path()).exists() {
+        let images = super::build::published::images(&target, &linked.ruleset, &[Form::Site]);
+        let shown = images
+            .iter()
+            .filter_map(|image| image.path.strip_prefix(Form::Site.path()).ok())
+            .map(Path::to_path_buf)
+            .collect();
+        let site =
+            super::build::published::site_files(&target, &linked.ruleset, false, None, shown)?;
+        (site, images)
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
-    let plan = publish(&linked.ruleset, &whole, &existing, &dir, &pins, site)?;
+    let plan = publish(
+        &linked.ruleset,
+        &whole,
+        &existing,
+        &dir,
+        &pins,
+        site,
+        images,
+    )?;
     let mut paths = plan.paths();
     paths.push(target.clone());
     repo.commit_paths(&paths, &subject).map_err(git)?;
@@ -279,8 +304,8 @@ fn is_pages(form: Form) -> bool {
 /// Publishes `forms` of `ruleset` onto the folder's files as `nomic build`
 /// does (every rule the proposals did not touch keeps its bytes), reads
 /// every file back, then writes the ones that changed, with `site` (the
-/// website's files), and removes the pages of rules that are gone; returns
-/// the plan, whose paths the commit names.
+/// website's files) and the `images` it shows, and removes the pages of
+/// rules that are gone; returns the plan, whose paths the commit names.
 fn publish(
     ruleset: &Ruleset,
     forms: &[Form],
@@ -288,6 +313,7 @@ fn publish(
     dir: &Path,
     pins: &Pins,
     site: Vec<render::PublishedFile>,
+    images: Vec<render::Asset>,
 ) -> Result<Plan, Failure> {
     let renderer = Renderer::new(&RenderOptions::default())
         .map_err(|err| Failure::message(err.to_string()))?;
@@ -297,8 +323,9 @@ fn publish(
     meaning::verify_published(ruleset, &published).map_err(refused)?;
     let mut files = published.files;
     files.extend(site);
-    let plan =
-        Plan::compare(dir.to_path_buf(), files).map_err(|err| Failure::message(err.to_string()))?;
+    let plan = Plan::compare(dir.to_path_buf(), files)
+        .and_then(|plan| plan.with_assets(images))
+        .map_err(|err| Failure::message(err.to_string()))?;
     let progress = Files::new(plan.pending(), "writing");
     plan.execute_with(|| progress.inc())
         .map_err(|err| Failure::message(err.to_string()))?;

@@ -174,6 +174,12 @@ fn a_missing_image_is_left_to_check() {
         .status(0)
         .stderr_empty();
     assert!(!out.exists("out/images/319.png"));
+    // The website stands in for it rather than show a broken image.
+    let page = out.read("out/site/rules/319.html");
+    assert!(
+        page.contains("<span class=\"image\" title=\"image: images/319.png\">319 graph"),
+        "{page}"
+    );
     out.then()
         .args(["check", "rules.md"])
         .run()

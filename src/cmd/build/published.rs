@@ -30,7 +30,13 @@ pub(super) fn render_source(
         let read = super::super::agora::read(source)?;
         let files = agora_published_files(&read.ruleset, renderer)
             .map_err(|err| Failure::message(format!("{}: {err}", source.display())))?;
-        let site = site_files(source, &read.ruleset, args.git, args.templates.clone())?;
+        let site = site_files(
+            source,
+            &read.ruleset,
+            args.git,
+            args.templates.clone(),
+            Vec::new(),
+        )?;
         return Ok(Rendered::joined(files, site, Vec::new(), 0));
     }
     let (name, bytes) = match read {
@@ -94,8 +100,14 @@ pub(super) fn render_source(
             .map_err(|err| Failure::message(format!("{name}: {err}; nothing was written")))?;
     }
     let files = published.files;
+    let assets = images(source, ruleset, &forms);
     let site = if forms.contains(&Form::Site) {
-        site_files(source, ruleset, args.git, args.templates.clone())?
+        let shown: Vec<PathBuf> = assets
+            .iter()
+            .filter_map(|asset| asset.path.strip_prefix("site").ok())
+            .map(Path::to_path_buf)
+            .collect();
+        site_files(source, ruleset, args.git, args.templates.clone(), shown)?
     } else {
         Vec::new()
     };
@@ -104,7 +116,6 @@ pub(super) fn render_source(
     } else {
         parsed.encoding.len()
     };
-    let assets = images(source, ruleset, &forms);
     Ok(Rendered::joined(files, site, assets, damaged))
 }
 
@@ -113,7 +124,11 @@ pub(super) fn render_source(
 /// `site/`. An image that leads out of that folder (a link) or is not a
 /// file is named on standard error and not copied; a missing one is left
 /// to `nomic check`.
-fn images(source: &Path, ruleset: &nomic::model::Ruleset, forms: &[Form]) -> Vec<Asset> {
+pub(in crate::cmd) fn images(
+    source: &Path,
+    ruleset: &nomic::model::Ruleset,
+    forms: &[Form],
+) -> Vec<Asset> {
     let folder = match source.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
         _ => PathBuf::from("."),
@@ -179,12 +194,13 @@ impl Rendered {
 
 /// The website of a source, its paths under `site/`: with `git`, a changes
 /// page per committed version of the source; with `templates`, templates
-/// of one's own.
+/// of one's own; showing the `images` copied into it.
 pub(in crate::cmd) fn site_files(
     source: &Path,
     ruleset: &nomic::model::Ruleset,
     git: bool,
-    templates: Option<std::path::PathBuf>,
+    templates: Option<PathBuf>,
+    images: Vec<PathBuf>,
 ) -> Result<Vec<PublishedFile>, Failure> {
     let name = source.display();
     let versions = if git {
@@ -192,7 +208,7 @@ pub(in crate::cmd) fn site_files(
     } else {
         Vec::new()
     };
-    let options = nomic::site::SiteOptions { templates };
+    let options = nomic::site::SiteOptions { templates, images };
     let files = nomic::site::site_files(ruleset, &versions, &options)
         .map_err(|err| Failure::message(format!("{name}: {err}")))?;
     Ok(files
