@@ -23,13 +23,17 @@ pub use folder::{folder_ruleset, read_folder, write_folder, FolderError, FolderR
 pub use infer::{candidates, infer, Candidate, InferError};
 pub use reader::read;
 pub(crate) use reader::underline_char;
-pub use syntax::{Language, SyntaxError, STYLE_TABLE};
+pub use syntax::{Language, SyntaxError};
 pub use template::{Fields, Template, TemplateError};
 
 use std::path::{Path, PathBuf};
 
 /// The name of the dialect file looked for beside a ruleset.
 pub const DIALECT_FILE: &str = "nomic.toml";
+
+/// The table of a `nomic.toml` that pins the published style, not a part
+/// of the dialect (docs/render.md).
+pub use syntax::STYLE_TABLE;
 
 /// A dialect file that cannot be used.
 #[derive(Debug, thiserror::Error)]
