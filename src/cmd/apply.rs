@@ -8,7 +8,7 @@ use nomic::meaning;
 use nomic::model::{Format, Ruleset};
 use nomic::output::write_atomic;
 use nomic::parse::ReadOptions;
-use nomic::render::{self, Existing, Form, Plan, RenderOptions, Renderer};
+use nomic::render::{self, Existing, Form, Pins, Plan, RenderOptions, Renderer};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -58,6 +58,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         links: None,
     };
     let applied = apply(&parsed.ruleset, &proposals, &options, &files)?;
+    let pins = super::build::pins::beside(&args.ruleset)?;
     for note in &applied.notes {
         eprintln!("warning: {note}");
     }
@@ -72,7 +73,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         (None, false) => None,
     };
     if !args.commit {
-        write(&applied.ruleset, parsed.format, target.as_deref())?;
+        write(&applied.ruleset, parsed.format, target.as_deref(), &pins)?;
         if let Some(target) = &target {
             eprintln!("{}: {}", target.display(), summary(&applied));
         }
@@ -91,7 +92,15 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     }
     let subject = subject(&proposals);
     let pages: Vec<Form> = forms.iter().copied().filter(|f| is_pages(*f)).collect();
-    let plan = publish(&applied.ruleset, &pages, &existing, &dir)?;
+    let plan = publish(
+        &applied.ruleset,
+        &pages,
+        &existing,
+        &dir,
+        &pins,
+        Vec::new(),
+        Vec::new(),
+    )?;
     let pages_commit = match repo
         .commit_paths(&plan.paths(), &format!("{subject}: rule pages"))
         .map_err(git)?
@@ -109,9 +118,32 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         }
         None => applied.clone(),
     };
-    write(&linked.ruleset, parsed.format, Some(&target))?;
+    write(&linked.ruleset, parsed.format, Some(&target), &pins)?;
     let whole: Vec<Form> = forms.iter().copied().filter(|f| !is_pages(*f)).collect();
-    let plan = publish(&linked.ruleset, &whole, &existing, &dir)?;
+    // The website, when the folder has one, is rebuilt with the forms, and
+    // the images its rule pages show copied into it.
+    let (site, images) = if dir.join(Form::Site.path()).exists() {
+        let images = super::build::published::images(&target, &linked.ruleset, &[Form::Site]);
+        let shown = images
+            .iter()
+            .filter_map(|image| image.path.strip_prefix(Form::Site.path()).ok())
+            .map(Path::to_path_buf)
+            .collect();
+        let site =
+            super::build::published::site_files(&target, &linked.ruleset, false, None, shown)?;
+        (site, images)
+    } else {
+        (Vec::new(), Vec::new())
+    };
+    let plan = publish(
+        &linked.ruleset,
+        &whole,
+        &existing,
+        &dir,
+        &pins,
+        site,
+        images,
+    )?;
     let mut paths = plan.paths();
     paths.push(target.clone());
     repo.commit_paths(&paths, &subject).map_err(git)?;
@@ -124,13 +156,6 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         );
     } else {
         eprintln!("{}: {}; committed", target.display(), summary(&applied));
-    }
-    let site = dir.join(Form::Site.path());
-    if site.exists() {
-        eprintln!(
-            "note: the website in {} is not rebuilt by apply; `nomic build` rebuilds it",
-            site.display()
-        );
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -221,10 +246,27 @@ fn apply(
     })
 }
 
-fn write(ruleset: &Ruleset, format: Format, target: Option<&Path>) -> Result<ExitCode, Failure> {
-    let text = render::render(ruleset, format, &RenderOptions::default())
-        .map_err(|err| Failure::message(err.to_string()))?;
-    meaning::verify_written(ruleset, &text, format).map_err(refused)?;
+/// Writes the ruleset in its file's format, what the proposals changed in
+/// the style the file shows (with what `nomic.toml` pins in its place).
+fn write(
+    ruleset: &Ruleset,
+    format: Format,
+    target: Option<&Path>,
+    pins: &Pins,
+) -> Result<ExitCode, Failure> {
+    let failed = |err: render::RenderError| Failure::message(err.to_string());
+    let renderer = Renderer::new(&RenderOptions::default()).map_err(failed)?;
+    let style = match Form::ALL
+        .into_iter()
+        .find(|form| form.format() == Some(format))
+    {
+        Some(form) => pins.apply(form, renderer.own_style(ruleset, format)),
+        None => renderer.own_style(ruleset, format),
+    };
+    let text = renderer
+        .render_styled(ruleset, format, style)
+        .map_err(failed)?;
+    meaning::verify_written_in(ruleset, &text, format, &style).map_err(refused)?;
     match target {
         None => print_stdout(&text)?,
         Some(path) => {
@@ -247,7 +289,7 @@ fn folder_of(ruleset_path: &Path) -> PathBuf {
 /// What `--commit` publishes besides the ruleset: the per-rule pages (the
 /// history links name them), and every other form the folder already
 /// holds, except the ruleset's own file (written from the ruleset itself)
-/// and the website (`nomic build` makes it).
+/// and the website (rebuilt beside them when the folder has one).
 fn forms_to_commit(dir: &Path, ruleset_path: &Path) -> Vec<Form> {
     let own = ruleset_path.file_name();
     Form::ALL
@@ -263,21 +305,28 @@ fn is_pages(form: Form) -> bool {
 
 /// Publishes `forms` of `ruleset` onto the folder's files as `nomic build`
 /// does (every rule the proposals did not touch keeps its bytes), reads
-/// every file back, then writes the ones that changed and removes the pages
-/// of rules that are gone; returns the plan, whose paths the commit names.
+/// every file back, then writes the ones that changed, with `site` (the
+/// website's files) and the `images` it shows, and removes the pages of
+/// rules that are gone; returns the plan, whose paths the commit names.
 fn publish(
     ruleset: &Ruleset,
     forms: &[Form],
     existing: &Existing,
     dir: &Path,
+    pins: &Pins,
+    site: Vec<render::PublishedFile>,
+    images: Vec<render::Asset>,
 ) -> Result<Plan, Failure> {
     let renderer = Renderer::new(&RenderOptions::default())
         .map_err(|err| Failure::message(err.to_string()))?;
-    let published = render::publish_onto(ruleset, &renderer, forms, existing)
+    let published = render::publish_onto(ruleset, &renderer, forms, existing, pins)
         .map_err(|err| Failure::message(err.to_string()))?;
     // Every file is read back and checked before any is written.
     meaning::verify_published(ruleset, &published).map_err(refused)?;
-    let plan = Plan::compare(dir.to_path_buf(), published.files)
+    let mut files = published.files;
+    files.extend(site);
+    let plan = Plan::compare(dir.to_path_buf(), files)
+        .and_then(|plan| plan.with_assets(images))
         .map_err(|err| Failure::message(err.to_string()))?;
     let progress = Files::new(plan.pending(), "writing");
     plan.execute_with(|| progress.inc())

@@ -2,7 +2,8 @@
 //! bundled ruleset.
 
 pub(super) mod existing;
-mod published;
+pub(super) mod pins;
+pub(super) mod published;
 
 use super::io::{print_stdout, read_input, stdout_color, Failure};
 use super::progress::Files;
@@ -98,7 +99,8 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         // The bytes read for the key are the ones rendered: one read, one copy.
         let build = Build::plan(dir.clone(), inputs, manifest_store(), |bytes| {
             let read = bytes.map(|bytes| (name, bytes));
-            render_source(&source, read, &dir, &renderer, &args).map(|r| (r.files, r.damaged))
+            render_source(&source, read, &dir, &renderer, &args)
+                .map(|r| (r.files, r.assets, r.damaged))
         })?;
         if build.rendered() {
             progress.inc();

@@ -57,6 +57,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         &versions,
         &SiteOptions {
             templates: args.templates,
+            ..SiteOptions::default()
         },
     )
     .map_err(|err| Failure::message(format!("{name}: {err}")))?;

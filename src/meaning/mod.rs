@@ -15,6 +15,7 @@ mod write;
 
 use crate::model::{Format, Rule, Ruleset};
 use crate::parse::{self, ParseError};
+use crate::render::style::Style;
 use crate::render::Published;
 pub use copies::{disagreements, forget, not_carried_over, Disagreement};
 use normal::{first_difference, normal_form, without_emphasis, words_only, Difference};
@@ -104,9 +105,36 @@ pub fn verify_written(
     written: &str,
     format: Format,
 ) -> Result<(), MeaningError> {
+    verify_written_in(intended, written, format, &Style::default())
+}
+
+/// [`verify_written`] for a file written in `style`: a text form whose
+/// style removes emphasis markers is compared without them.
+///
+/// # Errors
+/// [`MeaningError`] naming the first rule whose meaning would change.
+pub fn verify_written_in(
+    intended: &Ruleset,
+    written: &str,
+    format: Format,
+    style: &Style,
+) -> Result<(), MeaningError> {
     let actual = parse::read_check(written, format)
         .map_err(|source| MeaningError::Unreadable { format, source })?;
-    compare_rules(&intended.rules, &actual.rules, format, &HashSet::new())
+    let drops = drops_emphasis(format, style);
+    compare_rules(
+        &intended.rules,
+        &actual.rules,
+        format,
+        &HashSet::new(),
+        drops,
+    )
+}
+
+/// Whether a file of `format` written in `style` leaves emphasis markers out.
+fn drops_emphasis(format: Format, style: &Style) -> bool {
+    style.emphasis.removed()
+        && matches!(format, Format::TxtLong | Format::TxtShort | Format::TxtRule)
 }
 
 /// Compares the rules of two rulesets in the parts `format` carries.
@@ -114,20 +142,28 @@ pub fn verify_written(
 /// # Errors
 /// [`MeaningError`] naming the first rule whose meaning differs.
 pub fn compare(intended: &Ruleset, actual: &Ruleset, format: Format) -> Result<(), MeaningError> {
-    compare_rules(&intended.rules, &actual.rules, format, &HashSet::new())
+    compare_rules(
+        &intended.rules,
+        &actual.rules,
+        format,
+        &HashSet::new(),
+        false,
+    )
 }
 
 /// Compares each rule but those `carried` over (their bytes are the
-/// published file's own, whatever they say).
+/// published file's own, whatever they say); without emphasis markers when
+/// the file `drops` them.
 fn compare_rules(
     intended: &[Rule],
     actual: &[Rule],
     format: Format,
     carried: &HashSet<u32>,
+    drops: bool,
 ) -> Result<(), MeaningError> {
     for (meant, read) in intended.iter().zip(actual) {
         if !carried.contains(&meant.number) {
-            compare_rule(meant, read, format)?;
+            compare_rule_in(meant, read, format, drops)?;
         }
     }
     if intended.len() != actual.len() {
@@ -167,6 +203,12 @@ pub fn verify_published(ruleset: &Ruleset, published: &Published) -> Result<(), 
             continue;
         };
         let carried = carried.get(&file.path).unwrap_or(&none);
+        let style = published
+            .styles
+            .get(&file.path)
+            .copied()
+            .unwrap_or_default();
+        let drops = drops_emphasis(format, &style);
         if matches!(format, Format::MdRule | Format::TxtRule) {
             let read = parse::read_meaning(&file.contents, format)
                 .map_err(|source| MeaningError::Unreadable { format, source })?;
@@ -175,13 +217,14 @@ pub fn verify_published(ruleset: &Ruleset, published: &Published) -> Result<(), 
                     continue;
                 }
                 if let Some(meant) = by_number.get(&page_rule.number) {
-                    compare_rule(&crate::render::page_rule(meant), page_rule, format)?;
+                    let meant = crate::render::page_rule(meant);
+                    compare_rule_in(&meant, page_rule, format, drops)?;
                 }
             }
         } else {
             let actual = parse::read_check(&file.contents, format)
                 .map_err(|source| MeaningError::Unreadable { format, source })?;
-            compare_rules(&ruleset.rules, &actual.rules, format, carried)?;
+            compare_rules(&ruleset.rules, &actual.rules, format, carried, drops)?;
         }
     }
     Ok(())
@@ -210,6 +253,17 @@ pub(crate) fn published_format(path: &std::path::Path) -> Option<Format> {
 /// # Errors
 /// [`MeaningError::Changed`] naming the first difference.
 pub fn compare_rule(meant: &Rule, read: &Rule, format: Format) -> Result<(), MeaningError> {
+    compare_rule_in(meant, read, format, false)
+}
+
+/// [`compare_rule`], the texts compared without emphasis markers when the
+/// copy `drops` them.
+fn compare_rule_in(
+    meant: &Rule,
+    read: &Rule,
+    format: Format,
+    drops: bool,
+) -> Result<(), MeaningError> {
     let changed = |aspect, expected: String, found: String, construct| MeaningError::Changed {
         format,
         rule: meant.number,
@@ -262,7 +316,11 @@ pub fn compare_rule(meant: &Rule, read: &Rule, format: Format) -> Result<(), Mea
     if meant.text == read.text {
         return Ok(());
     }
-    match first_difference(&normal_form(&meant.text), &normal_form(&read.text)) {
+    let (mut a, mut b) = (normal_form(&meant.text), normal_form(&read.text));
+    if drops {
+        (a, b) = (without_emphasis(a), without_emphasis(b));
+    }
+    match first_difference(&a, &b) {
         None => Ok(()),
         Some(Difference {
             expected,

@@ -177,6 +177,6 @@ fn a_file_re_emitted_in_its_own_form_with_a_changed_rule_reads_back() {
 fn published(file: crate::render::PublishedFile) -> crate::render::Published {
     crate::render::Published {
         files: vec![file],
-        carried: std::collections::HashMap::new(),
+        ..Default::default()
     }
 }

@@ -3,7 +3,7 @@
 //! change and remove, the writing, and the manifest kept for the next build.
 
 use super::manifest::Manifest;
-use super::publish::{stale_rule_pages, Plan, PublishError, PublishedFile};
+use super::publish::{stale_rule_pages, Asset, Plan, PublishError, PublishedFile};
 use crate::output::WriteOutcome;
 use crate::site::SITE_FOLDERS;
 use std::collections::HashSet;
@@ -52,7 +52,7 @@ impl Build {
         dir: PathBuf,
         source: Option<(Vec<u8>, bool)>,
         store: Option<PathBuf>,
-        render: impl FnOnce(Option<Vec<u8>>) -> Result<(Vec<PublishedFile>, usize), E>,
+        render: impl FnOnce(Option<Vec<u8>>) -> Result<(Vec<PublishedFile>, Vec<Asset>, usize), E>,
     ) -> Result<Build, E> {
         let key = source.as_ref().map(|(bytes, repair)| {
             let repair: &[u8] = if *repair { b"repair-encoding" } else { b"" };
@@ -72,6 +72,7 @@ impl Build {
                 plan: Plan {
                     dir,
                     writes: Vec::new(),
+                    copies: Vec::new(),
                     removals: Vec::new(),
                 },
                 damaged: manifest.note,
@@ -80,8 +81,8 @@ impl Build {
                 store,
             });
         }
-        let (files, damaged) = render(source.map(|(bytes, _)| bytes))?;
-        let mut plan = Plan::compare(dir, files)?;
+        let (files, assets, damaged) = render(source.map(|(bytes, _)| bytes))?;
+        let mut plan = Plan::compare(dir, files)?.with_assets(assets)?;
         // Pages of the website that the new site no longer has (none when
         // the build does not write the website).
         let site_files: Vec<&Path> = plan
@@ -122,7 +123,8 @@ impl Build {
         let group = |outcome| plan.with_outcome(outcome).map(Path::to_path_buf).collect();
         let created: Vec<PathBuf> = group(WriteOutcome::Created);
         let changed: Vec<PathBuf> = group(WriteOutcome::Changed);
-        let unchanged = plan.writes.len() - created.len() - changed.len() + self.found.unwrap_or(0);
+        let written = plan.writes.len() + plan.copies.len();
+        let unchanged = written - created.len() - changed.len() + self.found.unwrap_or(0);
         BuildReport {
             created,
             changed,

@@ -149,8 +149,10 @@ impl Manifest {
     pub fn of_plan(plan: &Plan, key: String, note: usize) -> io::Result<Manifest> {
         let root = &plan.dir;
         let mut names: BTreeMap<&Path, Vec<PathBuf>> = BTreeMap::new();
-        for (file, _) in &plan.writes {
-            let (Some(folder), Some(name)) = (file.path.parent(), file.path.file_name()) else {
+        let paths = plan.writes.iter().map(|(file, _)| file.path.as_path());
+        let copied = plan.copies.iter().map(|(asset, _)| asset.path.as_path());
+        for path in paths.chain(copied) {
+            let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
                 return Err(io::Error::other("a file of the set has no name"));
             };
             names.entry(folder).or_default().push(PathBuf::from(name));

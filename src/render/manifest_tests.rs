@@ -103,6 +103,7 @@ fn a_plans_stamps_are_its_files_as_they_are_and_a_change_is_seen() {
     let plan = Plan {
         dir: dir.path().to_path_buf(),
         writes,
+        copies: Vec::new(),
         removals: Vec::new(),
     };
     let manifest = Manifest::of_plan(&plan, "key".into(), 0).unwrap();

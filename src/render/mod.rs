@@ -14,15 +14,18 @@ pub mod manifest;
 mod onto;
 pub mod publish;
 mod relink;
+pub(crate) use relink::safe_image_path;
+pub mod style;
 mod templates;
 pub mod text;
 
 pub use manifest::Manifest;
 pub use onto::Existing;
 pub use publish::{
-    agora_published_files, md_page_path, page_rule, publish_onto, published_files, rule_pages,
-    stale_rule_pages, Form, Plan, PublishError, Published, PublishedFile,
+    agora_published_files, image_paths, md_page_path, page_rule, publish_onto, published_files,
+    rule_pages, stale_rule_pages, Asset, Form, Plan, PublishError, Published, PublishedFile,
 };
+pub use style::{Pins, Style};
 /// The template environment (with the `--templates` loader) the site builds on.
 pub(crate) use templates::environment as template_environment;
 pub use templates::{template_name, DEFAULTS as DEFAULT_TEMPLATES};
@@ -117,20 +120,6 @@ pub fn title_for(format: Format, title: &str) -> String {
     }
 }
 
-/// How the text a form writes anew is laid out, where the form's template
-/// asks: the templates see it as `width`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Style {
-    /// The column text forms wrap a rule's body at (`{{ r.text | wrap(width) }}`).
-    pub width: usize,
-}
-
-impl Default for Style {
-    fn default() -> Style {
-        Style { width: text::WIDTH }
-    }
-}
-
 /// A template environment set up once and reused for many renders.
 pub struct Renderer {
     env: Environment<'static>,
@@ -155,6 +144,22 @@ impl Renderer {
     /// Renders a ruleset to one format (see [`render`]).
     pub fn render(&self, ruleset: &Ruleset, format: Format) -> Result<String, RenderError> {
         self.render_styled(ruleset, format, Style::default())
+    }
+
+    /// The style `ruleset`'s own file of `format` shows, when it was read
+    /// from one with its layout (and the render keeps it): the style its
+    /// untouched rules are written in. Else the canonical style.
+    #[must_use]
+    pub fn own_style(&self, ruleset: &Ruleset, format: Format) -> Style {
+        let own = ruleset
+            .layout
+            .as_ref()
+            .is_some_and(|layout| !self.canonical && layout.format == format);
+        if own {
+            style::of_layout(self, &ruleset.rules, format)
+        } else {
+            Style::default()
+        }
     }
 
     /// [`Renderer::render`] with what is written anew in `style`.
@@ -220,6 +225,16 @@ impl Renderer {
 
     /// Renders one rule as a page of a per-rule format.
     pub fn render_rule(&self, rule: &Rule, format: Format) -> Result<String, RenderError> {
+        self.render_rule_styled(rule, format, Style::default())
+    }
+
+    /// [`Renderer::render_rule`] in `style`.
+    pub fn render_rule_styled(
+        &self,
+        rule: &Rule,
+        format: Format,
+        style: Style,
+    ) -> Result<String, RenderError> {
         if matches!(format, Format::AgoraRule | Format::AgoraShortRule) {
             return self.render_agora_rule(rule, format);
         }
@@ -231,7 +246,12 @@ impl Renderer {
             .env
             .get_template(name)
             .map_err(|e| template_error(&e, name))?;
-        let context = minijinja::context! { title => "", rules => Vec::<Value>::new() };
+        let context = minijinja::context! {
+            title => "",
+            rules => Vec::<Value>::new(),
+            width => style.width,
+            style => Value::from(minijinja::value::Serde(style)),
+        };
         let mut captured = template
             .render_captured(context)
             .map_err(|e| template_error(&e, name))?;
@@ -362,6 +382,7 @@ impl Macros<'_> {
             title => self.title,
             rules => Vec::<Value>::new(),
             width => self.style.width,
+            style => Value::from(minijinja::value::Serde(self.style)),
         };
         let mut captured = self
             .template

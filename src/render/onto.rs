@@ -135,30 +135,15 @@ pub(super) fn onto(
     (written, carried)
 }
 
-/// How many of a file's untouched rules its style is inferred from: those
-/// enacted last (the highest numbers), which show how its moderator writes
-/// now.
-const STYLE_SAMPLE: usize = 16;
-
-/// The widths a text form's body may be wrapped at.
-const WIDTHS: std::ops::RangeInclusive<usize> = 60..=72;
-
 /// The style of `written` (a ruleset made ready by [`onto`]) as its file
-/// shows it: for a wrapped text form, the width at which the most of its
-/// latest untouched rules wrap to their own bytes. A rule that wraps so at
-/// every width (short lines) or at none (a hand wrap, a drawing) tells
-/// nothing; with no rule that tells, or on a tie, the canonical width.
-/// Rules written anew are written in it.
+/// shows it ([`super::style::infer`]) from the rules carried over there,
+/// the latest first. Rules written anew are written in it.
 pub(super) fn inferred_style(
     renderer: &super::Renderer,
     written: &Ruleset,
     carried: &HashSet<u32>,
     format: Format,
 ) -> super::Style {
-    let canonical = super::Style::default();
-    if !matches!(format, Format::TxtLong | Format::TxtShort) {
-        return canonical;
-    }
     let mut sample: Vec<(&Rule, &str)> = written
         .rules
         .iter()
@@ -166,24 +151,7 @@ pub(super) fn inferred_style(
         .filter_map(|rule| Some((rule, rule.layout.as_ref()?.source.as_str())))
         .collect();
     sample.sort_by_key(|(rule, _)| std::cmp::Reverse(rule.number));
-    sample.truncate(STYLE_SAMPLE);
-    let mut counts: HashMap<usize, usize> = HashMap::new();
-    for (rule, source) in sample {
-        let fits: Vec<usize> = WIDTHS
-            .filter(|&width| {
-                renderer
-                    .region(rule, format, super::Style { width })
-                    .is_ok_and(|region| region.trim_end() == source.trim_end())
-            })
-            .collect();
-        if !fits.is_empty() && fits.len() < WIDTHS.count() {
-            for width in fits {
-                *counts.entry(width).or_default() += 1;
-            }
-        }
-    }
-    counts
-        .into_iter()
-        .max_by_key(|&(width, count)| (count, std::cmp::Reverse(width.abs_diff(canonical.width))))
-        .map_or(canonical, |(width, _)| super::Style { width })
+    super::style::infer(format, &sample, |rule, style| {
+        renderer.region(rule, format, style).ok()
+    })
 }

@@ -6,7 +6,7 @@
 //! command says so.
 
 use super::onto::{inferred_style, onto, Existing, Witness};
-use super::{RenderError, Renderer};
+use super::{Pins, RenderError, Renderer, Style};
 use crate::model::{Format, Rule, Ruleset};
 use crate::output::{existing_within, write_batch_within, WriteError, WriteOutcome};
 use rayon::prelude::*;
@@ -23,6 +23,32 @@ pub struct PublishedFile {
     pub path: PathBuf,
     /// What it holds.
     pub contents: String,
+}
+
+/// A file copied into the published set as it is (an image a rule
+/// shows), its path relative to the output folder.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Asset {
+    /// Where the file goes, relative to the output folder.
+    pub path: PathBuf,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
+}
+
+/// The image files the rules of `ruleset` show by a safe relative path
+/// (`images/319.png`: no `..`, no URL, no absolute path), sorted: what a
+/// published set copies from the source's folder.
+#[must_use]
+pub fn image_paths(ruleset: &Ruleset) -> Vec<PathBuf> {
+    let mut paths: Vec<PathBuf> = ruleset
+        .rules
+        .iter()
+        .flat_map(|rule| super::relink::image_paths(&rule.text))
+        .map(PathBuf::from)
+        .collect();
+    paths.sort();
+    paths.dedup();
+    paths
 }
 
 /// One form of the published set.
@@ -135,6 +161,9 @@ pub struct Published {
     pub files: Vec<PublishedFile>,
     /// The numbers of the rules each file carries over, by its path.
     pub carried: HashMap<PathBuf, HashSet<u32>>,
+    /// The style each file writes anew in, by its path (the canonical one
+    /// for a file not listed).
+    pub styles: HashMap<PathBuf, Style>,
 }
 
 /// Renders every published file of `ruleset` into a fresh folder:
@@ -144,14 +173,24 @@ pub fn published_files(
     ruleset: &Ruleset,
     renderer: &Renderer,
 ) -> Result<Vec<PublishedFile>, RenderError> {
-    Ok(publish_onto(ruleset, renderer, &Form::ALL, &Existing::default())?.files)
+    Ok(publish_onto(
+        ruleset,
+        renderer,
+        &Form::ALL,
+        &Existing::default(),
+        &Pins::default(),
+    )?
+    .files)
 }
 
 /// Renders the `forms` of `ruleset` (the website aside) onto what its
 /// folder already publishes ([`Existing`]): each file the folder holds keeps
 /// its header, footer and the bytes of every rule untouched in what its
-/// form carries, and the rest is written canonically ([`super::onto`]).
-/// Nothing is written.
+/// form carries, and the rest is written in the style the file shows
+/// ([`super::style`]; its sibling pages for a page), with what `pins`
+/// pins in its place. A file the folder lacks is written in the canonical
+/// style, pins aside; the source's own form (a ruleset read with its
+/// layout) in the style its file shows. Nothing is written.
 ///
 /// # Errors
 /// A template's failure, for the first file in order that meets one.
@@ -160,6 +199,7 @@ pub fn publish_onto(
     renderer: &Renderer,
     forms: &[Form],
     existing: &Existing,
+    pins: &Pins,
 ) -> Result<Published, RenderError> {
     let witness = Witness::new(ruleset, existing);
     let whole: Vec<Form> = forms
@@ -174,30 +214,41 @@ pub fn publish_onto(
                 .map(|&form| {
                     let path = PathBuf::from(form.path());
                     let format = form.format().expect("a whole form has a format");
-                    let (contents, carried) = match existing.whole.get(&path) {
+                    let (contents, carried, style) = match existing.whole.get(&path) {
                         Some(copy) => {
                             let (onto, carried) = onto(ruleset, copy, format, &witness);
                             let style = inferred_style(renderer, &onto, &carried, format);
-                            (renderer.render_styled(&onto, format, style)?, carried)
+                            let style = pins.apply(form, style);
+                            (
+                                renderer.render_styled(&onto, format, style)?,
+                                carried,
+                                style,
+                            )
                         }
-                        None => (renderer.render(ruleset, format)?, HashSet::new()),
+                        None => {
+                            let style = pins.apply(form, renderer.own_style(ruleset, format));
+                            let contents = renderer.render_styled(ruleset, format, style)?;
+                            (contents, HashSet::new(), style)
+                        }
                     };
-                    Ok((PublishedFile { path, contents }, carried))
+                    Ok((PublishedFile { path, contents }, carried, style))
                 })
                 .collect::<Vec<Result<_, RenderError>>>()
         },
-        || pages_onto(ruleset, renderer, forms, existing, &witness),
+        || pages_onto(ruleset, renderer, forms, existing, &witness, pins),
     );
     // The first failure in the order a serial render meets them.
     let mut published = Published::default();
     for file in whole {
-        let (file, carried) = file?;
+        let (file, carried, style) = file?;
         published.carried.insert(file.path.clone(), carried);
+        published.styles.insert(file.path.clone(), style);
         published.files.push(file);
     }
     let pages = pages?;
     published.files.extend(pages.files);
     published.carried.extend(pages.carried);
+    published.styles.extend(pages.styles);
     Ok(published)
 }
 
@@ -210,20 +261,31 @@ pub fn rule_pages(
 ) -> Result<Vec<PublishedFile>, RenderError> {
     let existing = Existing::default();
     let witness = Witness::new(ruleset, &existing);
-    Ok(pages_onto(ruleset, renderer, &Form::ALL, &existing, &witness)?.files)
+    Ok(pages_onto(
+        ruleset,
+        renderer,
+        &Form::ALL,
+        &existing,
+        &witness,
+        &Pins::default(),
+    )?
+    .files)
 }
 
 /// The pages of the page `forms`, each page the folder holds kept whole
-/// while its rule is untouched in what the page carries.
+/// while its rule is untouched in what the page carries, the others
+/// written in the style of the untouched ones (with `pins` in its place).
 fn pages_onto(
     ruleset: &Ruleset,
     renderer: &Renderer,
     forms: &[Form],
     existing: &Existing,
     witness: &Witness,
+    pins: &Pins,
 ) -> Result<Published, RenderError> {
     let mut files: Vec<PublishedFile> = Vec::with_capacity(2 * ruleset.rules.len());
     let mut carried = HashMap::new();
+    let mut styles = HashMap::new();
     for form in [Form::MdPages, Form::TxtPages] {
         if !forms.contains(&form) {
             continue;
@@ -234,28 +296,48 @@ fn pages_onto(
         } else {
             "txt"
         };
-        let rendered = ruleset
+        let path_of =
+            |rule: &Rule| Path::new(form.path()).join(format!("{}.{extension}", page_stem(rule)));
+        let pages: Vec<(PathBuf, Cow<'_, Rule>)> = ruleset
             .rules
+            .iter()
+            .map(|rule| (path_of(rule), page_rule(rule)))
+            .collect();
+        let kept: Vec<Option<&String>> = pages
             .par_iter()
-            .map(|rule| {
-                let path = Path::new(form.path()).join(format!("{}.{extension}", page_stem(rule)));
-                let page = page_rule(rule);
-                match existing.pages.get(&path) {
-                    Some((text, copy)) if witness.untouched(&page, copy, format) => Ok((
-                        PublishedFile {
-                            path,
-                            contents: text.clone(),
-                        },
-                        true,
-                    )),
-                    _ => Ok((
-                        PublishedFile {
-                            contents: renderer.render_rule(&page, format)?,
-                            path,
-                        },
-                        false,
-                    )),
-                }
+            .map(|(path, page)| match existing.pages.get(path) {
+                Some((text, copy)) if witness.untouched(page, copy, format) => Some(text),
+                _ => None,
+            })
+            .collect();
+        let mut sample: Vec<(&Rule, &str)> = pages
+            .iter()
+            .zip(&kept)
+            .filter_map(|((_, page), text)| Some((page.as_ref(), text.as_deref()?.as_str())))
+            .collect();
+        sample.sort_by_key(|(rule, _)| std::cmp::Reverse(rule.number));
+        let style = super::style::infer(format, &sample, |rule, style| {
+            renderer.render_rule_styled(rule, format, style).ok()
+        });
+        let style = pins.apply(form, style);
+        let rendered = pages
+            .par_iter()
+            .zip(&kept)
+            .map(|((path, page), kept)| match kept {
+                Some(text) => Ok((
+                    PublishedFile {
+                        path: path.clone(),
+                        contents: (*text).clone(),
+                    },
+                    true,
+                )),
+                None => Ok((
+                    PublishedFile {
+                        contents: renderer.render_rule_styled(page, format, style)?,
+                        path: path.clone(),
+                    },
+                    false,
+                )),
             })
             .collect::<Vec<Result<_, RenderError>>>()
             .into_iter()
@@ -268,6 +350,7 @@ fn pages_onto(
                 HashSet::new()
             };
             carried.insert(file.path.clone(), numbers);
+            styles.insert(file.path.clone(), style);
             match page_of.get(&rule.number) {
                 Some(&index) => files[index] = file,
                 None => {
@@ -277,7 +360,11 @@ fn pages_onto(
             }
         }
     }
-    Ok(Published { files, carried })
+    Ok(Published {
+        files,
+        carried,
+        styles,
+    })
 }
 
 /// How a per-rule page is one folder further down than its name says:
@@ -331,6 +418,9 @@ pub struct Plan {
     pub dir: PathBuf,
     /// Every file of the set, with what writing it would do.
     pub writes: Vec<(PublishedFile, WriteOutcome)>,
+    /// The files copied into the set (images), with what writing them
+    /// would do.
+    pub copies: Vec<(Asset, WriteOutcome)>,
     /// Per-rule pages in the folder that the set no longer has (repealed or
     /// renumbered rules), relative to `dir`. Other files are left alone.
     pub removals: Vec<PathBuf>,
@@ -355,34 +445,54 @@ impl Plan {
         Ok(Plan {
             dir,
             writes,
+            copies: Vec::new(),
             removals,
         })
     }
 
+    /// The plan with `assets` copied too, each compared with what `dir`
+    /// holds at its path. Reads, writes nothing.
+    pub fn with_assets(mut self, assets: Vec<Asset>) -> Result<Plan, PublishError> {
+        for asset in assets {
+            let outcome =
+                existing_within(&self.dir, &asset.path, &asset.bytes).map_err(|source| {
+                    PublishError::Write {
+                        path: self.dir.join(&asset.path),
+                        source,
+                    }
+                })?;
+            self.copies.push((asset, outcome));
+        }
+        Ok(self)
+    }
+
+    /// Every path the plan writes or copies, with what doing so would do.
+    fn outcomes(&self) -> impl Iterator<Item = (&Path, WriteOutcome)> {
+        let files = self.writes.iter().map(|(f, o)| (f.path.as_path(), *o));
+        files.chain(self.copies.iter().map(|(a, o)| (a.path.as_path(), *o)))
+    }
+
     /// The files that writing would leave with `outcome`, relative to `dir`.
     pub fn with_outcome(&self, outcome: WriteOutcome) -> impl Iterator<Item = &Path> {
-        self.writes
-            .iter()
+        self.outcomes()
             .filter(move |(_, o)| *o == outcome)
-            .map(|(file, _)| file.path.as_path())
+            .map(|(path, _)| path)
     }
 
     /// Whether the folder already holds exactly the set.
     pub fn is_current(&self) -> bool {
         self.removals.is_empty()
             && self
-                .writes
-                .iter()
-                .all(|(_, outcome)| *outcome == WriteOutcome::Unchanged)
+                .outcomes()
+                .all(|(_, outcome)| outcome == WriteOutcome::Unchanged)
     }
 
     /// Every path the plan covers (written, unchanged or removed), joined to
     /// `dir`: what a commit of the published set names.
     pub fn paths(&self) -> Vec<PathBuf> {
-        self.writes
-            .iter()
-            .map(|(file, _)| &file.path)
-            .chain(&self.removals)
+        self.outcomes()
+            .map(|(path, _)| path)
+            .chain(self.removals.iter().map(PathBuf::as_path))
             .map(|path| self.dir.join(path))
             .collect()
     }
@@ -396,8 +506,7 @@ impl Plan {
 
     /// How many files [`Plan::execute`] writes or removes.
     pub fn pending(&self) -> usize {
-        self.writes
-            .iter()
+        self.outcomes()
             .filter(|(_, outcome)| *outcome != WriteOutcome::Unchanged)
             .count()
             + self.removals.len()
@@ -407,11 +516,18 @@ impl Plan {
     /// ([`Plan::pending`] calls in all), for a progress display.
     pub fn execute_with(&self, mut done: impl FnMut()) -> Result<(), PublishError> {
         // One durable sync for the whole set, not one per file.
-        let changed = self
+        let files = self
             .writes
             .iter()
-            .filter(|(_, outcome)| *outcome != WriteOutcome::Unchanged)
-            .map(|(file, _)| (file.path.as_path(), file.contents.as_bytes()))
+            .map(|(file, o)| (file.path.as_path(), file.contents.as_bytes(), *o));
+        let copies = self
+            .copies
+            .iter()
+            .map(|(asset, o)| (asset.path.as_path(), asset.bytes.as_slice(), *o));
+        let changed = files
+            .chain(copies)
+            .filter(|(_, _, outcome)| *outcome != WriteOutcome::Unchanged)
+            .map(|(path, bytes, _)| (path, bytes))
             .inspect(|_| done());
         if let Err(err) = write_batch_within(&self.dir, changed) {
             return Err(PublishError::Write {

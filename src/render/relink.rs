@@ -71,6 +71,39 @@ pub(crate) fn relative_images<'a>(markdown: &'a str, up: &str) -> Cow<'a, str> {
     Cow::Owned(out)
 }
 
+/// The image files `markdown` shows by a safe relative path (see
+/// [`safe_image_path`]), in the order written.
+pub(crate) fn image_paths(markdown: &str) -> Vec<String> {
+    if !markdown.contains("![") {
+        return Vec::new();
+    }
+    Parser::new(markdown)
+        .filter_map(|event| match event {
+            Event::Start(Tag::Image { dest_url, .. }) => {
+                safe_image_path(&dest_url).map(str::to_string)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// An image destination that names a file at or below the folder of the
+/// file that holds it (`images/319.png`), which can be copied into an
+/// output with the same relative path: relative, no `..`, `.` or empty
+/// part, no backslash, no query or fragment, of letters, digits and
+/// `-_.~/` only. URLs and absolute paths are not files to copy.
+pub(crate) fn safe_image_path(destination: &str) -> Option<&str> {
+    let safe = is_relative(destination)
+        && !destination.is_empty()
+        && destination
+            .chars()
+            .all(|c| c.is_alphanumeric() || "-_.~/".contains(c))
+        && destination
+            .split('/')
+            .all(|part| !part.is_empty() && part != "." && part != "..");
+    safe.then_some(destination)
+}
+
 /// Whether a destination is a path relative to the file that holds it.
 fn is_relative(destination: &str) -> bool {
     let scheme = destination.split_once(':').is_some_and(|(scheme, _)| {

@@ -4,7 +4,7 @@
 use super::text;
 use super::RenderError;
 use crate::model::{Format, Rule};
-use minijinja::{AutoEscape, Environment, Error, ErrorKind, UndefinedBehavior, Value};
+use minijinja::{AutoEscape, Environment, Error, ErrorKind, State, UndefinedBehavior, Value};
 use serde::Serialize;
 use std::path::{Component, Path, PathBuf};
 
@@ -124,7 +124,9 @@ fn environment_with_fuel(dir: Option<&Path>, fuel: u64) -> Environment<'static> 
     let dir: Option<PathBuf> = dir.map(|dir| dir.canonicalize().unwrap_or_else(|_| dir.into()));
     env.set_loader(move |name| load(dir.as_deref(), name));
     env.add_filter("wrap", wrap);
-    env.add_filter("plain", |md: &str| text::markdown_to_text(md));
+    env.add_filter("plain", |state: &State, md: &str| {
+        Ok::<_, Error>(text::markdown_to_text_in(md, &style(state)?))
+    });
     env.add_filter("export", |md: &str| text::markdown_to_export(md));
     env.add_filter("pad", pad);
     env.add_filter("indent", indent);
@@ -241,12 +243,38 @@ fn bounded(
     }
 }
 
-/// `{{ r.text | wrap }}`: Markdown to text wrapped at 70 columns with a
-/// 6-space indent (`wrap(width=72, indent=4)` to change either).
-fn wrap(md: &str, width: Option<usize>, indent: Option<usize>) -> Result<String, Error> {
-    let width = bounded("wrap width", width.unwrap_or(text::WIDTH), 1..=MAX_WIDTH)?;
+/// The style the render writes in: the context's `style`, else the
+/// canonical one.
+fn style(state: &State) -> Result<super::Style, Error> {
+    use serde::Deserialize;
+    match state.lookup("style") {
+        Some(value) if !value.is_undefined() && !value.is_none() => {
+            super::Style::deserialize(value).map_err(|err| {
+                Error::new(
+                    ErrorKind::InvalidOperation,
+                    format!("`style` is not a style: {err}"),
+                )
+            })
+        }
+        _ => Ok(super::Style::default()),
+    }
+}
+
+/// `{{ r.text | wrap }}`: Markdown to text in the render's `style`, wrapped
+/// at its width (70 columns canonically) with a 6-space indent
+/// (`wrap(72, 4)` to change either).
+fn wrap(
+    state: &State,
+    md: &str,
+    width: Option<usize>,
+    indent: Option<usize>,
+) -> Result<String, Error> {
+    let style = style(state)?;
+    let width = bounded("wrap width", width.unwrap_or(style.width), 1..=MAX_WIDTH)?;
     let indent = bounded("wrap indent", indent.unwrap_or(text::INDENT), 0..=MAX_WIDTH)?;
-    Ok(text::wrap_markdown(md, width, indent))
+    let mut out = String::with_capacity(md.len() + md.len() / 8);
+    text::wrap_markdown_into(md, &super::Style { width, ..style }, indent, &mut out);
+    Ok(out)
 }
 
 /// `{{ r.number | pad }}`: `7` → `007` (`pad(4)` for four digits).

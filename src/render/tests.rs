@@ -449,7 +449,14 @@ fn a_style_sets_the_width_text_forms_wrap_at() {
     let renderer = Renderer::new(&RenderOptions::default()).unwrap();
     for format in [Format::TxtLong, Format::TxtShort] {
         let narrow = renderer
-            .render_styled(&ruleset, format, super::Style { width: 68 })
+            .render_styled(
+                &ruleset,
+                format,
+                super::Style {
+                    width: 68,
+                    ..super::Style::default()
+                },
+            )
             .unwrap();
         assert!(
             narrow.contains(
@@ -463,7 +470,14 @@ fn a_style_sets_the_width_text_forms_wrap_at() {
         // text forms' reader measures them against 70 columns) gives way to
         // the canonical one: what is written still says what the rule says.
         let too_narrow = renderer
-            .render_styled(&ruleset, format, super::Style { width: 40 })
+            .render_styled(
+                &ruleset,
+                format,
+                super::Style {
+                    width: 40,
+                    ..super::Style::default()
+                },
+            )
             .unwrap();
         assert_eq!(too_narrow, canonical);
     }

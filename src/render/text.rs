@@ -6,6 +6,7 @@
 //! with a 6-space indent for `txt-long`/`txt-short` ([`wrap_markdown`]), and
 //! with `  • ` bullets for `txt-plain` ([`markdown_to_export`]).
 
+use super::style::{Counts, Emphasis, Spacing, Style};
 use crate::model::{
     is_hard_break, last_line_needs_break_mark, looks_preformatted, opens_list_item, wrap_ends,
 };
@@ -23,6 +24,10 @@ pub const MAX_ITEM_INDENT: usize = 32;
 /// break): it means a space, so unwrapped forms write one (a new line there
 /// would read as a line break) and wrapped forms reflow it.
 pub const SOFT_BREAK: char = '\u{2028}';
+
+/// Stands for an emphasis marker that is measured when a line is wrapped
+/// and then left out ([`crate::render::style::Emphasis::RemovedAfterWrap`]).
+pub const HIDDEN_MARK: char = '\u{E000}';
 
 /// The bullet `txt-plain` writes.
 pub const BULLET: &str = "•";
@@ -44,20 +49,42 @@ pub(crate) enum Block {
     Verbatim(String),
 }
 
-/// The body as unwrapped plain text: blocks separated by one blank line,
-/// list items as `* text` (a nested item lined up with its parent item's text, their
-/// further lines lined up with their text).
+/// The body as unwrapped plain text in the canonical style: blocks
+/// separated by one blank line, list items as `* text` (a nested item lined
+/// up with its parent item's text, their further lines lined up with their
+/// text).
 pub fn markdown_to_text(md: &str) -> String {
-    let blocks = blocks(md);
+    markdown_to_text_in(md, &Style::default())
+}
+
+/// [`markdown_to_text`] in `style`: its bullet, item indent, item spacing
+/// and emphasis.
+pub fn markdown_to_text_in(md: &str, style: &Style) -> String {
+    let (blocks, blank) = blocks::spaced_blocks(md, style.emphasis);
     let indents = item_indents(&blocks);
-    let text = join_blocks(&blocks, |n, block| match block {
+    let text = join_blocks(&blocks, &blank, style, |n, block| match block {
         Block::Paragraph(text) => unwrapped_paragraph(text),
         Block::Verbatim(text) => verbatim(text, ""),
-        Block::Item { marker, text, .. } => {
-            hang(&format!("{}{marker} ", " ".repeat(indents[n])), text)
-        }
+        Block::Item { marker, text, .. } => hang(
+            &format!(
+                "{}{} ",
+                " ".repeat(indents[n] + style.item_indent),
+                bullet(marker, style)
+            ),
+            text,
+        ),
     });
-    text.replace(SOFT_BREAK, " ")
+    text.replace(SOFT_BREAK, " ").replace(HIDDEN_MARK, "")
+}
+
+/// An item's marker as `style` writes it: a bullet list's in its bullet,
+/// a numbered one's as written.
+fn bullet<'m>(marker: &'m str, style: &Style) -> &'m str {
+    if marker == "*" {
+        style.bullet.as_str()
+    } else {
+        marker
+    }
 }
 
 /// Whether a line that follows a line break inside a paragraph would open
@@ -174,43 +201,55 @@ pub fn markdown_to_export(md: &str) -> String {
 }
 
 /// The body wrapped at `width` columns with every line indented `indent`
-/// spaces; list items get a hanging indent so continuation lines align with
-/// the item's text. Verbatim blocks are indented but not wrapped.
+/// spaces, otherwise in the canonical style; list items get a hanging
+/// indent so continuation lines align with the item's text. Verbatim blocks
+/// are indented but not wrapped.
 pub fn wrap_markdown(md: &str, width: usize, indent: usize) -> String {
+    let style = Style {
+        width,
+        ..Style::default()
+    };
     let mut out = String::with_capacity(md.len() + md.len() / 8);
-    wrap_markdown_into(md, width, indent, &mut out);
+    wrap_markdown_into(md, &style, indent, &mut out);
     out
 }
 
-/// [`wrap_markdown`] appended to `out`: one pass over each block, the
-/// words of each line cut out of it in place and laid out straight into
-/// `out` (no string a word or a line).
-pub fn wrap_markdown_into(md: &str, width: usize, indent: usize, out: &mut String) {
+/// [`wrap_markdown`] in `style` (its width and how it counts, bullet,
+/// item indent and spacing, emphasis), appended to `out`: one pass over
+/// each block, the words of each line cut out of it in place and laid out
+/// straight into `out` (no string a word or a line).
+pub fn wrap_markdown_into(md: &str, style: &Style, indent: usize, out: &mut String) {
     let margin = " ".repeat(indent);
-    wrap_blocks_into(md, width, &margin, out);
+    let start = out.len();
+    wrap_blocks_into(md, style, &margin, out);
+    if style.emphasis == Emphasis::RemovedAfterWrap && out[start..].contains(HIDDEN_MARK) {
+        let wrapped = out[start..].replace(HIDDEN_MARK, "");
+        out.truncate(start);
+        out.push_str(&wrapped);
+    }
 }
 
 /// [`wrap_markdown_into`] by the body's blocks, each part's words cut out
 /// and laid out, for any body (after `margin`).
-fn wrap_blocks_into(md: &str, width: usize, margin: &str, out: &mut String) {
-    let blocks = blocks(md);
+fn wrap_blocks_into(md: &str, style: &Style, margin: &str, out: &mut String) {
+    let (blocks, blank) = blocks::spaced_blocks(md, style.emphasis);
     let indents = item_indents(&blocks);
-    let mut wrap = Wrap::new(width);
+    let mut wrap = Wrap::new(style.width, style.counts);
     // Room for the words of the longest part at once (a word is a few
     // letters and a space): the buffers do not grow word by word.
     wrap.reserve(md.len() / 4);
     let mut first = String::new();
     for (n, block) in blocks.iter().enumerate() {
         if n > 0 {
-            out.push_str("\n\n");
+            out.push_str(separator(&blocks[n - 1], block, blank[n], style));
         }
         match block {
             Block::Paragraph(text) => wrap.lines(text, margin, margin, false, out),
             Block::Item { marker, text, .. } => {
                 first.clear();
                 first.push_str(margin);
-                first.extend(std::iter::repeat_n(' ', indents[n]));
-                first.push_str(marker);
+                first.extend(std::iter::repeat_n(' ', indents[n] + style.item_indent));
+                first.push_str(bullet(marker, style));
                 first.push(' ');
                 let rest = " ".repeat(first.width());
                 wrap.lines(text, &first, &rest, true, out);
@@ -239,7 +278,7 @@ pub fn wrap_line_before(
     then: Option<&str>,
 ) -> String {
     let mut out = String::with_capacity(first.len() + line.len() + 2 * rest.len());
-    let mut wrap = Wrap::new(width);
+    let mut wrap = Wrap::new(width, Counts::Display);
     wrap.split(line);
     wrap.lay_out(first, rest, then, &mut out);
     out
@@ -249,6 +288,9 @@ pub fn wrap_line_before(
 /// being wrapped (slices of it), their widths, and where its lines end.
 struct Wrap<'t> {
     width: usize,
+    /// Whether a word's width is its count of characters (else its
+    /// display width).
+    chars: bool,
     words: Vec<&'t str>,
     widths: Vec<usize>,
     ends: Vec<usize>,
@@ -257,9 +299,10 @@ struct Wrap<'t> {
 }
 
 impl<'t> Wrap<'t> {
-    fn new(width: usize) -> Self {
+    fn new(width: usize, counts: Counts) -> Self {
         Wrap {
             width,
+            chars: counts == Counts::Chars,
             words: Vec::new(),
             widths: Vec::new(),
             ends: Vec::new(),
@@ -309,7 +352,11 @@ impl<'t> Wrap<'t> {
         }
         for word in piece.split(SOFT_BREAK).filter(|word| !word.is_empty()) {
             self.words.push(word);
-            self.widths.push(word.width());
+            self.widths.push(if self.chars {
+                word.chars().count()
+            } else {
+                word.width()
+            });
         }
     }
 
@@ -372,9 +419,18 @@ impl<'t> Wrap<'t> {
     /// follows (`then` its first word) that would not read as one without it.
     fn lay_out(&mut self, first: &str, rest: &str, then: Option<&str>, out: &mut String) {
         // Wrapping is measured against the text forms' width; another width
-        // shifts the indents by the difference.
-        let shift = WIDTH.saturating_sub(self.width);
-        let (first_indent, indent) = (first.width() + shift, rest.width() + shift);
+        // shifts the indents by the difference (a wider one as far as the
+        // indents go).
+        let (first_indent, indent) = if self.width <= WIDTH {
+            let shift = WIDTH - self.width;
+            (first.width() + shift, rest.width() + shift)
+        } else {
+            let extra = self.width - WIDTH;
+            (
+                first.width().saturating_sub(extra),
+                rest.width().saturating_sub(extra),
+            )
+        };
         wrap_ends(
             &self.words,
             &self.widths,
@@ -552,21 +608,50 @@ fn verbatim(text: &str, margin: &str) -> String {
         .join("\n")
 }
 
-/// The blocks laid out, separated by a blank line: list items too, one item
-/// a line of its own with its bullet, as the rulesets' own text files write
-/// lists (`rulesets/nomic-4-long-early.txt`).
-fn join_blocks(blocks: &[Block], lay_out: impl Fn(usize, &Block) -> String) -> String {
-    blocks
-        .iter()
-        .enumerate()
-        .map(|(n, block)| lay_out(n, block))
-        .collect::<Vec<_>>()
-        .join("\n\n")
+/// The blocks laid out, separated by a blank line: list items too in the
+/// canonical style, one item a line of its own with its bullet, as the
+/// rulesets' own text files write lists (`rulesets/nomic-4-long-early.txt`).
+fn join_blocks(
+    blocks: &[Block],
+    blank: &[bool],
+    style: &Style,
+    lay_out: impl Fn(usize, &Block) -> String,
+) -> String {
+    let mut out = String::new();
+    for (n, block) in blocks.iter().enumerate() {
+        if n > 0 {
+            out.push_str(separator(&blocks[n - 1], block, blank[n], style));
+        }
+        out.push_str(&lay_out(n, block));
+    }
+    out
+}
+
+/// What stands between two blocks in `style` (`blank`: whether the
+/// Markdown has a blank line between them): a blank line, or a line break
+/// before a list item where the style spaces items so.
+fn separator(before: &Block, block: &Block, blank: bool, style: &Style) -> &'static str {
+    let item = matches!(block, Block::Item { .. });
+    let after_item = matches!(before, Block::Item { .. });
+    let after_text = matches!(before, Block::Paragraph(_));
+    let tight = match style.item_spacing {
+        Spacing::Blank => false,
+        Spacing::None => item && after_item,
+        Spacing::Source => item && (after_item || after_text) && !blank,
+    };
+    if tight {
+        "\n"
+    } else {
+        "\n\n"
+    }
 }
 
 mod blocks;
 
-pub(crate) use blocks::blocks;
+/// A body's blocks, its emphasis kept as `*` and `**`.
+pub(crate) fn blocks(md: &str) -> Vec<Block> {
+    blocks::blocks(md, Emphasis::Kept)
+}
 
 #[cfg(test)]
 mod tests;

@@ -9,10 +9,20 @@ use std::collections::{BTreeSet, HashSet};
 /// Renders rule texts; holds the sanitizer, set up once.
 pub(crate) struct RuleText {
     sanitizer: ammonia::Builder<'static>,
+    /// The images the site holds (copied at these paths): shown, not
+    /// stood in for.
+    images: HashSet<String>,
 }
 
 impl RuleText {
+    /// A renderer for a site that holds no images.
+    #[cfg(test)]
     pub(super) fn new() -> RuleText {
+        RuleText::with_images(&[])
+    }
+
+    /// A renderer for a site that holds `images` (relative to it).
+    pub(super) fn with_images(images: &[std::path::PathBuf]) -> RuleText {
         let mut sanitizer = ammonia::Builder::default();
         sanitizer
             .url_schemes(HashSet::from(["http", "https", "mailto"]))
@@ -20,7 +30,11 @@ impl RuleText {
             .add_allowed_classes("a", &["cite"])
             .add_allowed_classes("span", &["dangling", "image"])
             .link_rel(Some("noopener noreferrer"));
-        RuleText { sanitizer }
+        let images = images
+            .iter()
+            .map(|path| path.to_string_lossy().into_owned())
+            .collect();
+        RuleText { sanitizer, images }
     }
 
     /// The rule text as sanitized HTML, each citation of a rule in force a
@@ -34,7 +48,27 @@ impl RuleText {
         for (event, range) in Parser::new_ext(markdown, options).into_offset_iter() {
             match &event {
                 // A relative image is a file beside the source, which the
-                // site does not have: its alt text stands in, with the path.
+                // build copies into the site at the same path when it has
+                // it: a rule page (`rules/N.html`) shows it one folder up.
+                Event::Start(Tag::Image {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }) if crate::render::safe_image_path(dest_url)
+                    .is_some_and(|path| self.images.contains(path)) =>
+                {
+                    events.push(Event::Start(Tag::Image {
+                        link_type: *link_type,
+                        dest_url: CowStr::from(format!("../{dest_url}")),
+                        title: title.clone(),
+                        id: id.clone(),
+                    }));
+                    continue;
+                }
+                // Another relative path (`../a.png`, or a file the source's
+                // folder lacks) names no file the site holds: its alt text
+                // stands in, with the path.
                 Event::Start(Tag::Image { dest_url, .. }) if !dest_url.contains(':') => {
                     in_image += 1;
                     let open = format!(

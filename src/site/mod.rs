@@ -40,6 +40,9 @@ use std::path::PathBuf;
 pub struct SiteOptions {
     /// A folder whose `site/*.j2` templates override the embedded ones.
     pub templates: Option<PathBuf>,
+    /// The images copied into the site at these paths (`images/319.png`),
+    /// which the rule pages show; a placeholder stands for any other.
+    pub images: Vec<PathBuf>,
 }
 
 /// Why a site could not be built.
@@ -97,7 +100,7 @@ pub fn site_files(
     ));
     // The rule pages on every core, beside the search index; pages stay in
     // the rules' order, and the first failing page is the one reported.
-    let rendered = html::RuleText::new();
+    let rendered = html::RuleText::with_images(&options.images);
     let (pages, search) = rayon::join(
         || {
             (0..site.rules.len())

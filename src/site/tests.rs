@@ -326,6 +326,7 @@ fn templates_are_overridden_from_the_folder_and_errors_name_the_template() {
     .unwrap();
     let options = SiteOptions {
         templates: Some(dir.path().to_path_buf()),
+        ..SiteOptions::default()
     };
     let files = site_files(&small(), &[], &options).unwrap();
     assert_eq!(page(&files, "index.html"), "[101][102]");

@@ -496,3 +496,99 @@ fn the_bundled_build_publishes_the_bundled_agora_source_too() {
         assert!(built.exists(file), "{file} missing:\n{}", built.stdout);
     }
 }
+
+/// Each `nomic <words> --flag` the docs show, with the file it is in: the
+/// words after `nomic` up to the first option, and the options of the same
+/// invocation (up to a pipe, `&&`, `;`, a comment or the end of the code).
+fn documented_invocations() -> Vec<(String, Vec<String>, String)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut pages = vec![root.join("README.md")];
+    let mut docs: Vec<_> = fs::read_dir(root.join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    pages.extend(docs);
+    let mut found = Vec::new();
+    for page in pages {
+        let text = fs::read_to_string(&page).unwrap();
+        let name = page.strip_prefix(root).unwrap().display().to_string();
+        for line in text.lines() {
+            for code in line.split('`').skip(1).step_by(2).chain([line]) {
+                let mut rest = code;
+                while let Some(at) = rest.find("nomic ") {
+                    let before = rest[..at].chars().last();
+                    rest = &rest[at + "nomic ".len()..];
+                    if before.is_some_and(|c| c.is_alphanumeric() || c == '/' || c == '-') {
+                        continue;
+                    }
+                    let end = rest
+                        .find(['|', ';', '#', '`', ')', '\u{2192}'])
+                        .unwrap_or(rest.len());
+                    let end = rest[..end].find("&&").unwrap_or(end);
+                    let words: Vec<&str> = rest[..end].split_whitespace().collect();
+                    let command: Vec<String> = words
+                        .iter()
+                        .take_while(|w| w.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
+                        .take(2)
+                        .map(ToString::to_string)
+                        .collect();
+                    let options: Vec<String> = words
+                        .iter()
+                        .filter(|w| w.starts_with("--") && w.len() > 2)
+                        .map(|w| {
+                            w.split(['=', ',', '.', '`', '\''])
+                                .next()
+                                .unwrap()
+                                .to_string()
+                        })
+                        .collect();
+                    if !command.is_empty() && !options.is_empty() {
+                        found.push((command.join(" "), options, name.clone()));
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_docs_name_only_options_that_exist() {
+    let global = Test::new().args(["--help"]).run().status(0).stdout;
+    let mut helps: std::collections::HashMap<String, String> = Default::default();
+    let mut checked = 0;
+    for (command, options, page) in documented_invocations() {
+        let words: Vec<&str> = command.split(' ').collect();
+        // The deepest command among the words that has a help of its own.
+        let help = helps
+            .entry(command.clone())
+            .or_insert_with(|| {
+                (1..=words.len())
+                    .rev()
+                    .find_map(|n| {
+                        let out = Test::new().args(&words[..n]).arg("--help").run();
+                        let usage = format!("Usage: nomic {}", words[..n].join(" "));
+                        (out.status == 0 && out.stdout.contains(&usage)).then_some(out.stdout)
+                    })
+                    .unwrap_or_default()
+            })
+            .clone();
+        if help.is_empty() {
+            continue;
+        }
+        for option in options {
+            let shown = |help: &str| {
+                help.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                    .any(|word| word == option)
+            };
+            assert!(
+                shown(&help) || shown(&global),
+                "{page}: `nomic {command} … {option}`: `nomic {command} --help` has no {option}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "only {checked} options found in the docs");
+}

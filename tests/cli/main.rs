@@ -29,6 +29,7 @@ mod simulate;
 mod simulate_mc;
 mod site;
 mod structure;
+mod style;
 mod temporary;
 mod test;
 mod untouched;

@@ -177,3 +177,50 @@ fn a_changed_rule_whose_copy_held_a_drawing_is_named_where_the_drawing_was() {
         built.stderr
     );
 }
+
+#[test]
+fn apply_commit_rebuilds_the_website_of_a_folder_that_has_one() {
+    let week = weeks().join("03-9430fbf-911ba90");
+    let test = Test::new();
+    copy_folder(&week.join("before"), test.path());
+    let root = test.path().to_path_buf();
+    // The folder publishes a website too.
+    let test = Test::in_dir(&root)
+        .args(["build", "rules-l.md", "-o", ".", "--forms", "site"])
+        .run()
+        .status(0)
+        .then();
+    crate::git(&root, &["init", "-q"]);
+    crate::git(&root, &["add", "."]);
+    crate::git(&root, &["commit", "-q", "-m", "before"]);
+    let after = fs::read_to_string(week.join("after/rules-l.md")).unwrap();
+    let body = after.split("## 326/0").nth(1).unwrap();
+    let body = body.split("##### *History*").next().unwrap().trim();
+    let proposal =
+        format!("# Proposal 326 (iann39), Jul 18, 2020 (R3T7)\n\nEnact a new rule:\n> {body}\n");
+    test.file("326.md", proposal)
+        .git_user()
+        .args(["apply", "rules-l.md", "326.md", "--commit"])
+        .run()
+        .status(0);
+    let files = crate::git(&root, &["show", "--name-only", "--format=", "HEAD"]);
+    assert!(files.lines().any(|f| f == "rules-l.md"), "{files}");
+    assert!(
+        files
+            .lines()
+            .any(|f| f.starts_with("site/") && f.contains("326")),
+        "{files}"
+    );
+    let pages = crate::git(&root, &["show", "--name-only", "--format=", "HEAD~1"]);
+    assert!(!pages.contains("site/"), "{pages}");
+    Test::in_dir(&root)
+        .args(["build", "rules-l.md", "-o", ".", "--check"])
+        .run()
+        .status(0);
+    // Nothing published is left out of the commits (the proposal file is
+    // the moderator's own).
+    assert_eq!(
+        crate::git(&root, &["status", "--porcelain"]).trim(),
+        "?? 326.md"
+    );
+}

@@ -4,8 +4,10 @@
 use super::super::io::{read_input, Failure};
 use nomic::meaning;
 use nomic::parse::{ReadDepth, ReadOptions};
-use nomic::render::{agora_published_files, publish_onto, Form, PublishedFile, Renderer};
-use std::path::Path;
+use nomic::render::{
+    agora_published_files, image_paths, publish_onto, Asset, Form, PublishedFile, Renderer,
+};
+use std::path::{Path, PathBuf};
 
 use super::Args;
 
@@ -28,8 +30,14 @@ pub(super) fn render_source(
         let read = super::super::agora::read(source)?;
         let files = agora_published_files(&read.ruleset, renderer)
             .map_err(|err| Failure::message(format!("{}: {err}", source.display())))?;
-        let site = site_files(source, &read.ruleset, args)?;
-        return Ok(Rendered::joined(files, site, 0));
+        let site = site_files(
+            source,
+            &read.ruleset,
+            args.git,
+            args.templates.clone(),
+            Vec::new(),
+        )?;
+        return Ok(Rendered::joined(files, site, Vec::new(), 0));
     }
     let (name, bytes) = match read {
         Some(read) => read,
@@ -47,12 +55,13 @@ pub(super) fn render_source(
     super::super::io::refuse_duplicate_numbers(&name, &parsed)?;
     let ruleset = &parsed.ruleset;
     let forms = args.forms.clone().unwrap_or_else(|| Form::in_folder(dir));
+    let pins = super::pins::beside(source)?;
     let (mut existing, unread) = super::existing::read(dir, &forms, source);
     for path in unread {
         eprintln!("note: {path} does not read in its form; it is written anew");
     }
     let publish = |existing: &_| {
-        publish_onto(ruleset, renderer, &forms, existing)
+        publish_onto(ruleset, renderer, &forms, existing, &pins)
             .map_err(|err| Failure::message(format!("{name}: {err}")))
     };
     let mut published = publish(&existing)?;
@@ -91,8 +100,14 @@ pub(super) fn render_source(
             .map_err(|err| Failure::message(format!("{name}: {err}; nothing was written")))?;
     }
     let files = published.files;
+    let assets = images(source, ruleset, &forms);
     let site = if forms.contains(&Form::Site) {
-        site_files(source, ruleset, args)?
+        let shown: Vec<PathBuf> = assets
+            .iter()
+            .filter_map(|asset| asset.path.strip_prefix("site").ok())
+            .map(Path::to_path_buf)
+            .collect();
+        site_files(source, ruleset, args.git, args.templates.clone(), shown)?
     } else {
         Vec::new()
     };
@@ -101,39 +116,99 @@ pub(super) fn render_source(
     } else {
         parsed.encoding.len()
     };
-    Ok(Rendered::joined(files, site, damaged))
+    Ok(Rendered::joined(files, site, assets, damaged))
+}
+
+/// The images the rules show, read from the source's folder, each copied
+/// to the same relative path beside the forms and, with the website, under
+/// `site/`. An image that leads out of that folder (a link) or is not a
+/// file is named on standard error and not copied; a missing one is left
+/// to `nomic check`.
+pub(in crate::cmd) fn images(
+    source: &Path,
+    ruleset: &nomic::model::Ruleset,
+    forms: &[Form],
+) -> Vec<Asset> {
+    let folder = match source.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let Ok(root) = std::fs::canonicalize(&folder) else {
+        return Vec::new();
+    };
+    let beside_forms = forms.iter().any(|form| *form != Form::Site);
+    let mut assets = Vec::new();
+    for path in image_paths(ruleset) {
+        let file = folder.join(&path);
+        // A missing image is `nomic check`'s to report (N801).
+        let Ok(real) = std::fs::canonicalize(&file) else {
+            continue;
+        };
+        let inside = real.starts_with(&root) && real.is_file();
+        let Some(Ok((_, bytes))) = inside.then(|| read_input(&file)) else {
+            eprintln!(
+                "note: {} is shown by a rule but is not a file in {}; it is not copied",
+                path.display(),
+                folder.display()
+            );
+            continue;
+        };
+        if forms.contains(&Form::Site) {
+            assets.push(Asset {
+                path: Path::new("site").join(&path),
+                bytes: bytes.clone(),
+            });
+        }
+        if beside_forms {
+            assets.push(Asset { path, bytes });
+        }
+    }
+    assets
 }
 
 /// One source's published set, the website included.
 pub(super) struct Rendered {
     pub(super) files: Vec<PublishedFile>,
+    /// The images copied into it.
+    pub(super) assets: Vec<Asset>,
     /// Damaged character sequences (mojibake) published as they are.
     pub(super) damaged: usize,
 }
 
 impl Rendered {
     /// The forms followed by the website.
-    fn joined(mut files: Vec<PublishedFile>, site: Vec<PublishedFile>, damaged: usize) -> Rendered {
+    fn joined(
+        mut files: Vec<PublishedFile>,
+        site: Vec<PublishedFile>,
+        assets: Vec<Asset>,
+        damaged: usize,
+    ) -> Rendered {
         files.extend(site);
-        Rendered { files, damaged }
+        Rendered {
+            files,
+            assets,
+            damaged,
+        }
     }
 }
 
-/// The website of a source, its paths under `site/`.
-fn site_files(
+/// The website of a source, its paths under `site/`: with `git`, a changes
+/// page per committed version of the source; with `templates`, templates
+/// of one's own; showing the `images` copied into it.
+pub(in crate::cmd) fn site_files(
     source: &Path,
     ruleset: &nomic::model::Ruleset,
-    args: &Args,
+    git: bool,
+    templates: Option<PathBuf>,
+    images: Vec<PathBuf>,
 ) -> Result<Vec<PublishedFile>, Failure> {
     let name = source.display();
-    let versions = if args.git {
+    let versions = if git {
         super::super::site::versions(source, true)?
     } else {
         Vec::new()
     };
-    let options = nomic::site::SiteOptions {
-        templates: args.templates.clone(),
-    };
+    let options = nomic::site::SiteOptions { templates, images };
     let files = nomic::site::site_files(ruleset, &versions, &options)
         .map_err(|err| Failure::message(format!("{name}: {err}")))?;
     Ok(files

@@ -32,6 +32,10 @@ use std::path::{Path, PathBuf};
 /// The name of the dialect file looked for beside a ruleset.
 pub const DIALECT_FILE: &str = "nomic.toml";
 
+/// The table of a `nomic.toml` that pins the published style, not a part
+/// of the dialect (docs/render.md).
+pub use syntax::STYLE_TABLE;
+
 /// A dialect file that cannot be used.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -96,19 +100,26 @@ pub fn load(path: &Path) -> Result<Dialect, DialectError> {
     Ok(dialect)
 }
 
-/// The dialect file beside a ruleset (`nomic.toml` in its folder), if any;
-/// a `nomic.toml` that holds only `nomic check`'s `[check]` table is none.
+/// The dialect file beside a ruleset (`nomic.toml` in its folder), if any
+/// and if it holds a dialect (not only `[check]` or `[style]` tables).
 pub fn beside(ruleset: &Path) -> Option<PathBuf> {
+    let path = config_beside(ruleset)?;
+    let yaml = path.extension().is_some_and(|e| e != "toml");
+    match std::fs::read_to_string(&path) {
+        Ok(text) if !yaml && !syntax::holds_dialect(&text) => None,
+        _ => Some(path),
+    }
+}
+
+/// `nomic.toml` in a ruleset's folder, if there is one.
+pub fn config_beside(ruleset: &Path) -> Option<PathBuf> {
     let folder = ruleset.parent().unwrap_or(Path::new(""));
     let folder = if folder.as_os_str().is_empty() {
         Path::new(".")
     } else {
         folder
     };
-    Some(folder.join(DIALECT_FILE)).filter(|path| {
-        path.is_file()
-            && !std::fs::read_to_string(path).is_ok_and(|text| syntax::only_check_table(&text))
-    })
+    Some(folder.join(DIALECT_FILE)).filter(|path| path.is_file())
 }
 
 /// A dialect as a TOML dialect file.

@@ -134,26 +134,33 @@ fn offset(text: &str, line: usize, column: usize) -> usize {
             .map_or(line_end, |(i, _)| i)
 }
 
-/// Reads a TOML dialect file's text. Its `[check]` table is `nomic
-/// check`'s (`check::Levels`), not the dialect's, and is passed over.
+/// The tables of a `nomic.toml` that are not the dialect: `nomic check`'s
+/// levels (`check::Levels`) and the published style (docs/render.md).
+pub(super) const OTHER_TABLES: [&str; 2] = ["check", STYLE_TABLE];
+
+/// The table of a `nomic.toml` that pins the published style.
+pub const STYLE_TABLE: &str = "style";
+
+/// Reads a TOML dialect file's text, passing over its [`OTHER_TABLES`].
 pub(super) fn from_toml(text: &str) -> Result<Dialect, SyntaxError> {
     use serde::Deserialize;
     let mut table = toml::de::DeTable::parse(text).map_err(|err| SyntaxError::toml(text, &err))?;
-    table.get_mut().remove("check");
+    for other in OTHER_TABLES {
+        table.get_mut().remove(other);
+    }
     Dialect::deserialize(toml::de::Deserializer::from(table))
         .map_err(|err| SyntaxError::toml(text, &err))
 }
 
-/// Whether a TOML file holds only the `[check]` table of `nomic check`
-/// (a `nomic.toml` that sets levels and describes no dialect).
-pub(super) fn only_check_table(text: &str) -> bool {
-    toml::de::DeTable::parse(text).is_ok_and(|table| {
-        let keys: Vec<&str> = table
+/// Whether a `nomic.toml`'s text holds a dialect: anything but its
+/// [`OTHER_TABLES`] (a text that is not TOML is taken for a dialect, so
+/// that its error is shown).
+pub(super) fn holds_dialect(text: &str) -> bool {
+    toml::de::DeTable::parse(text).map_or(true, |table| {
+        table
             .get_ref()
             .keys()
-            .map(|key| key.get_ref().as_ref())
-            .collect();
-        keys == ["check"]
+            .any(|key| !OTHER_TABLES.contains(&key.get_ref().as_ref()))
     })
 }
 

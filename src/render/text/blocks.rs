@@ -1,17 +1,41 @@
 //! Markdown → [`Block`]s: one pass over `pulldown-cmark` events.
 
-use super::{Block, SOFT_BREAK};
+use super::{Block, Emphasis, HIDDEN_MARK, SOFT_BREAK};
 use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
 
-/// Parses a Markdown body into plain-text blocks.
-pub(crate) fn blocks(md: &str) -> Vec<Block> {
-    let mut builder = Builder::default();
+/// Parses a Markdown body into plain-text blocks, its emphasis markers
+/// kept or removed.
+pub(super) fn blocks(md: &str, emphasis: Emphasis) -> Vec<Block> {
+    spaced_blocks(md, emphasis).0
+}
+
+/// [`blocks`], and for each block whether a blank line stands before it in
+/// the Markdown (the first block: none).
+pub(super) fn spaced_blocks(md: &str, emphasis: Emphasis) -> (Vec<Block>, Vec<bool>) {
+    let mut builder = Builder {
+        emphasis,
+        ..Builder::default()
+    };
     let parser = Parser::new_ext(md, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH);
     for (event, range) in parser.into_offset_iter() {
+        builder.at = range.start;
         builder.event(event, &md[range]);
     }
     builder.flush();
-    builder.blocks
+    let blank = (0..builder.blocks.len())
+        .map(|n| n > 0 && blank_line_in(&md[builder.starts[n - 1]..builder.starts[n]]))
+        .collect();
+    (builder.blocks, blank)
+}
+
+/// Whether a whole line of `between` (the text from one block's start to
+/// the next one's) is blank.
+fn blank_line_in(between: &str) -> bool {
+    let pieces: Vec<&str> = between.split('\n').collect();
+    pieces.len() > 2
+        && pieces[1..pieces.len() - 1]
+            .iter()
+            .any(|line| line.trim().is_empty())
 }
 
 /// Where the text being collected goes when the current block ends.
@@ -38,6 +62,15 @@ struct Builder {
     code: Option<String>,
     /// Inside an image: its alt text is collected here.
     image: Option<(String, String)>,
+    /// Whether emphasis markers are kept, left out, or hidden (measured,
+    /// then left out).
+    emphasis: Emphasis,
+    /// Where in the Markdown the event being read starts.
+    at: usize,
+    /// Where the block being collected started.
+    opened: usize,
+    /// Where each block of `blocks` started.
+    starts: Vec<usize>,
 }
 
 impl Builder {
@@ -54,8 +87,7 @@ impl Builder {
             match event {
                 Event::End(TagEnd::CodeBlock) => {
                     let code = self.code.take().unwrap_or_default();
-                    self.blocks
-                        .push(Block::Verbatim(code.trim_end_matches('\n').to_string()));
+                    self.push_block(Block::Verbatim(code.trim_end_matches('\n').to_string()));
                 }
                 Event::Text(text) => code.push_str(&text),
                 _ => {}
@@ -82,6 +114,7 @@ impl Builder {
             Event::Start(Tag::Paragraph | Tag::Heading { .. } | Tag::BlockQuote(_)) => {
                 if self.pending.is_none() {
                     self.flush();
+                    self.opened = self.at;
                     self.pending = Some(Pending::Paragraph);
                 } else if !self.text.is_empty() && !self.text.ends_with('\n') {
                     // A second paragraph inside a list item: keep it on a new line.
@@ -118,23 +151,27 @@ impl Builder {
                     // Text forms write every bullet as `*` (docs/formats.md).
                     _ => "*".to_string(),
                 };
+                self.opened = self.at;
                 self.pending = Some(Pending::Item { marker, depth });
             }
             Event::End(TagEnd::Item) => self.flush(),
             Event::Start(Tag::CodeBlock(_)) => {
                 self.flush();
+                self.opened = self.at;
                 self.code = Some(String::new());
             }
             Event::Start(Tag::Table(_)) => {
                 self.flush();
+                self.opened = self.at;
                 let text = source.trim_end_matches(['\n', '\r']);
                 let text = strip_common_indent(text);
-                self.blocks.push(Block::Verbatim(text));
+                self.push_block(Block::Verbatim(text));
                 self.verbatim_depth = 1;
             }
             Event::Start(Tag::HtmlBlock) => {
                 if self.pending.is_none() {
                     self.flush();
+                    self.opened = self.at;
                     self.pending = Some(Pending::Paragraph);
                 }
             }
@@ -154,8 +191,8 @@ impl Builder {
             Event::Start(Tag::Image { dest_url, .. }) => {
                 self.image = Some((String::new(), dest_url.to_string()));
             }
-            Event::Start(Tag::Emphasis) | Event::End(TagEnd::Emphasis) => self.push_text("*"),
-            Event::Start(Tag::Strong) | Event::End(TagEnd::Strong) => self.push_text("**"),
+            Event::Start(Tag::Emphasis) | Event::End(TagEnd::Emphasis) => self.push_mark(1),
+            Event::Start(Tag::Strong) | Event::End(TagEnd::Strong) => self.push_mark(2),
             Event::Start(Tag::Strikethrough) | Event::End(TagEnd::Strikethrough) => {
                 self.push_text("~~");
             }
@@ -172,7 +209,8 @@ impl Builder {
             Event::HardBreak => self.push_text("\n"),
             Event::Rule => {
                 self.flush();
-                self.blocks.push(Block::Verbatim("---".to_string()));
+                self.opened = self.at;
+                self.push_block(Block::Verbatim("---".to_string()));
             }
             Event::FootnoteReference(name) => self.push_text(&format!("[{name}]")),
             Event::TaskListMarker(done) => self.push_text(if done { "[x] " } else { "[ ] " }),
@@ -180,8 +218,27 @@ impl Builder {
         }
     }
 
+    /// An emphasis marker of `count` stars, as the style writes it.
+    fn push_mark(&mut self, count: usize) {
+        match self.emphasis {
+            Emphasis::Kept => self.push_text(&"*".repeat(count)),
+            Emphasis::Removed => {}
+            Emphasis::RemovedAfterWrap => {
+                let mut buf = [0; 4];
+                let mark = HIDDEN_MARK.encode_utf8(&mut buf).repeat(count);
+                self.push_text(&mark);
+            }
+        }
+    }
+
+    fn push_block(&mut self, block: Block) {
+        self.blocks.push(block);
+        self.starts.push(self.opened);
+    }
+
     fn push_text(&mut self, text: &str) {
         if self.pending.is_none() {
+            self.opened = self.at;
             self.pending = Some(Pending::Paragraph);
         }
         self.text.push_str(text);
@@ -195,8 +252,8 @@ impl Builder {
         let text = tidy(std::mem::take(&mut self.text));
         match pending {
             Pending::Paragraph if text.is_empty() => {}
-            Pending::Paragraph => self.blocks.push(Block::Paragraph(text)),
-            Pending::Item { marker, depth } => self.blocks.push(Block::Item {
+            Pending::Paragraph => self.push_block(Block::Paragraph(text)),
+            Pending::Item { marker, depth } => self.push_block(Block::Item {
                 marker,
                 depth,
                 text,
