@@ -11,6 +11,7 @@ mod fmt;
 mod formats;
 mod git;
 mod io;
+mod lsp;
 mod parse;
 mod progress;
 mod refs;
@@ -56,6 +57,7 @@ enum Command {
     Renumber(renumber::Args),
     Simulate(simulate::Args),
     Formats(formats::Args),
+    Lsp(lsp::Args),
     #[command(subcommand)]
     Dialect(dialect::Command),
 }
@@ -78,6 +80,7 @@ pub(crate) fn main() -> ExitCode {
         Command::Renumber(args) => renumber::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Formats(args) => formats::run(args),
+        Command::Lsp(args) => lsp::run(args),
         Command::Dialect(command) => dialect::run(command),
     };
     match result {

@@ -1,0 +1,95 @@
+//! The edits that turn a document's text into another text: the changed
+//! lines only, so that an editor keeps its marks on the lines that stay.
+
+use super::position::LineIndex;
+use lsp_types::TextEdit;
+use similar::{DiffTag, TextDiff};
+use std::ops::Range;
+
+/// A stretch of lines that changes: the bytes of the old text it replaces
+/// and what replaces them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Hunk {
+    /// Whole lines of the old text (empty for an insertion).
+    pub(crate) old: Range<usize>,
+    /// The new lines.
+    pub(crate) new: String,
+}
+
+/// The hunks that turn `old` into `new`, in order.
+pub(crate) fn hunks(old: &str, new: &str) -> Vec<Hunk> {
+    let diff = TextDiff::configure()
+        .timeout(std::time::Duration::from_millis(200))
+        .diff_lines(old, new);
+    let (old_lines, new_lines) = (line_starts(old), line_starts(new));
+    diff.ops()
+        .iter()
+        .filter(|op| op.tag() != DiffTag::Equal)
+        .map(|op| {
+            let (from, to) = (op.old_range(), op.new_range());
+            Hunk {
+                old: old_lines[from.start]..old_lines[from.end],
+                new: new[new_lines[to.start]..new_lines[to.end]].to_string(),
+            }
+        })
+        .collect()
+}
+
+/// The offsets where each line starts, and the end of the text.
+fn line_starts(text: &str) -> Vec<usize> {
+    let mut starts: Vec<usize> = std::iter::once(0)
+        .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1))
+        .collect();
+    if starts.last() != Some(&text.len()) {
+        starts.push(text.len());
+    }
+    starts
+}
+
+/// Hunks of `old` (indexed by `index`) as edits.
+pub(crate) fn text_edits(old: &str, index: &LineIndex, hunks: Vec<Hunk>) -> Vec<TextEdit> {
+    hunks
+        .into_iter()
+        .map(|hunk| TextEdit {
+            range: index.range(old, &hunk.old),
+            new_text: hunk.new,
+        })
+        .collect()
+}
+
+/// The edits that turn `old` into `new`.
+pub(crate) fn between(old: &str, index: &LineIndex, new: &str) -> Vec<TextEdit> {
+    text_edits(old, index, hunks(old, new))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_changed_lines_are_edited() {
+        let old = "a\nb\nc\nd";
+        let new = "a\nB\nc\nd\ne\n";
+        let found = hunks(old, new);
+        assert_eq!(
+            found[0],
+            Hunk {
+                old: 2..4,
+                new: "B\n".into()
+            }
+        );
+        // The last line gains a line break and a line follows.
+        assert_eq!(
+            found[1],
+            Hunk {
+                old: 6..7,
+                new: "d\ne\n".into()
+            }
+        );
+        let mut applied = old.to_string();
+        for hunk in found.iter().rev() {
+            applied.replace_range(hunk.old.clone(), &hunk.new);
+        }
+        assert_eq!(applied, new);
+    }
+}
