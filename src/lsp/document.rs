@@ -10,7 +10,7 @@ use crate::model::{Dialect, Rule};
 use crate::parse::{self, dialect, Parsed, ReadDepth, ReadOptions, Unread};
 use crate::refs::{self, ReferenceGraph};
 use lsp_types::Uri;
-use std::ops::Range;
+use std::ops::{Range, RangeInclusive};
 use std::path::{Path, PathBuf};
 
 /// A file read by the server.
@@ -83,6 +83,11 @@ pub(crate) struct Citation {
     pub(crate) span: Range<usize>,
     /// The rule number cited; 0 for an identifier no rule has.
     pub(crate) number: u32,
+    /// Every number the citation names: a range's, for either end of it.
+    pub(crate) covers: RangeInclusive<u32>,
+    /// A rule's record of itself (its history, its annotations) rather
+    /// than a reference: its source names it and its text does not.
+    pub(crate) recorded: bool,
 }
 
 impl Document {
@@ -211,10 +216,14 @@ fn read_proposals(text: &str) -> ProposalFile {
             let end = cited.range_end.iter().map(|(number, span)| Citation {
                 span: span.clone(),
                 number: *number,
+                covers: cited.numbers(),
+                recorded: false,
             });
             std::iter::once(Citation {
                 span: cited.span.clone(),
                 number: cited.number,
+                covers: cited.numbers(),
+                recorded: false,
             })
             .chain(end)
         })
@@ -251,7 +260,7 @@ fn read_ruleset(
     };
     let (findings, graph) = rayon::join(|| check::check(&input), || refs::graph(&parsed.ruleset));
     let sites = sites(&input);
-    let citations = citations(&input, &sites);
+    let citations = citations(&input, &graph, &sites);
     let file = RulesetFile {
         parsed,
         findings,
@@ -262,14 +271,35 @@ fn read_ruleset(
     Document::of(uri, path, text, Kind::Ruleset(Box::new(file)))
 }
 
-/// Each rule's place in the file (rules without one are left out).
+/// Each rule's place in the file (rules without one are left out): its
+/// kept source, or, in Agora's published forms, which keep none, from its
+/// heading line to the next rule's.
 fn sites(input: &Input<'_>) -> Vec<Site> {
+    let agora = input
+        .format
+        .is_agora()
+        .then(|| check::agora::heading_offsets(input.text));
+    let starts: Vec<usize> = agora.iter().flat_map(|a| a.values().copied()).collect();
+    let mut sorted = starts.clone();
+    sorted.sort_unstable();
     let mut sites = Vec::new();
     for (index, rule) in input.ruleset.rules.iter().enumerate() {
-        let Some(layout) = rule.layout.as_ref() else {
-            continue;
+        let (span, heading) = match (&rule.layout, &agora) {
+            (Some(layout), _) => (
+                layout.offset..layout.offset + layout.source.len(),
+                check::heading_span(input, rule),
+            ),
+            (None, Some(agora)) => {
+                let Some(&start) = agora.get(&rule.number) else {
+                    continue;
+                };
+                let next = sorted.partition_point(|&at| at <= start);
+                let end = sorted.get(next).copied().unwrap_or(input.text.len());
+                let line = input.text[start..end].find('\n').map_or(end, |i| start + i);
+                (start..end, start..line)
+            }
+            (None, None) => continue,
         };
-        let heading = check::heading_span(input, rule);
         let label = rule.label();
         let in_heading = input.text.get(heading.clone()).unwrap_or("");
         let label = match in_heading.find(&label) {
@@ -278,7 +308,7 @@ fn sites(input: &Input<'_>) -> Vec<Site> {
         };
         sites.push(Site {
             rule: index,
-            span: layout.offset..layout.offset + layout.source.len(),
+            span,
             heading,
             label,
         });
@@ -288,7 +318,7 @@ fn sites(input: &Input<'_>) -> Vec<Site> {
 
 /// Every citation in the rules' sources after their headings, each
 /// resolved to a rule number (identifiers through the rules' ids).
-fn citations(input: &Input<'_>, sites: &[Site]) -> Vec<Citation> {
+fn citations(input: &Input<'_>, graph: &ReferenceGraph, sites: &[Site]) -> Vec<Citation> {
     use rayon::prelude::*;
     let rules = &input.ruleset.rules;
     let by_id = |id: &str| {
@@ -303,26 +333,37 @@ fn citations(input: &Input<'_>, sites: &[Site]) -> Vec<Citation> {
         .flat_map_iter(|site| {
             let from = site.heading.end.max(site.span.start);
             let body = input.text.get(from..site.span.end).unwrap_or("");
-            let agora = rules.get(site.rule).is_some_and(|r| r.agora.is_some());
-            let references = if agora {
+            let rule = rules.get(site.rule);
+            let references = if rule.is_some_and(|r| r.agora.is_some()) {
                 refs::agora::extract(body)
             } else {
                 refs::extract(body)
             };
+            let own = rule.map(|r| r.number);
+            let cites_itself =
+                own.is_some_and(|n| graph.cites.get(&n).is_some_and(|c| c.contains(&n)));
             let mut found = Vec::new();
             for cited in references.iter().flat_map(|r| &r.numbers) {
-                let number = match &cited.id {
-                    Some(id) => by_id(id),
-                    None => cited.number,
+                let (number, covers) = match &cited.id {
+                    Some(id) => {
+                        let number = by_id(id);
+                        (number, number..=number)
+                    }
+                    None => (cited.number, cited.numbers()),
                 };
+                let recorded = own.is_some_and(|n| covers.contains(&n)) && !cites_itself;
                 found.push(Citation {
                     span: from + cited.span.start..from + cited.span.end,
                     number,
+                    covers: covers.clone(),
+                    recorded,
                 });
                 if let Some((end, span)) = &cited.range_end {
                     found.push(Citation {
                         span: from + span.start..from + span.end,
                         number: *end,
+                        covers,
+                        recorded,
                     });
                 }
             }

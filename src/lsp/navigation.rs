@@ -85,7 +85,12 @@ fn citations_of(document: &Document, number: u32) -> impl Iterator<Item = Locati
     document
         .citations()
         .iter()
-        .filter(move |citation| citation.number == number)
+        // A range is one reference, at its start, of the numbers inside it.
+        .filter(move |citation| {
+            !citation.recorded
+                && citation.covers.contains(&number)
+                && (citation.number == number || citation.number == *citation.covers.start())
+        })
         .map(|citation| location(document, &citation.span))
 }
 

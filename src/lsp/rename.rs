@@ -44,6 +44,9 @@ pub(crate) fn rename(
     };
     let new = number(&params.new_name)?;
     let mapping = BTreeMap::from([(target.number, new)]);
+    // The protocol's type keys the changes by URI (whose parsed form
+    // caches, which clippy takes for a mutable key).
+    #[allow(clippy::mutable_key_type)]
     let mut changes: HashMap<Uri, Vec<TextEdit>> = HashMap::new();
     let mut renumbered = 0;
     for document in workspace.all() {

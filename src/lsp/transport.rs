@@ -132,6 +132,9 @@ enum Malformed {
 fn frame(input: &mut impl BufRead) -> Result<Option<Vec<u8>>, Malformed> {
     let mut length = None;
     let mut started = false;
+    // A header that does not read is reported once its frame's headers
+    // end, so that reading goes on with the next frame.
+    let mut wrong: Option<String> = None;
     loop {
         let mut line = Vec::new();
         let read = input
@@ -148,27 +151,33 @@ fn frame(input: &mut impl BufRead) -> Result<Option<Vec<u8>>, Malformed> {
         }
         started = true;
         let Some(line) = line.strip_suffix(b"\r\n") else {
-            return Err(Malformed::Frame(
-                "a header line does not end in CRLF".into(),
-            ));
+            wrong.get_or_insert_with(|| "a header line does not end in CRLF".to_string());
+            continue;
         };
         if line.is_empty() {
             break;
         }
         let line = String::from_utf8_lossy(line);
         let Some((name, value)) = line.split_once(':') else {
-            return Err(Malformed::Frame(format!("malformed header `{line}`")));
+            wrong.get_or_insert_with(|| format!("malformed header `{line}`"));
+            continue;
         };
         if name.trim().eq_ignore_ascii_case("content-length") {
-            let parsed = value.trim().parse::<u64>().ok();
-            let Some(parsed) = parsed.filter(|&n| n <= crate::input::DEFAULT_LIMIT) else {
-                return Err(Malformed::Frame(format!(
-                    "unusable Content-Length `{}`",
-                    value.trim()
-                )));
-            };
-            length = Some(parsed);
+            let value = value.trim();
+            match value
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n <= crate::input::DEFAULT_LIMIT)
+            {
+                Some(parsed) => length = Some(parsed),
+                None => {
+                    wrong.get_or_insert_with(|| format!("unusable Content-Length `{value}`"));
+                }
+            }
         }
+    }
+    if let Some(wrong) = wrong {
+        return Err(Malformed::Frame(wrong));
     }
     let Some(length) = length else {
         return Err(Malformed::Frame("a frame without Content-Length".into()));
