@@ -44,9 +44,8 @@ pub(crate) fn actions(
     };
     let from = document.index.offset(&document.text, params.range.start);
     let to = document.index.offset(&document.text, params.range.end);
-    let canonical = canonical(document, file).ok();
+    let canonical = canonical(file).ok();
     let hunks = canonical
-        .as_deref()
         .map(|canonical| edits::hunks(&document.text, canonical))
         .unwrap_or_default();
     let mut actions = Vec::new();
@@ -125,12 +124,7 @@ fn revision_fix(
     let Some(site) = file.sites.iter().find(|site| site.heading == finding.span) else {
         return Ok(None);
     };
-    let mut parsed = Parsed {
-        ruleset: file.parsed.ruleset.clone(),
-        format: file.parsed.format,
-        text: document.text.clone(),
-        encoding: file.parsed.encoding.clone(),
-    };
+    let mut parsed = Parsed::clone(&file.parsed);
     let Some(rule) = parsed.ruleset.rules.get_mut(site.rule) else {
         return Ok(None);
     };

@@ -2,6 +2,7 @@
 //! in it (a ruleset with its findings and citations, or proposals), read
 //! once per version so that every request answers from what is kept.
 
+use super::formatting::Canonical;
 use super::position::LineIndex;
 use crate::amend::{self, Proposal};
 use crate::check::{self, Input};
@@ -12,6 +13,7 @@ use crate::refs::{self, ReferenceGraph};
 use lsp_types::Uri;
 use std::ops::{Range, RangeInclusive};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// A file read by the server.
 #[derive(Debug)]
@@ -42,8 +44,12 @@ pub(crate) enum Kind {
 /// A ruleset file, read whole.
 #[derive(Debug)]
 pub(crate) struct RulesetFile {
-    /// The ruleset and its form (its `text` is moved to [`Document::text`]).
-    pub(crate) parsed: Parsed,
+    /// The ruleset, its form and its text (the same as [`Document::text`]),
+    /// shared with the worker that writes its canonical form.
+    pub(crate) parsed: Arc<Parsed>,
+    /// Its canonical form (`fmt`), written once, by the worker or by the
+    /// first request that needs it.
+    pub(crate) canonical: Arc<Canonical>,
     /// `check`'s findings, in file order.
     pub(crate) findings: Vec<Diagnostic>,
     /// Who cites whom.
@@ -246,23 +252,21 @@ fn read_ruleset(
         dialect,
         ReadDepth::Full,
     );
-    let mut parsed = match read {
+    let parsed = match read {
         Ok(parsed) => parsed,
         Err(Unread { error, source }) => {
             return Document::of(uri, path, source, Kind::Unreadable(error.to_diagnostic()));
         }
     };
-    let text = std::mem::take(&mut parsed.text);
+    let text = parsed.text.clone();
     let base_dir = path.as_deref().and_then(Path::parent);
-    let input = Input {
-        text: &text,
-        ..Input::from_parsed(&parsed, base_dir)
-    };
+    let input = Input::from_parsed(&parsed, base_dir);
     let (findings, graph) = rayon::join(|| check::check(&input), || refs::graph(&parsed.ruleset));
     let sites = sites(&input);
     let citations = citations(&input, &graph, &sites);
     let file = RulesetFile {
-        parsed,
+        parsed: Arc::new(parsed),
+        canonical: Arc::default(),
         findings,
         graph,
         sites,

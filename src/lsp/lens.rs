@@ -20,7 +20,11 @@ pub(crate) fn lenses(
         .iter()
         .filter_map(|site| {
             let rule = file.rule(site.rule)?;
-            let citing = file.graph.cited_by.get(&rule.number).map_or(0, std::collections::BTreeSet::len);
+            let citing = file
+                .graph
+                .cited_by
+                .get(&rule.number)
+                .map_or(0, std::collections::BTreeSet::len);
             let plural = if citing == 1 { "rule" } else { "rules" };
             Some(CodeLens {
                 range: document.index.range(&document.text, &site.heading),

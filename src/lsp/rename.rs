@@ -98,12 +98,7 @@ fn ruleset_edits(
     parsed: &Parsed,
     mapping: &BTreeMap<u32, u32>,
 ) -> Result<Vec<TextEdit>, Refusal> {
-    let mut parsed = Parsed {
-        ruleset: parsed.ruleset.clone(),
-        format: parsed.format,
-        text: document.text.clone(),
-        encoding: parsed.encoding.clone(),
-    };
+    let mut parsed = parsed.clone();
     let name = document.uri.as_str();
     amend::renumber(&mut parsed.ruleset, mapping)
         .map_err(|err| Refusal(format!("{name}: {err}; nothing was renamed")))?;

@@ -2,6 +2,8 @@
 //! proposal files, read from disk when a request needs them.
 
 use super::document::{Document, Kind};
+use super::formatting::{self, Job};
+use crossbeam_channel::Sender;
 use lsp_types::Uri;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -11,7 +13,7 @@ use std::str::FromStr;
 const EXTENSIONS: [&str; 3] = ["md", "txt", "json"];
 
 /// The open documents and the folder around them.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Workspace {
     /// The folder the editor opened, if any.
     root: Option<PathBuf>,
@@ -20,6 +22,8 @@ pub(crate) struct Workspace {
     /// Files of the folder that are not open, as read from disk (`None`
     /// for a file that is neither a ruleset nor proposals).
     disk: BTreeMap<PathBuf, Option<Document>>,
+    /// The worker that writes the open rulesets' canonical forms.
+    canonical: Sender<Job>,
 }
 
 impl Workspace {
@@ -27,7 +31,9 @@ impl Workspace {
     pub(crate) fn new(root: Option<PathBuf>) -> Workspace {
         Workspace {
             root,
-            ..Workspace::default()
+            open: HashMap::new(),
+            disk: BTreeMap::new(),
+            canonical: formatting::worker(),
         }
     }
 
@@ -38,6 +44,10 @@ impl Workspace {
             self.disk.remove(path);
         }
         let document = Document::read(uri.clone(), path, text, true);
+        if let Some(file) = document.ruleset() {
+            // The worker ends only with the workspace.
+            let _ = self.canonical.send(Job::of(file));
+        }
         self.open.insert(uri.as_str().to_string(), document);
     }
 
