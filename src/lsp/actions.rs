@@ -154,15 +154,21 @@ fn heading_fix(document: &Document, file: &RulesetFile, finding: &Diagnostic) ->
 /// The hunks of the canonical form on the lines of a finding's span.
 fn layout_fix(document: &Document, hunks: &[Hunk], span: &Range<usize>) -> Fix {
     let text = &document.text;
-    let line_start = text[..span.start.min(text.len())]
-        .rfind('\n')
-        .map_or(0, |i| i + 1);
-    let line_end = text[span.end.min(text.len())..]
+    let line_start = text.get(..span.start)?.rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text
+        .get(span.end..)?
         .find('\n')
         .map_or(text.len(), |i| span.end + i + 1);
     let mine: Vec<Hunk> = hunks
         .iter()
-        .filter(|hunk| hunk.old.start <= line_end && line_start <= hunk.old.end)
+        .filter(|hunk| {
+            if hunk.old.is_empty() {
+                // An insertion: before, among or just after the finding's lines.
+                line_start <= hunk.old.start && hunk.old.start <= line_end
+            } else {
+                hunk.old.start < line_end && line_start < hunk.old.end
+            }
+        })
         .cloned()
         .collect();
     if mine.is_empty() {
