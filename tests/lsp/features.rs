@@ -510,3 +510,36 @@ fn a_dialect_ruleset_inferred_on_open() {
     );
     client.stop();
 }
+
+#[test]
+fn a_broken_heading_is_repaired_by_its_code_action() {
+    let (folder, mut client) = game();
+    let uri = folder.uri("rules.md");
+    let text = std::fs::read_to_string(folder.path("rules.md"))
+        .unwrap()
+        .replace("## 204/0", "##204/0");
+    client.open_text(&uri, &text);
+    let found = client.diagnostics(&uri);
+    let broken = found.iter().find(|d| d["code"] == "N103").expect("N103");
+    let line = broken["range"]["start"]["line"].clone();
+    let range = json!({ "start": { "line": line, "character": 0 }, "end": { "line": line, "character": 0 } });
+    let actions = client
+        .request(
+            "textDocument/codeAction",
+            json!({ "textDocument": { "uri": uri }, "range": range, "context": { "diagnostics": [] } }),
+        )
+        .unwrap();
+    let repair = actions
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["diagnostics"][0]["code"] == "N103")
+        .expect("a repair");
+    assert_eq!(repair["title"], "Write `## 204/0`");
+    let edits = repair["edit"]["changes"][uri.as_str()].as_array().unwrap();
+    assert_eq!(
+        apply_edits(&text, edits),
+        text.replace("##204/0", "## 204/0")
+    );
+    client.stop();
+}
