@@ -21,7 +21,20 @@ pub(crate) fn hunks(old: &str, new: &str) -> Vec<Hunk> {
     let diff = TextDiff::configure()
         .timeout(std::time::Duration::from_millis(200))
         .diff_lines(old, new);
-    let (old_lines, new_lines) = (line_starts(old), line_starts(new));
+    // Where each line starts, as the diff splits lines (a lone `\r` ends
+    // one too), and the end of the text.
+    let starts = |lines: &mut dyn Iterator<Item = usize>| -> Vec<usize> {
+        std::iter::once(0)
+            .chain(lines.scan(0, |at, len| {
+                *at += len;
+                Some(*at)
+            }))
+            .collect()
+    };
+    let old_lines =
+        starts(&mut (0..diff.old_len()).filter_map(|i| diff.old_slice(i).map(|l| l.len())));
+    let new_lines =
+        starts(&mut (0..diff.new_len()).filter_map(|i| diff.new_slice(i).map(|l| l.len())));
     diff.ops()
         .iter()
         .filter(|op| op.tag() != DiffTag::Equal)
@@ -33,17 +46,6 @@ pub(crate) fn hunks(old: &str, new: &str) -> Vec<Hunk> {
             }
         })
         .collect()
-}
-
-/// The offsets where each line starts, and the end of the text.
-fn line_starts(text: &str) -> Vec<usize> {
-    let mut starts: Vec<usize> = std::iter::once(0)
-        .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1))
-        .collect();
-    if starts.last() != Some(&text.len()) {
-        starts.push(text.len());
-    }
-    starts
 }
 
 /// Hunks of `old` (indexed by `index`) as edits.
@@ -91,5 +93,14 @@ mod tests {
             applied.replace_range(hunk.old.clone(), &hunk.new);
         }
         assert_eq!(applied, new);
+        // A lone carriage return ends a line for the diff.
+        let found = hunks("a\rb\n", "a\rc\n");
+        assert_eq!(
+            found,
+            [Hunk {
+                old: 2..4,
+                new: "c\n".into()
+            }]
+        );
     }
 }
