@@ -31,10 +31,8 @@ pub(crate) fn hunks(old: &str, new: &str) -> Vec<Hunk> {
             }))
             .collect()
     };
-    let old_lines =
-        starts(&mut (0..diff.old_len()).filter_map(|i| diff.old_slice(i).map(|l| l.len())));
-    let new_lines =
-        starts(&mut (0..diff.new_len()).filter_map(|i| diff.new_slice(i).map(|l| l.len())));
+    let old_lines = starts(&mut (0..diff.old_len()).filter_map(|i| Some(diff.old_slice(i)?.len())));
+    let new_lines = starts(&mut (0..diff.new_len()).filter_map(|i| Some(diff.new_slice(i)?.len())));
     diff.ops()
         .iter()
         .filter(|op| op.tag() != DiffTag::Equal)
