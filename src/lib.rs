@@ -37,6 +37,7 @@ pub mod diagnostic;
 pub mod diff;
 pub mod engine;
 pub mod input;
+pub mod lsp;
 pub mod meaning;
 pub mod model;
 pub mod output;

@@ -12,12 +12,13 @@ use std::path::Path;
 
 type Property = fn(&[u8]);
 
-const TARGETS: [(&str, Property); 5] = [
+const TARGETS: [(&str, Property); 6] = [
     ("read", properties::read),
     ("lossless", properties::lossless),
     ("canonical", properties::canonical),
     ("fmt", properties::fmt),
     ("apply", properties::apply),
+    ("lsp", properties::lsp),
 ];
 
 /// Runs every kept input of every target under `folder`; returns the

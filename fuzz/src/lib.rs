@@ -5,4 +5,4 @@
 #[path = "properties.rs"]
 mod properties;
 
-pub use properties::{apply, canonical, fmt, lossless, read};
+pub use properties::{apply, canonical, fmt, lossless, lsp, read};

@@ -281,3 +281,129 @@ fn generate(ruleset: &Ruleset, recipe: &[u8]) -> Option<Proposal> {
         span: 0..0,
     })
 }
+
+/// The language server on a document and a script of edits and requests:
+/// every request is answered (an error is an answer) within seconds, and
+/// the server neither panics nor hangs. The bytes before the first 0xFF
+/// are the document (opened as a ruleset and, beside it, as proposals); the
+/// script after it is read three bytes at a time: what to do, a line, a
+/// column (or a number).
+pub fn lsp(data: &[u8]) {
+    use lsp_server::{Connection, Message, Notification, Request, RequestId};
+    use serde_json::{json, Value};
+    use std::time::Duration;
+
+    let Some((_, bytes)) = split(data) else {
+        return;
+    };
+    let (document, script) = match bytes.iter().position(|&b| b == 0xFF) {
+        Some(at) => (&bytes[..at], &bytes[at + 1..]),
+        None => (bytes, &[][..]),
+    };
+    let mut text = String::from_utf8_lossy(document).into_owned();
+    let (server_side, client) = Connection::memory();
+    let server = std::thread::spawn(move || nomic::lsp::serve(&server_side));
+    let mut next = 0;
+    let mut ask = |method: &str, params: Value| {
+        next += 1;
+        let id = RequestId::from(next);
+        let request = Request::new(id.clone(), method.to_string(), params);
+        client
+            .sender
+            .send(request.into())
+            .expect("the server reads");
+        loop {
+            match client.receiver.recv_timeout(Duration::from_secs(20)) {
+                Ok(Message::Response(response)) if response.id == id => return,
+                Ok(_) => {}
+                Err(err) => panic!("no answer to {method}: {err}"),
+            }
+        }
+    };
+    let notify = |method: &str, params: Value| {
+        let notification = Notification::new(method.to_string(), params);
+        client
+            .sender
+            .send(notification.into())
+            .expect("the server reads");
+    };
+    ask(
+        "initialize",
+        json!({ "rootUri": "file:///nomic-fuzz", "capabilities": {} }),
+    );
+    notify("initialized", json!({}));
+    let rules = "file:///nomic-fuzz/rules.md";
+    let proposals = "file:///nomic-fuzz/proposals/1.md";
+    for uri in [rules, proposals] {
+        let item = json!({ "uri": uri, "languageId": "markdown", "version": 1, "text": text });
+        notify("textDocument/didOpen", json!({ "textDocument": item }));
+    }
+    for (version, step) in (2..).zip(script.chunks(3)) {
+        let [what, line, column] = [0, 1, 2].map(|i| step.get(i).copied().unwrap_or(0));
+        let uri = if what & 0x80 == 0 { rules } else { proposals };
+        let document = json!({ "uri": uri });
+        let position = json!({ "line": line, "character": column });
+        let at = json!({ "textDocument": document, "position": position });
+        let range = json!({ "start": position, "end": { "line": u32::from(line) + u32::from(column), "character": 0 } });
+        match what & 0x0F {
+            0 => ask("textDocument/hover", at),
+            1 => ask("textDocument/definition", at),
+            2 => ask(
+                "textDocument/references",
+                json!({ "textDocument": document, "position": position, "context": { "includeDeclaration": true } }),
+            ),
+            3 => ask(
+                "textDocument/documentSymbol",
+                json!({ "textDocument": document }),
+            ),
+            4 => ask("workspace/symbol", json!({ "query": column.to_string() })),
+            5 => ask("textDocument/prepareRename", at),
+            6 => ask(
+                "textDocument/rename",
+                json!({ "textDocument": document, "position": position, "newName": column.to_string() }),
+            ),
+            7 => ask("textDocument/completion", at),
+            8 => ask(
+                "textDocument/codeAction",
+                json!({ "textDocument": document, "range": range, "context": { "diagnostics": [] } }),
+            ),
+            9 => ask("textDocument/codeLens", json!({ "textDocument": document })),
+            10 => ask(
+                "textDocument/foldingRange",
+                json!({ "textDocument": document }),
+            ),
+            11 => ask(
+                "textDocument/formatting",
+                json!({ "textDocument": document, "options": { "tabSize": 4, "insertSpaces": true } }),
+            ),
+            12 => ask(
+                "textDocument/hover",
+                json!({ "textDocument": document, "position": column }),
+            ),
+            edit => {
+                // Edits: a line deleted, a citation typed, a line doubled.
+                let lines: Vec<&str> = text.split_inclusive('\n').collect();
+                let at = usize::from(line) % (lines.len() + 1);
+                let mut edited: Vec<String> = lines.iter().map(|l| (*l).to_string()).collect();
+                match edit {
+                    13 if at < edited.len() => drop(edited.remove(at)),
+                    14 => edited.insert(at, format!("Rule {column}\n")),
+                    _ if at < edited.len() => edited.insert(at, edited[at].clone()),
+                    _ => {}
+                }
+                text = edited.concat();
+                let changed = json!({ "uri": uri, "version": version });
+                notify(
+                    "textDocument/didChange",
+                    json!({ "textDocument": changed, "contentChanges": [{ "text": text }] }),
+                );
+            }
+        }
+    }
+    ask("shutdown", Value::Null);
+    notify("exit", Value::Null);
+    server
+        .join()
+        .expect("the server does not panic")
+        .expect("the server stops at exit");
+}

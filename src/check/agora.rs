@@ -12,7 +12,7 @@ use crate::diagnostic::{Code, Diagnostic, Severity as Level};
 use crate::model::{AgoraDate, HistoryKind, Rule, Ruleset};
 use crate::parse::agora::{AgoraSource, FindingKind, Severity, SourceFiles, SourceFinding};
 use serde::Serialize;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One finding about an Agora source.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -248,18 +248,35 @@ fn locate(files: &SourceFiles, number: u32, needle: &str) -> (String, usize) {
     (file, line)
 }
 
+/// Where each rule's heading line (`Rule 2152/11 (Power=3)`) starts in a
+/// published text (an FLR, SLR or rule page), by rule number: the first
+/// such line of each number.
+pub fn heading_offsets(text: &str) -> BTreeMap<u32, usize> {
+    let mut offsets = BTreeMap::new();
+    let line_starts =
+        std::iter::once(0).chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1));
+    for at in line_starts {
+        let Some(rest) = text[at..].strip_prefix("Rule ") else {
+            continue;
+        };
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if rest[digits..].starts_with('/') {
+            if let Ok(number) = rest[..digits].parse::<u32>() {
+                offsets.entry(number).or_insert(at);
+            }
+        }
+    }
+    offsets
+}
+
 /// The model checks as located diagnostics in a published text (an FLR,
 /// SLR or rule page): each points at the line of its rule that shows it.
 pub(crate) fn diagnostics(ruleset: &Ruleset, text: &str) -> Vec<Diagnostic> {
+    let headings = heading_offsets(text);
     check_ruleset(ruleset)
         .into_iter()
         .map(|(number, finding, needle)| {
-            let heading = format!("Rule {number}/");
-            let start = text
-                .match_indices(&heading)
-                .map(|(at, _)| at)
-                .find(|&at| at == 0 || text.as_bytes()[at - 1] == b'\n')
-                .unwrap_or(0);
+            let start = headings.get(&number).copied().unwrap_or(0);
             let at = text[start..].find(&needle).map_or(start, |i| start + i);
             let len = if text[start..].contains(&needle) {
                 needle.len()

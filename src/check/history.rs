@@ -55,17 +55,22 @@ fn says_amended(source: &str) -> bool {
         .is_some_and(|word| word.eq_ignore_ascii_case("amended"))
 }
 
-fn revision(kept: Option<Kept<'_>>, rule: &Rule, findings: &mut Vec<Diagnostic>) {
-    if rule.history.is_empty() {
-        return;
-    }
-    let count = u32::try_from(
+/// The revision a rule's history records: the amendments it lists.
+pub(super) fn recorded_revision(rule: &Rule) -> u32 {
+    u32::try_from(
         rule.history
             .iter()
             .filter(|e| counts_as_amendment(e))
             .count(),
     )
-    .unwrap_or(u32::MAX);
+    .unwrap_or(u32::MAX)
+}
+
+fn revision(kept: Option<Kept<'_>>, rule: &Rule, findings: &mut Vec<Diagnostic>) {
+    if rule.history.is_empty() {
+        return;
+    }
+    let count = recorded_revision(rule);
     if let Some(revision) = rule.revision.filter(|&r| r != count) {
         let plural = if count == 1 { "" } else { "s" };
         let number = rule.number;

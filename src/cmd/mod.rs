@@ -15,6 +15,7 @@ mod git;
 mod help;
 mod io;
 mod log;
+mod lsp;
 mod man;
 mod parse;
 mod progress;
@@ -66,6 +67,7 @@ enum Command {
     Show(show::Args),
     Simulate(simulate::Args),
     Formats(formats::Args),
+    Lsp(lsp::Args),
     #[command(subcommand)]
     Dialect(dialect::Command),
     Help(help::Args),
@@ -94,6 +96,7 @@ pub(crate) fn main() -> ExitCode {
         Command::Show(args) => show::run(args),
         Command::Simulate(args) => simulate::run(args),
         Command::Formats(args) => formats::run(args),
+        Command::Lsp(args) => lsp::run(args),
         Command::Dialect(command) => dialect::run(command),
         Command::Help(args) => help::run(args),
         Command::Completions(args) => completions::run(args),

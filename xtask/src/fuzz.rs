@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The targets in `fuzz/fuzz_targets`, in the order they run.
-const TARGETS: [&str; 5] = ["read", "lossless", "canonical", "fmt", "apply"];
+const TARGETS: [&str; 6] = ["read", "lossless", "canonical", "fmt", "apply", "lsp"];
 
 /// Folders whose files seed every corpus (searched recursively).
 const SEEDS: [&str; 2] = ["rulesets", "tests/fixtures"];
@@ -105,7 +105,8 @@ fn fuzz_target(target: &str, seconds: u64, corpus: &Path) -> bool {
 }
 
 /// Writes every seed file into the corpus (first byte: detect the format;
-/// for `apply`, a recipe after the ruleset that amends its first rule), and
+/// for `apply`, a recipe after the ruleset that amends its first rule; for
+/// `lsp`, a script of requests and edits on it), and
 /// the inputs kept from earlier failures.
 fn seed(corpus: &Path, target: &str) -> std::io::Result<()> {
     fs::create_dir_all(corpus)?;
@@ -123,6 +124,12 @@ fn seed(corpus: &Path, target: &str) -> std::io::Result<()> {
         if target == "apply" {
             input.extend([0xFF, 0, 0]);
             input.extend(b"Every player gets one cookie.");
+        }
+        if target == "lsp" {
+            // Hover, symbols, an edit, completion, a rename, formatting.
+            input.extend([
+                0xFF, 0, 4, 8, 3, 0, 0, 14, 2, 201, 7, 2, 5, 6, 4, 6, 11, 0, 0,
+            ]);
         }
         fs::write(corpus.join(format!("seed-{index}")), input)?;
     }

