@@ -35,6 +35,10 @@ fn is_compound(token: &str) -> bool {
         && bytes
             .iter()
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-'))
+        // Every part starts with a digit: `24.Spendies` is a number and a word.
+        && token
+            .split(['.', '-'])
+            .all(|part| part.starts_with(|c: char| c.is_ascii_digit()))
         && !is_digits(token)
 }
 
@@ -80,7 +84,7 @@ mod tests {
                 "{compound}"
             );
         }
-        for not_one in ["2.", "1--1", "b307", "2..1", "1.-1"] {
+        for not_one in ["2.", "1--1", "b307", "2..1", "1.-1", "24.Spendies"] {
             assert_ne!(
                 shape_of(not_one, &all),
                 Some(IdShape::Compound),

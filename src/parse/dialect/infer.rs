@@ -200,11 +200,14 @@ fn group_template(core: &str, found: &[StartShape]) -> String {
     for shape in found {
         *puncts.entry(shape.punct.as_str()).or_default() += 1;
     }
+    // Rules that write it and rules that write none: the one written, optional.
+    let optional = puncts.len() == 2 && puncts.contains_key("");
     let (punct, _) = puncts
         .iter()
+        .filter(|(punct, _)| !optional || !punct.is_empty())
         .max_by_key(|(punct, n)| (**n, punct.len()))
         .map_or(("", 0), |(p, n)| (*p, *n));
-    let required = puncts.len() == 1 || !puncts.contains_key("") || punct.is_empty();
+    let required = !optional;
     let parts: Vec<(Part, bool)> = kinds
         .into_iter()
         .filter_map(|(kind, (rules, forms))| {

@@ -105,8 +105,12 @@ pub(crate) fn shape(line: &str, heading: bool) -> Option<StartShape> {
         .unwrap_or(rest.len());
     let (punct, remainder) = rest.split_at(punct_len);
     let core = format!("{lead}{word}{{id}}");
-    let plain = lead.is_empty() && word.is_empty();
-    if plain && (punct.trim().is_empty() || remainder.trim().is_empty()) {
+    let plain = lead.is_empty() && word.is_empty() && !heading;
+    let visible = !punct.trim().is_empty()
+        || remainder
+            .trim_start()
+            .starts_with(['-', ':', '|', '–', '—']);
+    if plain && (!visible || remainder.trim().is_empty()) {
         // A plain line needs visible punctuation after the number, and
         // something after that.
         return None;
