@@ -3,34 +3,10 @@
 //! formatted and renumbered in between; Agora's source folder and FLR; and
 //! four real weeks of a game committed one published tree a commit.
 
+use crate::test::git_on;
 use crate::{copy_folder, Test};
 use serde_json::Value;
 use std::path::Path;
-use std::process::Command;
-
-/// Runs git in `root` with every date of the commit set to `date`.
-fn git_on(root: &Path, date: &str, args: &[&str]) -> String {
-    let out = Command::new("git")
-        .args([
-            "-c",
-            "user.name=Moderator",
-            "-c",
-            "user.email=mod@example.org",
-        ])
-        .args(args)
-        .current_dir(root)
-        .env("GIT_CEILING_DIRECTORIES", root.parent().unwrap_or(root))
-        .env("GIT_AUTHOR_DATE", format!("{date}T12:00:00Z"))
-        .env("GIT_COMMITTER_DATE", format!("{date}T12:00:00Z"))
-        .output()
-        .expect("git runs");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
-}
 
 fn commit_all(root: &Path, date: &str, message: &str) {
     git_on(root, "2000-01-01", &["add", "-A"]);

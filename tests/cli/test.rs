@@ -43,6 +43,20 @@ pub(crate) fn copy_folder(from: &Path, to: &Path) {
 /// Runs git in `dir` as a throwaway identity (never a repository above the
 /// temporary folder) and returns its trimmed standard output.
 pub(crate) fn git(dir: &Path, args: &[&str]) -> String {
+    git_with(dir, args, &[])
+}
+
+/// [`git`] with every date of what it commits set to `date` (`2020-06-01`).
+pub(crate) fn git_on(dir: &Path, date: &str, args: &[&str]) -> String {
+    let at = format!("{date}T12:00:00Z");
+    git_with(
+        dir,
+        args,
+        &[("GIT_AUTHOR_DATE", &at), ("GIT_COMMITTER_DATE", &at)],
+    )
+}
+
+fn git_with(dir: &Path, args: &[&str], envs: &[(&str, &str)]) -> String {
     let out = Command::new("git")
         .args([
             "-c",
@@ -53,6 +67,7 @@ pub(crate) fn git(dir: &Path, args: &[&str]) -> String {
         .args(args)
         .current_dir(dir)
         .env("GIT_CEILING_DIRECTORIES", dir.parent().unwrap_or(dir))
+        .envs(envs.iter().copied())
         .output()
         .expect("git runs");
     assert!(
