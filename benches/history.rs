@@ -23,24 +23,15 @@ fn git(root: &Path, args: &[&str]) {
     assert!(status.success(), "git {args:?}");
 }
 
-fn copy(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).unwrap();
-        }
-    }
-}
+#[path = "../tests/common/folder.rs"]
+mod folder;
+use folder::copy_folder;
 
 fn repository() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("rulesets/agora/source");
-    copy(&source, &root.join("source"));
+    copy_folder(&source, &root.join("source"));
     git(root, &["init", "-q"]);
     git(root, &["add", "-A"]);
     git(root, &["commit", "-q", "-m", "Import"]);

@@ -8,18 +8,9 @@
 use std::path::Path;
 use std::process::Command;
 
-fn copy(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let path = entry.unwrap().path();
-        let target = to.join(path.file_name().unwrap());
-        if path.is_dir() {
-            copy(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).unwrap();
-        }
-    }
-}
+#[path = "../common/folder.rs"]
+mod folder;
+use folder::copy_folder;
 
 #[test]
 fn neovim_shows_diagnostics_hover_definition_completion_and_renames() {
@@ -34,7 +25,7 @@ fn neovim_shows_diagnostics_hover_definition_completion_and_renames() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let home = tempfile::tempdir().unwrap();
     let folder = home.path().join("game");
-    copy(&root.join("tests/fixtures/lsp/game"), &folder);
+    copy_folder(&root.join("tests/fixtures/lsp/game"), &folder);
     let mut nvim = Command::new("nvim");
     nvim.args(["--clean", "--headless", "-l"])
         .arg(root.join("tests/editor/nomic.lua"))

@@ -161,7 +161,7 @@ fn pieces<'t>(
         let after = &rest[at + 1..];
         if let Some(optional) = after.strip_prefix('?') {
             push_literal(&mut pieces, &mut literal);
-            let (inner, after) = pieces_inside(optional, template)?;
+            let (inner, after) = self::pieces(optional, template, true)?;
             pieces.push(Piece::Optional(inner));
             rest = after;
             continue;
@@ -195,14 +195,6 @@ fn pieces<'t>(
         pieces.push(piece);
         rest = &after[close + 1..];
     }
-}
-
-/// The pieces of an optional part, after its `{?`.
-fn pieces_inside<'t>(
-    text: &'t str,
-    template: &str,
-) -> Result<(Vec<Piece>, &'t str), TemplateError> {
-    pieces(text, template, true)
 }
 
 fn push_literal(pieces: &mut Vec<Piece>, literal: &mut String) {
