@@ -43,6 +43,12 @@ pub struct Dialect {
     /// a rule is written with this identifier.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub implied_numbers: Option<String>,
+    /// Whether a line written like a rule's heading but without its
+    /// heading marker (`Rule 4E28: Active Players` among `### Rule …`
+    /// headings, a slip of a hand conversion) starts a rule too: alone on
+    /// its line, before a blank line, with an identifier no marked rule has.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unmarked_headings: bool,
 }
 
 /// A heading line that sets the mutability of the rules after it, up to the
@@ -100,6 +106,7 @@ impl Dialect {
             history: None,
             not_rules: Vec::new(),
             implied_numbers: None,
+            unmarked_headings: false,
         }
     }
 

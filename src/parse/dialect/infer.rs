@@ -254,11 +254,37 @@ fn score(
         })
         .cloned()
         .collect();
-    let starts = reader::rule_starts(lines, &dialect, &parsed);
-    let found: Vec<String> = starts
-        .iter()
-        .filter_map(|&i| parsed.matches(lines[i].text, &dialect.ids).map(|f| f.id))
-        .collect();
+    let mut starts = reader::rule_starts(lines, &dialect, &parsed);
+    let ids_of = |starts: &[usize], dialect: &Dialect| -> Vec<String> {
+        starts
+            .iter()
+            .map(|&i| reader::start_fields(lines, i, dialect, &parsed).id)
+            .collect()
+    };
+    let mut found = ids_of(&starts, &dialect);
+    // A heading that lost its marker, with an identifier of the same shape
+    // as the others' and none of theirs, is a rule the sequence misses.
+    if parsed.without_heading_marker().is_some() {
+        let shapes: Vec<IdShape> = IdShape::ALL
+            .into_iter()
+            .filter(|s| {
+                found
+                    .iter()
+                    .any(|id| ident::shape_of(id, &dialect.ids) == Some(*s))
+            })
+            .collect();
+        let with = Dialect {
+            unmarked_headings: true,
+            ids: shapes,
+            ..dialect.clone()
+        };
+        let more = reader::rule_starts(lines, &with, &parsed);
+        if more.len() > starts.len() {
+            dialect.unmarked_headings = true;
+            found = ids_of(&more, &with);
+            starts = more;
+        }
+    }
     let mut distinct: BTreeSet<&String> = found.iter().collect();
     // A list that writes the same number on every item (`1.` each time)
     // is numbered by position, as Markdown renders it.

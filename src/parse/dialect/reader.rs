@@ -3,9 +3,11 @@
 //! and keeps every byte (header, rule sources with their trailers, footer).
 
 use super::ident;
-use super::template::{Template, TextStart};
+use super::start;
+use super::template::{Fields, Template, TextStart};
 use crate::model::{
-    Dialect, Format, HistoryEntry, HistoryKind, LayoutQuirk, Mutability, QuirkKind, Rule, Ruleset,
+    Dialect, Format, HistoryEntry, HistoryKind, IdShape, LayoutQuirk, Mutability, QuirkKind, Rule,
+    Ruleset,
 };
 use crate::parse::assemble::{self, Document, Piece};
 use crate::parse::ParseError;
@@ -86,9 +88,63 @@ pub(crate) fn rule_starts(
     template: &Template,
 ) -> Vec<usize> {
     let skipped = not_rule_lines(lines, dialect);
-    (0..lines.len())
+    let marked: Vec<usize> = (0..lines.len())
         .filter(|&i| !lines[i].code && !skipped[i] && starts_rule(lines, i, dialect, template))
-        .collect()
+        .collect();
+    let bare = template.without_heading_marker();
+    let Some(bare) = bare.filter(|_| dialect.unmarked_headings) else {
+        return marked;
+    };
+    let ids: std::collections::HashSet<String> = marked
+        .iter()
+        .filter_map(|&i| template.matches(lines[i].text, &dialect.ids))
+        .map(|fields| fields.id)
+        .collect();
+    let mut starts = marked;
+    starts.extend((0..lines.len()).filter(|&i| {
+        !lines[i].code
+            && !skipped[i]
+            && unmarked_heading(lines, i, &bare, &dialect.ids)
+                .is_some_and(|fields| !ids.contains(&fields.id))
+    }));
+    starts.sort_unstable();
+    starts
+}
+
+/// The fields of a line that reads as a rule heading without its marker:
+/// a plain line (no heading) fitting the bare template, alone before a
+/// blank line, whose title (if any) reads as one.
+fn unmarked_heading(
+    lines: &[Line<'_>],
+    i: usize,
+    bare: &Template,
+    ids: &[IdShape],
+) -> Option<Fields> {
+    if heading_level(lines, i).is_some() || !lines.get(i + 1).is_none_or(Line::is_blank) {
+        return None;
+    }
+    let fields = bare.matches(lines[i].text, ids)?;
+    let titled = fields
+        .title
+        .as_deref()
+        .is_none_or(|title| start::rests_are_titles([title]));
+    titled.then_some(fields)
+}
+
+/// The fields of a rule start found by [`rule_starts`].
+pub(crate) fn start_fields(
+    lines: &[Line<'_>],
+    i: usize,
+    dialect: &Dialect,
+    template: &Template,
+) -> Fields {
+    template
+        .matches(lines[i].text, &dialect.ids)
+        .or_else(|| {
+            let bare = template.without_heading_marker()?;
+            unmarked_heading(lines, i, &bare, &dialect.ids)
+        })
+        .expect("a rule start fits the template")
 }
 
 fn starts_rule(lines: &[Line<'_>], i: usize, dialect: &Dialect, template: &Template) -> bool {
@@ -168,9 +224,7 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
         let end = starts.get(n + 1).copied().unwrap_or(lines.len());
         group_at = start + 1;
         let heading = lines[start];
-        let fields = template
-            .matches(heading.text, &dialect.ids)
-            .expect("a rule start fits the template");
+        let fields = start_fields(&lines, start, dialect, &template);
         let first_body = start + 1 + usize::from(dialect.underline.is_some());
         let body_end = body_end(&lines, first_body..end, dialect, level, &skipped);
         let body_end = separators_start(&lines, first_body, body_end);

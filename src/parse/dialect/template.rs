@@ -115,6 +115,22 @@ impl Template {
         }
     }
 
+    /// The template of a heading without its marker (`### Rule {id}:
+    /// {title}` → `Rule {id}: {title}`): None unless it is an ATX heading
+    /// with literal text left before the identifier (`Rule `, `**`), so
+    /// that a plain number at the start of a line never fits it.
+    pub fn without_heading_marker(&self) -> Option<Template> {
+        let lead = self.lead();
+        let hashes = lead.bytes().take_while(|b| *b == b'#').count();
+        let bare = lead[hashes..].trim_start();
+        if !(1..=6).contains(&hashes) || bare.len() == lead.len() - hashes || bare.is_empty() {
+            return None;
+        }
+        let mut pieces = self.pieces.clone();
+        pieces[0] = Piece::Literal(bare.to_string());
+        Some(Template { pieces })
+    }
+
     /// The fields of `line` (trailing whitespace ignored), if it fits.
     pub fn matches(&self, line: &str, ids: &[IdShape]) -> Option<Fields> {
         let mut fields = Fields::default();
