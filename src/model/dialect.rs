@@ -37,6 +37,11 @@ pub struct Dialect {
     /// not rules, such as `Player List`: nothing in them starts a rule.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_rules: Vec<String>,
+    /// The heading (its text, without `#` or underline) whose section
+    /// holds the rules, such as `Initial Rules`: nothing outside it starts
+    /// a rule (a numbered list of setup steps after it, say).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_within: Option<String>,
     /// The identifier every rule writes when the numbers are implied by
     /// position (a Markdown list written `1.` every time, which renders
     /// numbered 1, 2, 3): the rules are numbered from 1 in file order, and
@@ -105,6 +110,7 @@ impl Dialect {
             groups: Vec::new(),
             history: None,
             not_rules: Vec::new(),
+            rules_within: None,
             implied_numbers: None,
             unmarked_headings: false,
         }

@@ -262,6 +262,16 @@ fn score(
             .collect()
     };
     let mut found = ids_of(&starts, &dialect);
+    // Lists numbered again in each section (the first rule's number comes
+    // back) make no one sequence: the rules are the lists under the
+    // heading that names them, not a numbered list elsewhere (setup steps).
+    let restarting = reader::rule_level(&dialect, &parsed) == 7
+        && found.iter().skip(1).any(|id| Some(id) == found.first());
+    if let Some(heading) = rules_section(lines, &starts).filter(|_| restarting) {
+        dialect.rules_within = Some(heading);
+        starts = reader::rule_starts(lines, &dialect, &parsed);
+        found = ids_of(&starts, &dialect);
+    }
     // A heading that lost its marker, with an identifier of the same shape
     // as the others' and none of theirs, is a rule the sequence misses.
     if parsed.without_heading_marker().is_some() {
@@ -414,6 +424,21 @@ fn history_marked(lines: &[Line<'_>], starts: &[usize]) -> bool {
 pub(crate) fn line_template(line: &str) -> Option<String> {
     let shape = start::shape(line, line.starts_with('#'))?;
     Some(group_template(&shape.core, std::slice::from_ref(&shape)))
+}
+
+/// The heading naming rules (`## Initial Rules`) whose section holds the
+/// most rule starts, when some starts lie outside it.
+fn rules_section(lines: &[Line<'_>], starts: &[usize]) -> Option<String> {
+    reader::sections(lines)
+        .into_iter()
+        .filter(|&(h, _)| heading_text(lines[h].text).to_lowercase().contains("rule"))
+        .map(|(h, end)| {
+            let inside = starts.iter().filter(|&&i| i > h && i < end).count();
+            (inside, h)
+        })
+        .filter(|&(inside, _)| inside >= 2 && inside < starts.len())
+        .max_by_key(|&(inside, h)| (inside, std::cmp::Reverse(h)))
+        .map(|(_, h)| heading_text(lines[h].text).to_string())
 }
 
 /// Headings that name a player list: never rules.

@@ -158,25 +158,45 @@ fn starts_rule(lines: &[Line<'_>], i: usize, dialect: &Dialect, template: &Templ
     })
 }
 
-/// The lines inside sections that are not rules.
+/// The lines inside sections that are not rules, and outside the section
+/// that holds the rules when the dialect names one.
 pub(crate) fn not_rule_lines(lines: &[Line<'_>], dialect: &Dialect) -> Vec<bool> {
     let mut skipped = vec![false; lines.len()];
     let mut inside: Option<usize> = None;
+    let mut within: Option<usize> = None;
     for i in 0..lines.len() {
         if let Some(level) = heading_level(lines, i) {
-            let named = dialect
-                .not_rules
-                .iter()
-                .any(|name| name.trim() == heading_text(lines[i].text));
+            let text = heading_text(lines[i].text);
+            let named = dialect.not_rules.iter().any(|name| name.trim() == text);
             if named {
                 inside = Some(level);
             } else if inside.is_some_and(|open| level <= open) {
                 inside = None;
             }
+            if dialect.rules_within.as_deref().map(str::trim) == Some(text) {
+                within = Some(level);
+            } else if within.is_some_and(|open| level <= open) {
+                within = None;
+            }
         }
-        skipped[i] = inside.is_some();
+        skipped[i] = inside.is_some() || (dialect.rules_within.is_some() && within.is_none());
     }
     skipped
+}
+
+/// The section (from its heading to the next heading of its level or
+/// above) of every heading line: (heading line, end).
+pub(crate) fn sections(lines: &[Line<'_>]) -> Vec<(usize, usize)> {
+    let levels: Vec<Option<usize>> = (0..lines.len()).map(|i| heading_level(lines, i)).collect();
+    (0..lines.len())
+        .filter_map(|h| {
+            let level = levels[h]?;
+            let end = (h + 1..lines.len())
+                .find(|&i| levels[i].is_some_and(|l| l <= level))
+                .unwrap_or(lines.len());
+            Some((h, end))
+        })
+        .collect()
 }
 
 /// The level of the rules' own heading: a body ends at a heading of this

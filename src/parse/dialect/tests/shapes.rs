@@ -90,3 +90,14 @@ fn a_heading_that_lost_its_marker_starts_a_rule() {
     assert!(lost.rules[0].text.ends_with("in the register."));
     assert!(lost.rules[2].text.contains("Rule 4E1: Players"));
 }
+
+#[test]
+fn numbers_restarting_in_each_section_are_the_rules_under_their_heading() {
+    // The numbered setup steps after `## Initial Rules` are end matter.
+    let restarting = shape("section-numbers.md", "section-numbers.toml");
+    assert_eq!(labels(&restarting), ["1", "2", "1"]);
+    assert_eq!(
+        restarting.rules[2].text,
+        "The first player to 50 points wins."
+    );
+}
