@@ -14,14 +14,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Corpus entries still read wrong, with what is wrong.
-const NOT_YET: [(&str, &str); 5] = [
+const NOT_YET: [(&str, &str); 4] = [
     (
         "AnthonyW2-Nomic/Initial Rules.txt",
         "a tree drawn with `|-->`: every node a rule",
-    ),
-    (
-        "mburns-nomic/RULES.md",
-        "a link as the identifier, tags after it",
     ),
     (
         "Quonauts-Quonauts-4/rules.md",

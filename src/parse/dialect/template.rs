@@ -59,7 +59,7 @@ pub enum TextStart {
 /// A template that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TemplateError {
-    /// No `{id}`, or more than one.
+    /// No `{id}`, or one inside an optional part.
     #[error("the rule template `{0}` has no `{{id}}`")]
     NoId(String),
     /// A placeholder that is not one of the four.
@@ -82,12 +82,13 @@ pub enum TemplateError {
 }
 
 impl Template {
-    /// Parses a template; it needs exactly one `{id}`, outside any
-    /// optional part.
+    /// Parses a template; it needs an `{id}`, outside any optional part.
+    /// A second `{id}` (a link to the rule's own page,
+    /// `[#{id}](rules/rule{id}.md)`) reads the same identifier again.
     pub fn parse(template: &str) -> Result<Template, TemplateError> {
         let (pieces, rest) = pieces(template.trim_end(), template, false)?;
         debug_assert!(rest.is_empty());
-        if pieces.iter().filter(|p| **p == Piece::Id).count() != 1 || nested_id(&pieces) {
+        if !pieces.contains(&Piece::Id) || nested_id(&pieces) {
             return Err(TemplateError::NoId(template.to_string()));
         }
         let text_at = flat(&pieces).iter().position(|p| **p == Piece::Text);
@@ -322,6 +323,12 @@ fn fit_at(
         Piece::Literal(literal) => text
             .strip_prefix(literal.as_str())
             .is_some_and(|after| fit(rest, after, fields)),
+        // The identifier again: as read the first time.
+        Piece::Id if !fields.id.is_empty() => {
+            let id = fields.id.clone();
+            text.strip_prefix(id.as_str())
+                .is_some_and(|after| fit(rest, after, fields))
+        }
         Piece::Id => {
             let token_len = text
                 .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
@@ -459,6 +466,21 @@ mod tests {
             template.write(&written),
             "**327.** **VILLAGES:** All players."
         );
+    }
+
+    #[test]
+    fn a_second_id_reads_the_same_identifier() {
+        let template = Template::parse("[#{id}](rules/rule{id}.md): [{note}]").unwrap();
+        let line = "[#101](rules/rule101.md): [meta init]";
+        let fields = template.matches(line, &ALL).unwrap();
+        assert_eq!(
+            (fields.id.as_str(), fields.note.as_deref()),
+            ("101", Some("meta init"))
+        );
+        assert_eq!(template.write(&fields), line);
+        assert!(template
+            .matches("[#101](rules/rule102.md): [meta]", &ALL)
+            .is_none());
     }
 
     #[test]

@@ -101,3 +101,14 @@ fn numbers_restarting_in_each_section_are_the_rules_under_their_heading() {
         "The first player to 50 points wins."
     );
 }
+
+#[test]
+fn a_link_as_the_identifier_with_tags_after_it() {
+    // `[meta init]` is a tag list kept as the rule's note, not a title.
+    let linked = shape("link-id.md", "link-id.toml");
+    assert_eq!(labels(&linked), ["101", "102", "201"]);
+    assert!(linked.rules.iter().all(|r| r.title.is_none()));
+    let note = linked.rules[2].layout.as_ref().and_then(|l| l.note.clone());
+    assert_eq!(note.as_deref(), Some("player vote"));
+    assert!(linked.rules[1].text.contains("> 2. the repeal of a rule."));
+}
