@@ -54,6 +54,12 @@ pub struct Dialect {
     /// its line, before a blank line, with an identifier no marked rule has.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unmarked_headings: bool,
+    /// Whether a rule whose first line holds a few words and no sentence,
+    /// with nothing under it but indented sub-points, has those words as its
+    /// title too (`1. Points de règle` over `    1. …`): they stay the first
+    /// line of its text, where the file writes them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub titles_above_sub_points: bool,
 }
 
 /// A heading line that sets the mutability of the rules after it, up to the
@@ -113,6 +119,7 @@ impl Dialect {
             rules_within: None,
             implied_numbers: None,
             unmarked_headings: false,
+            titles_above_sub_points: false,
         }
     }
 

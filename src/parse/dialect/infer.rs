@@ -310,6 +310,19 @@ fn score(
     if distinct.len() < 2 {
         return None;
     }
+    // A few words over sub-points, where the others start their text.
+    if parsed.has_text() {
+        let level = reader::rule_level(&dialect, &parsed);
+        let skipped = reader::not_rule_lines(lines, &dialect);
+        let ends = starts.iter().skip(1).copied().chain([lines.len()]);
+        let titled = starts.iter().zip(ends).any(|(&i, end)| {
+            let fields = reader::start_fields(lines, i, &dialect, &parsed);
+            let end = reader::body_end(lines, i + 1..end, &dialect, level, &skipped);
+            matches!(fields.text, Some(super::template::TextStart::At(at))
+                if reader::title_above_sub_points(lines, i, at, end).is_some())
+        });
+        dialect.titles_above_sub_points = titled;
+    }
     let seen: BTreeSet<IdShape> = found
         .iter()
         .filter_map(|id| ident::shape_of(id, &dialect.ids))

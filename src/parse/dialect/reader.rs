@@ -278,6 +278,13 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
             title: fields
                 .title
                 .clone()
+                .or_else(|| {
+                    let at = match fields.text {
+                        Some(TextStart::At(at)) if dialect.titles_above_sub_points => at,
+                        _ => return None,
+                    };
+                    title_above_sub_points(&lines, start, at, body_end)
+                })
                 .filter(|t| !t.eq_ignore_ascii_case("untitled")),
             revision: fields.revision,
             mutability: fields
@@ -320,6 +327,36 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
         layout.dialect = Some(dialect.clone());
     }
     Ok(ruleset)
+}
+
+/// The words starting rule `start`'s text at `at` on its line, when they
+/// read as a title above sub-points: few, no sentence, and every line of
+/// the body up to `end` blank or indented under the rule, the first a list
+/// item.
+pub(crate) fn title_above_sub_points(
+    lines: &[Line<'_>],
+    start: usize,
+    at: usize,
+    end: usize,
+) -> Option<String> {
+    let line = lines[start].text;
+    let words = line.get(at..)?.trim();
+    if !start::rests_are_titles([words]) {
+        return None;
+    }
+    let indent = |text: &str| text.len() - text.trim_start().len();
+    let own = indent(line);
+    let body: Vec<&str> = lines[start + 1..end]
+        .iter()
+        .filter(|l| !l.is_blank())
+        .map(|l| l.text)
+        .collect();
+    let first = body.first()?.trim_start();
+    let item = first.starts_with(['-', '*', '+'])
+        || first
+            .split_once(['.', ')'])
+            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric()));
+    (item && body.iter().all(|text| indent(text) > own)).then(|| words.to_string())
 }
 
 /// Where the body of a rule whose lines after its heading are `after`

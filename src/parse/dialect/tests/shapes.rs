@@ -112,3 +112,16 @@ fn a_link_as_the_identifier_with_tags_after_it() {
     assert_eq!(note.as_deref(), Some("player vote"));
     assert!(linked.rules[1].text.contains("> 2. the repeal of a rule."));
 }
+
+#[test]
+fn a_few_words_over_sub_points_are_a_title() {
+    // A sentence over sub-points stays text alone; the title's words stay
+    // the text's first line, where the file writes them.
+    let points = shape("title-over-points.md", "title-over-points.toml");
+    assert_eq!(labels(&points), ["1", "2", "3"]);
+    let titles: Vec<_> = points.rules.iter().map(|r| r.title.as_deref()).collect();
+    assert_eq!(titles, [None, Some("Points de règle"), None]);
+    assert!(points.rules[1]
+        .text
+        .starts_with("Points de règle\n    1. Un point"));
+}
