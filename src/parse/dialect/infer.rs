@@ -36,6 +36,9 @@ pub struct Candidate {
     /// How sure inference is of this reading, in percent: 100 when no
     /// other reading finds rules, less as the next best comes closer.
     pub confidence: u8,
+    /// What the reading found, in words: how rules start and how many
+    /// carry each optional part, and the dialect's other choices.
+    pub findings: Vec<String>,
 }
 
 impl std::fmt::Display for Candidate {
@@ -357,7 +360,9 @@ fn score(
         .take(3)
         .map(|&i| lines[i].text.trim_end().to_string())
         .collect();
+    let findings = super::describe::findings(lines, &starts, &dialect, &parsed);
     Some(Candidate {
+        findings,
         opening,
         confidence: 0,
         rules: found.len(),

@@ -132,6 +132,36 @@ impl Template {
         Some(Template { pieces })
     }
 
+    /// The optional parts `{? …}`, each named by its placeholder (`note`,
+    /// `title`, …) or, for punctuation alone (`{?.}`), by its text.
+    pub(crate) fn optional_parts(&self) -> Vec<(bool, String)> {
+        self.pieces
+            .iter()
+            .filter_map(|piece| match piece {
+                Piece::Optional(inner) => Some(inner),
+                _ => None,
+            })
+            .map(|inner| {
+                let named = flat(inner).into_iter().find_map(|piece| match piece {
+                    Piece::Title => Some("title"),
+                    Piece::Revision => Some("revision"),
+                    Piece::Mutability => Some("mutability"),
+                    Piece::Note => Some("note"),
+                    Piece::Text => Some("text"),
+                    _ => None,
+                });
+                match named {
+                    Some(name) => (true, name.to_string()),
+                    None => {
+                        let mut literal = String::new();
+                        write_pieces(inner, &Fields::default(), &mut literal);
+                        (false, literal)
+                    }
+                }
+            })
+            .collect()
+    }
+
     /// The fields of `line` (trailing whitespace ignored), if it fits.
     pub fn matches(&self, line: &str, ids: &[IdShape]) -> Option<Fields> {
         let mut fields = Fields::default();
