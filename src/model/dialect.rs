@@ -142,6 +142,8 @@ impl Dialect {
             "a bold lead paragraph".to_string()
         } else if rule.starts_with('*') || rule.starts_with('_') {
             "an italic lead paragraph".to_string()
+        } else if rule.starts_with("{tree}") {
+            "a node of a tree drawing".to_string()
         } else if rule.starts_with('[') {
             "a link line".to_string()
         } else if rule.starts_with('>') {

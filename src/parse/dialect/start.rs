@@ -75,8 +75,8 @@ pub(crate) fn shape(line: &str, heading: bool) -> Option<StartShape> {
     } else {
         lead_len
     };
-    let (core, id, rest, plain) = match link_start(line) {
-        Some(link) => link,
+    let (core, id, rest, plain) = match link_start(line).or_else(|| tree_node(line)) {
+        Some(start) => start,
         None => {
             let lead = &line[..lead_len];
             let (word, id, rest) = identifier(lead, &line[lead_len..])?;
@@ -160,6 +160,21 @@ fn link_start(line: &str) -> Option<(String, &str, &str, bool)> {
         target.replace(id, "{id}")
     );
     Some((core, id, rest, false))
+}
+
+/// A node of a tree drawn with `|-->` and `` `--> `` (`|  |--> 2.2
+/// Entering`): the drawing before the arrow is `{tree}`, as deep as the
+/// node.
+fn tree_node(line: &str) -> Option<(String, &str, &str, bool)> {
+    let arrow = line.find("--> ")?;
+    let drawing = &line[..arrow];
+    let drawn =
+        drawing.ends_with(['|', '`']) && drawing.chars().all(|c| matches!(c, '|' | '`' | ' '));
+    if !drawn {
+        return None;
+    }
+    let (word, id, rest) = identifier("-->", &line[arrow + 4..])?;
+    Some((format!("{{tree}}--> {word}{{id}}"), id, rest, false))
 }
 
 /// The emphasis markers `lead` opens that `punct` does not close.
@@ -377,6 +392,10 @@ mod tests {
         assert_eq!(
             kinds("[#101](rules/rule101.md): [meta init] ", false),
             ("[#{id}](rules/rule{id}.md):".into(), vec![Note])
+        );
+        assert_eq!(
+            kinds("|  |  `--> 2.2.1 Placement", false),
+            ("{tree}--> {id}".into(), vec![Rest])
         );
         assert!(shape("[1]: https://example.org/1", false).is_none());
         assert!(shape("All players must", false).is_none());

@@ -19,6 +19,9 @@ enum Piece {
     Mutability,
     Note,
     Text,
+    /// A tree drawing before a node (`|  |  `, `` `--> ``'s `|` columns):
+    /// `|`, `` ` `` and spaces, ending in `|` or `` ` ``.
+    Tree,
     /// A part some rules have and others do not.
     Optional(Vec<Piece>),
 }
@@ -225,6 +228,7 @@ fn pieces<'t>(
             "mutability" => Piece::Mutability,
             "note" => Piece::Note,
             "text" => Piece::Text,
+            "tree" => Piece::Tree,
             name => {
                 return Err(TemplateError::Unknown {
                     template: template.to_string(),
@@ -291,6 +295,13 @@ fn write_pieces(pieces: &[Piece], fields: &Fields, out: &mut String) {
     for piece in pieces {
         match piece {
             Piece::Literal(text) => out.push_str(text),
+            // One `|` column per level above the node: the drawing of the
+            // file's other rules is kept as it is.
+            Piece::Tree => {
+                let depth = fields.id.split('.').count();
+                out.push_str(&"|  ".repeat(depth.saturating_sub(1)));
+                out.push('|');
+            }
             Piece::Id => out.push_str(&fields.id),
             Piece::Title => out.push_str(fields.title.as_deref().unwrap_or("")),
             Piece::Revision => out.push_str(&fields.revision.unwrap_or(0).to_string()),
@@ -341,6 +352,14 @@ fn fit_at(
             }
             *fields = saved;
             fit(rest, text, fields)
+        }
+        Piece::Tree => {
+            let len = text
+                .find(|c: char| !matches!(c, '|' | '`' | ' '))
+                .unwrap_or(text.len());
+            (1..=len)
+                .rev()
+                .any(|len| text[..len].ends_with(['|', '`']) && fit(rest, &text[len..], fields))
         }
         Piece::Text => {
             let value = text.trim_start();
@@ -511,6 +530,20 @@ mod tests {
         assert!(template
             .matches("[#101](rules/rule102.md): [meta]", &ALL)
             .is_none());
+    }
+
+    #[test]
+    fn a_tree_drawing_is_as_deep_as_the_node() {
+        let template = Template::parse("{tree}--> {id} {title}").unwrap();
+        let fields = template
+            .matches("|  |  `--> 2.2.1 Placement", &ALL)
+            .unwrap();
+        assert_eq!(
+            (fields.id.as_str(), fields.title.as_deref()),
+            ("2.2.1", Some("Placement"))
+        );
+        assert_eq!(template.write(&fields), "|  |  |--> 2.2.1 Placement");
+        assert!(template.matches("--> 2 Players", &ALL).is_none());
     }
 
     #[test]

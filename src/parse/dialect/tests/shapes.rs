@@ -125,3 +125,13 @@ fn a_few_words_over_sub_points_are_a_title() {
         .text
         .starts_with("Points de règle\n    1. Un point"));
 }
+
+#[test]
+fn every_node_of_a_tree_drawing_is_a_rule() {
+    // The drawing before each arrow is `{tree}`, as deep as the node.
+    let tree = shape("tree.txt", "tree.toml");
+    assert_eq!(labels(&tree), ["1", "1.1", "2", "2.1"]);
+    assert_eq!(tree.rules[1].title.as_deref(), Some("End of Play"));
+    assert!(tree.rules[3].text.contains("A person may ask"));
+    assert_eq!(tree.title, "> RULES");
+}
