@@ -84,8 +84,13 @@ fn infer(args: &InferArgs) -> Result<ExitCode, Failure> {
     } else {
         dialect::to_toml(&candidate.dialect)
     };
+    let found: String = candidate
+        .findings
+        .iter()
+        .map(|finding| format!("#   {finding}\n"))
+        .collect();
     let comment = format!(
-        "# The dialect of {name}: {}, {} rules ({} to {}; {}% sure).\n# Keep it as nomic.toml beside the ruleset, or pass it with --dialect; see `nomic help dialects`.\n",
+        "# The dialect of {name}: {}, {} rules ({} to {}; {}% sure).\n# Found:\n{found}# Keep it as nomic.toml beside the ruleset, or pass it with --dialect; see `nomic help dialects`.\n",
         candidate.dialect.start_kind(),
         candidate.rules,
         candidate.first,

@@ -37,12 +37,29 @@ pub struct Dialect {
     /// not rules, such as `Player List`: nothing in them starts a rule.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub not_rules: Vec<String>,
+    /// The heading (its text, without `#` or underline) whose section
+    /// holds the rules, such as `Initial Rules`: nothing outside it starts
+    /// a rule (a numbered list of setup steps after it, say).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_within: Option<String>,
     /// The identifier every rule writes when the numbers are implied by
     /// position (a Markdown list written `1.` every time, which renders
     /// numbered 1, 2, 3): the rules are numbered from 1 in file order, and
     /// a rule is written with this identifier.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub implied_numbers: Option<String>,
+    /// Whether a line written like a rule's heading but without its
+    /// heading marker (`Rule 4E28: Active Players` among `### Rule …`
+    /// headings, a slip of a hand conversion) starts a rule too: alone on
+    /// its line, before a blank line, with an identifier no marked rule has.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unmarked_headings: bool,
+    /// Whether a rule whose first line holds a few words and no sentence,
+    /// with nothing under it but indented sub-points, has those words as its
+    /// title too (`1. Points de règle` over `    1. …`): they stay the first
+    /// line of its text, where the file writes them.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub titles_above_sub_points: bool,
 }
 
 /// A heading line that sets the mutability of the rules after it, up to the
@@ -99,7 +116,10 @@ impl Dialect {
             groups: Vec::new(),
             history: None,
             not_rules: Vec::new(),
+            rules_within: None,
             implied_numbers: None,
+            unmarked_headings: false,
+            titles_above_sub_points: false,
         }
     }
 
@@ -122,6 +142,10 @@ impl Dialect {
             "a bold lead paragraph".to_string()
         } else if rule.starts_with('*') || rule.starts_with('_') {
             "an italic lead paragraph".to_string()
+        } else if rule.starts_with("{tree}") {
+            "a node of a tree drawing".to_string()
+        } else if rule.starts_with('[') {
+            "a link line".to_string()
         } else if rule.starts_with('>') {
             "a quoted line".to_string()
         } else {

@@ -14,15 +14,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Corpus entries still read wrong, with what is wrong.
-const NOT_YET: [(&str, &str); 7] = [
-    (
-        "AnthonyW2-Nomic/Initial Rules.txt",
-        "a tree drawn with `|-->`: every node a rule",
-    ),
-    (
-        "mburns-nomic/RULES.md",
-        "a link as the identifier, tags after it",
-    ),
+const NOT_YET: [(&str, &str); 2] = [
     (
         "Quonauts-Quonauts-4/rules.md",
         "numbers only in the table of contents",
@@ -30,18 +22,6 @@ const NOT_YET: [(&str, &str); 7] = [
     (
         "HactarCE-Nomic-Rules/README.md",
         "no identifiers: sections are rules",
-    ),
-    (
-        "nomicbot-test/README.md",
-        "numbers restarting in each section",
-    ),
-    (
-        "SimpleNomic-Nomic-fr/regles/regles.md",
-        "a title above sub-points read as text",
-    ),
-    (
-        "blackchip-org-b-nomic-history/rules/rules.2008-08-27.md",
-        "a rule heading that lost its `###`",
     ),
 ];
 

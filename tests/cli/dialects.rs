@@ -393,3 +393,29 @@ fn a_reading_says_how_sure_it_is() {
         .status(0)
         .stdout_contains("% sure).");
 }
+
+#[test]
+fn dialect_infer_says_what_it_found_with_the_optional_parts() {
+    let name = "note-number.md";
+    Test::new()
+        .file(name, fixture("shapes/note-number.md"))
+        .args(["dialect", "infer", name])
+        .run()
+        .status(0)
+        .stdout_contains(
+            "# Found:\n#   rule starts: `### {id}.{? ({note})}` (a level 3 heading) — \
+             2 of 3 rules carry a note\n#   identifiers: integer\n",
+        )
+        .stdout_contains("\nrule = \"### {id}.{? ({note})}\"\n");
+    let name = "lost-marker.md";
+    Test::new()
+        .file(name, fixture("shapes/lost-marker.md"))
+        .args(["dialect", "infer", name])
+        .run()
+        .status(0)
+        .stdout_contains(
+            "#   rule starts: `### Rule {id}: {title}` (a level 3 heading) — every rule carries a title\n",
+        )
+        .stdout_contains("#   1 rule heading lacks the heading marker: `Rule 4E2: Turns`\n")
+        .stdout_contains("\nunmarked_headings = true\n");
+}

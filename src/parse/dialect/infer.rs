@@ -36,6 +36,9 @@ pub struct Candidate {
     /// How sure inference is of this reading, in percent: 100 when no
     /// other reading finds rules, less as the next best comes closer.
     pub confidence: u8,
+    /// What the reading found, in words: how rules start and how many
+    /// carry each optional part, and the dialect's other choices.
+    pub findings: Vec<String>,
 }
 
 impl std::fmt::Display for Candidate {
@@ -254,11 +257,47 @@ fn score(
         })
         .cloned()
         .collect();
-    let starts = reader::rule_starts(lines, &dialect, &parsed);
-    let found: Vec<String> = starts
-        .iter()
-        .filter_map(|&i| parsed.matches(lines[i].text, &dialect.ids).map(|f| f.id))
-        .collect();
+    let mut starts = reader::rule_starts(lines, &dialect, &parsed);
+    let ids_of = |starts: &[usize], dialect: &Dialect| -> Vec<String> {
+        starts
+            .iter()
+            .map(|&i| reader::start_fields(lines, i, dialect, &parsed).id)
+            .collect()
+    };
+    let mut found = ids_of(&starts, &dialect);
+    // Lists numbered again in each section (the first rule's number comes
+    // back) make no one sequence: the rules are the lists under the
+    // heading that names them, not a numbered list elsewhere (setup steps).
+    let restarting = reader::rule_level(&dialect, &parsed) == 7
+        && found.iter().skip(1).any(|id| Some(id) == found.first());
+    if let Some(heading) = rules_section(lines, &starts).filter(|_| restarting) {
+        dialect.rules_within = Some(heading);
+        starts = reader::rule_starts(lines, &dialect, &parsed);
+        found = ids_of(&starts, &dialect);
+    }
+    // A heading that lost its marker, with an identifier of the same shape
+    // as the others' and none of theirs, is a rule the sequence misses.
+    if parsed.without_heading_marker().is_some() {
+        let shapes: Vec<IdShape> = IdShape::ALL
+            .into_iter()
+            .filter(|s| {
+                found
+                    .iter()
+                    .any(|id| ident::shape_of(id, &dialect.ids) == Some(*s))
+            })
+            .collect();
+        let with = Dialect {
+            unmarked_headings: true,
+            ids: shapes,
+            ..dialect.clone()
+        };
+        let more = reader::rule_starts(lines, &with, &parsed);
+        if more.len() > starts.len() {
+            dialect.unmarked_headings = true;
+            found = ids_of(&more, &with);
+            starts = more;
+        }
+    }
     let mut distinct: BTreeSet<&String> = found.iter().collect();
     // A list that writes the same number on every item (`1.` each time)
     // is numbered by position, as Markdown renders it.
@@ -273,6 +312,19 @@ fn score(
     }
     if distinct.len() < 2 {
         return None;
+    }
+    // A few words over sub-points, where the others start their text.
+    if parsed.has_text() {
+        let level = reader::rule_level(&dialect, &parsed);
+        let skipped = reader::not_rule_lines(lines, &dialect);
+        let ends = starts.iter().skip(1).copied().chain([lines.len()]);
+        let titled = starts.iter().zip(ends).any(|(&i, end)| {
+            let fields = reader::start_fields(lines, i, &dialect, &parsed);
+            let end = reader::body_end(lines, i + 1..end, &dialect, level, &skipped);
+            matches!(fields.text, Some(super::template::TextStart::At(at))
+                if reader::title_above_sub_points(lines, i, at, end).is_some())
+        });
+        dialect.titles_above_sub_points = titled;
     }
     let seen: BTreeSet<IdShape> = found
         .iter()
@@ -308,7 +360,9 @@ fn score(
         .take(3)
         .map(|&i| lines[i].text.trim_end().to_string())
         .collect();
+    let findings = super::describe::findings(lines, &starts, &dialect, &parsed);
     Some(Candidate {
+        findings,
         opening,
         confidence: 0,
         rules: found.len(),
@@ -390,6 +444,21 @@ pub(crate) fn line_template(line: &str) -> Option<String> {
     Some(group_template(&shape.core, std::slice::from_ref(&shape)))
 }
 
+/// The heading naming rules (`## Initial Rules`) whose section holds the
+/// most rule starts, when some starts lie outside it.
+fn rules_section(lines: &[Line<'_>], starts: &[usize]) -> Option<String> {
+    reader::sections(lines)
+        .into_iter()
+        .filter(|&(h, _)| heading_text(lines[h].text).to_lowercase().contains("rule"))
+        .map(|(h, end)| {
+            let inside = starts.iter().filter(|&&i| i > h && i < end).count();
+            (inside, h)
+        })
+        .filter(|&(inside, _)| inside >= 2 && inside < starts.len())
+        .max_by_key(|&(inside, h)| (inside, std::cmp::Reverse(h)))
+        .map(|(_, h)| heading_text(lines[h].text).to_string())
+}
+
 /// Headings that name a player list: never rules.
 fn not_rules(lines: &[Line<'_>]) -> Vec<String> {
     let mut names: Vec<String> = (0..lines.len())
@@ -428,47 +497,5 @@ fn groups(lines: &[Line<'_>]) -> Vec<GroupHeading> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn line_shapes_become_templates() {
-        let cases = [
-            ("## UC1 - Rule Proposal", "## {id} - {title}"),
-            ("**101** *Everyone needs a code*", "**{id}** *{title}*"),
-            ("**102** *Laying Down the Law* ", "**{id}** *{title}*"),
-            ("# Rule 1: Becoming a member ", "# Rule {id}: {title}"),
-            ("#### 101: Title", "#### {id}: {title}"),
-            ("101: **Title**", "{id}: **{title}**"),
-            ("### Rule -216.", "### Rule {id}."),
-            ("### Rule xiv.", "### Rule {id}."),
-            ("# 3. Title", "# {id}. {title}"),
-            ("- **Rule 4: Title**", "- **Rule {id}: {title}**"),
-            ("* **Rule 5** *(Strength=2)*", "* **Rule {id}** *({title})*"),
-        ];
-        for (line, template) in cases {
-            assert_eq!(line_template(line).as_deref(), Some(template), "{line}");
-        }
-        assert_eq!(line_template("All players must"), None);
-        assert_eq!(line_template("I think so"), None);
-        assert_eq!(line_template("2020 was a year"), None);
-    }
-
-    #[test]
-    fn nothing_to_infer_is_an_error() {
-        assert_eq!(
-            infer("Just words.\n\nMore words.\n"),
-            Err(InferError::NoStructure)
-        );
-    }
-
-    #[test]
-    fn two_equal_shapes_are_unsure() {
-        let text = "## 1 - A\n\nx\n\n## 2 - B\n\ny\n\n### Rule 7.\n\nz\n\n### Rule 8.\n\nw\n";
-        let Err(InferError::Unsure { first, second }) = infer(text) else {
-            panic!("expected unsure");
-        };
-        let rules = [first.dialect.rule.as_str(), second.dialect.rule.as_str()];
-        assert!(rules.contains(&"## {id} - {title}") && rules.contains(&"### Rule {id}."));
-    }
-}
+#[path = "infer_tests.rs"]
+mod tests;

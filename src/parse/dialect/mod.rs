@@ -11,6 +11,7 @@
 //! - `folder`: one rule per file;
 //! - `syntax`: a dialect file's TOML or YAML, with located errors.
 
+mod describe;
 mod folder;
 pub(crate) mod ident;
 mod infer;

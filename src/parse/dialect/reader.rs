@@ -3,9 +3,11 @@
 //! and keeps every byte (header, rule sources with their trailers, footer).
 
 use super::ident;
-use super::template::{Template, TextStart};
+use super::start;
+use super::template::{Fields, Template, TextStart};
 use crate::model::{
-    Dialect, Format, HistoryEntry, HistoryKind, LayoutQuirk, Mutability, QuirkKind, Rule, Ruleset,
+    Dialect, Format, HistoryEntry, HistoryKind, IdShape, LayoutQuirk, Mutability, QuirkKind, Rule,
+    Ruleset,
 };
 use crate::parse::assemble::{self, Document, Piece};
 use crate::parse::ParseError;
@@ -86,9 +88,63 @@ pub(crate) fn rule_starts(
     template: &Template,
 ) -> Vec<usize> {
     let skipped = not_rule_lines(lines, dialect);
-    (0..lines.len())
+    let marked: Vec<usize> = (0..lines.len())
         .filter(|&i| !lines[i].code && !skipped[i] && starts_rule(lines, i, dialect, template))
-        .collect()
+        .collect();
+    let bare = template.without_heading_marker();
+    let Some(bare) = bare.filter(|_| dialect.unmarked_headings) else {
+        return marked;
+    };
+    let ids: std::collections::HashSet<String> = marked
+        .iter()
+        .filter_map(|&i| template.matches(lines[i].text, &dialect.ids))
+        .map(|fields| fields.id)
+        .collect();
+    let mut starts = marked;
+    starts.extend((0..lines.len()).filter(|&i| {
+        !lines[i].code
+            && !skipped[i]
+            && unmarked_heading(lines, i, &bare, &dialect.ids)
+                .is_some_and(|fields| !ids.contains(&fields.id))
+    }));
+    starts.sort_unstable();
+    starts
+}
+
+/// The fields of a line that reads as a rule heading without its marker:
+/// a plain line (no heading) fitting the bare template, alone before a
+/// blank line, whose title (if any) reads as one.
+fn unmarked_heading(
+    lines: &[Line<'_>],
+    i: usize,
+    bare: &Template,
+    ids: &[IdShape],
+) -> Option<Fields> {
+    if heading_level(lines, i).is_some() || !lines.get(i + 1).is_none_or(Line::is_blank) {
+        return None;
+    }
+    let fields = bare.matches(lines[i].text, ids)?;
+    let titled = fields
+        .title
+        .as_deref()
+        .is_none_or(|title| start::rests_are_titles([title]));
+    titled.then_some(fields)
+}
+
+/// The fields of a rule start found by [`rule_starts`].
+pub(crate) fn start_fields(
+    lines: &[Line<'_>],
+    i: usize,
+    dialect: &Dialect,
+    template: &Template,
+) -> Fields {
+    template
+        .matches(lines[i].text, &dialect.ids)
+        .or_else(|| {
+            let bare = template.without_heading_marker()?;
+            unmarked_heading(lines, i, &bare, &dialect.ids)
+        })
+        .expect("a rule start fits the template")
 }
 
 fn starts_rule(lines: &[Line<'_>], i: usize, dialect: &Dialect, template: &Template) -> bool {
@@ -102,25 +158,45 @@ fn starts_rule(lines: &[Line<'_>], i: usize, dialect: &Dialect, template: &Templ
     })
 }
 
-/// The lines inside sections that are not rules.
+/// The lines inside sections that are not rules, and outside the section
+/// that holds the rules when the dialect names one.
 pub(crate) fn not_rule_lines(lines: &[Line<'_>], dialect: &Dialect) -> Vec<bool> {
     let mut skipped = vec![false; lines.len()];
     let mut inside: Option<usize> = None;
+    let mut within: Option<usize> = None;
     for i in 0..lines.len() {
         if let Some(level) = heading_level(lines, i) {
-            let named = dialect
-                .not_rules
-                .iter()
-                .any(|name| name.trim() == heading_text(lines[i].text));
+            let text = heading_text(lines[i].text);
+            let named = dialect.not_rules.iter().any(|name| name.trim() == text);
             if named {
                 inside = Some(level);
             } else if inside.is_some_and(|open| level <= open) {
                 inside = None;
             }
+            if dialect.rules_within.as_deref().map(str::trim) == Some(text) {
+                within = Some(level);
+            } else if within.is_some_and(|open| level <= open) {
+                within = None;
+            }
         }
-        skipped[i] = inside.is_some();
+        skipped[i] = inside.is_some() || (dialect.rules_within.is_some() && within.is_none());
     }
     skipped
+}
+
+/// The section (from its heading to the next heading of its level or
+/// above) of every heading line: (heading line, end).
+pub(crate) fn sections(lines: &[Line<'_>]) -> Vec<(usize, usize)> {
+    let levels: Vec<Option<usize>> = (0..lines.len()).map(|i| heading_level(lines, i)).collect();
+    (0..lines.len())
+        .filter_map(|h| {
+            let level = levels[h]?;
+            let end = (h + 1..lines.len())
+                .find(|&i| levels[i].is_some_and(|l| l <= level))
+                .unwrap_or(lines.len());
+            Some((h, end))
+        })
+        .collect()
 }
 
 /// The level of the rules' own heading: a body ends at a heading of this
@@ -168,9 +244,7 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
         let end = starts.get(n + 1).copied().unwrap_or(lines.len());
         group_at = start + 1;
         let heading = lines[start];
-        let fields = template
-            .matches(heading.text, &dialect.ids)
-            .expect("a rule start fits the template");
+        let fields = start_fields(&lines, start, dialect, &template);
         let first_body = start + 1 + usize::from(dialect.underline.is_some());
         let body_end = body_end(&lines, first_body..end, dialect, level, &skipped);
         let body_end = separators_start(&lines, first_body, body_end);
@@ -204,6 +278,13 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
             title: fields
                 .title
                 .clone()
+                .or_else(|| {
+                    let at = match fields.text {
+                        Some(TextStart::At(at)) if dialect.titles_above_sub_points => at,
+                        _ => return None,
+                    };
+                    title_above_sub_points(&lines, start, at, body_end)
+                })
                 .filter(|t| !t.eq_ignore_ascii_case("untitled")),
             revision: fields.revision,
             mutability: fields
@@ -246,6 +327,36 @@ pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
         layout.dialect = Some(dialect.clone());
     }
     Ok(ruleset)
+}
+
+/// The words starting rule `start`'s text at `at` on its line, when they
+/// read as a title above sub-points: few, no sentence, and every line of
+/// the body up to `end` blank or indented under the rule, the first a list
+/// item.
+pub(crate) fn title_above_sub_points(
+    lines: &[Line<'_>],
+    start: usize,
+    at: usize,
+    end: usize,
+) -> Option<String> {
+    let line = lines[start].text;
+    let words = line.get(at..)?.trim();
+    if !start::rests_are_titles([words]) {
+        return None;
+    }
+    let indent = |text: &str| text.len() - text.trim_start().len();
+    let own = indent(line);
+    let body: Vec<&str> = lines[start + 1..end]
+        .iter()
+        .filter(|l| !l.is_blank())
+        .map(|l| l.text)
+        .collect();
+    let first = body.first()?.trim_start();
+    let item = first.starts_with(['-', '*', '+'])
+        || first
+            .split_once(['.', ')'])
+            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric()));
+    (item && body.iter().all(|text| indent(text) > own)).then(|| words.to_string())
 }
 
 /// Where the body of a rule whose lines after its heading are `after`

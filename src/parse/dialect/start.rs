@@ -75,8 +75,47 @@ pub(crate) fn shape(line: &str, heading: bool) -> Option<StartShape> {
     } else {
         lead_len
     };
-    let lead = &line[..lead_len];
-    let mut rest = &line[lead_len..];
+    let (core, id, rest, plain) = match link_start(line).or_else(|| tree_node(line)) {
+        Some(start) => start,
+        None => {
+            let lead = &line[..lead_len];
+            let (word, id, rest) = identifier(lead, &line[lead_len..])?;
+            let plain = lead.is_empty() && word.is_empty() && !heading;
+            (format!("{lead}{word}{{id}}"), id, rest, plain)
+        }
+    };
+    // The punctuation that closes the identifier (`.`, `:`, `**`, `.'`).
+    let punct_len = rest
+        .find(|c: char| !PUNCT.contains(&c))
+        .unwrap_or(rest.len());
+    let (punct, remainder) = rest.split_at(punct_len);
+    let visible = !punct.trim().is_empty()
+        || remainder
+            .trim_start()
+            .starts_with(['-', ':', '|', '–', '—']);
+    if plain && (!visible || remainder.trim().is_empty()) {
+        // A plain line needs visible punctuation after the number, and
+        // something after that.
+        return None;
+    }
+    // Emphasis the decoration opened and the punctuation did not close
+    // (`- **Rule 4: Title**`) encloses the title.
+    let open = open_emphasis(&core[..core.find("{id}").unwrap_or(0)], punct);
+    let mut shape = StartShape {
+        core,
+        punct: punct.to_string(),
+        parts: Vec::new(),
+        id: id.to_string(),
+        rest: None,
+    };
+    parts(remainder, heading, open, &mut shape)?;
+    Some(shape)
+}
+
+/// After the decoration `lead`: an optional `Rule`, the identifier, and
+/// what follows it.
+fn identifier<'l>(lead: &str, rest: &'l str) -> Option<(&'static str, &'l str, &'l str)> {
+    let mut rest = rest;
     let mut word = "";
     for rule_word in ["Rule ", "RULE ", "rule "] {
         if let Some(after) = rest.strip_prefix(rule_word) {
@@ -97,36 +136,45 @@ pub(crate) fn shape(line: &str, heading: bool) -> Option<StartShape> {
     let id_len = (1..=token_len).rev().find(|&len| {
         rest.is_char_boundary(len) && ident::shape_of(&rest[..len], &shapes).is_some()
     })?;
-    let id = &rest[..id_len];
-    let rest = &rest[id_len..];
-    // The punctuation that closes the identifier (`.`, `:`, `**`, `.'`).
-    let punct_len = rest
-        .find(|c: char| !PUNCT.contains(&c))
-        .unwrap_or(rest.len());
-    let (punct, remainder) = rest.split_at(punct_len);
-    let core = format!("{lead}{word}{{id}}");
-    let plain = lead.is_empty() && word.is_empty() && !heading;
-    let visible = !punct.trim().is_empty()
-        || remainder
-            .trim_start()
-            .starts_with(['-', ':', '|', '–', '—']);
-    if plain && (!visible || remainder.trim().is_empty()) {
-        // A plain line needs visible punctuation after the number, and
-        // something after that.
+    Some((word, &rest[..id_len], &rest[id_len..]))
+}
+
+/// A line led by a Markdown link whose text is the identifier
+/// (`[#101](rules/rule101.md): …`): the core is the link, its target with
+/// the identifier as `{id}` again (each rule links its own page).
+fn link_start(line: &str) -> Option<(String, &str, &str, bool)> {
+    let inner = line.strip_prefix('[')?;
+    let close = inner.find("](")?;
+    let text = &inner[..close];
+    let lead_len = text.len() - text.trim_start_matches(['#', ' ']).len();
+    let (word, id, after) = identifier("[", &text[lead_len..])?;
+    if !after.is_empty() {
         return None;
     }
-    // Emphasis the decoration opened and the punctuation did not close
-    // (`- **Rule 4: Title**`) encloses the title.
-    let open = open_emphasis(lead, punct);
-    let mut shape = StartShape {
-        core,
-        punct: punct.to_string(),
-        parts: Vec::new(),
-        id: id.to_string(),
-        rest: None,
-    };
-    parts(remainder, heading, open, &mut shape)?;
-    Some(shape)
+    let target_len = inner[close + 2..].find(')')?;
+    let target = &inner[close + 2..close + 2 + target_len];
+    let rest = &inner[close + 3 + target_len..];
+    let core = format!(
+        "[{}{word}{{id}}]({})",
+        &text[..lead_len],
+        target.replace(id, "{id}")
+    );
+    Some((core, id, rest, false))
+}
+
+/// A node of a tree drawn with `|-->` and `` `--> `` (`|  |--> 2.2
+/// Entering`): the drawing before the arrow is `{tree}`, as deep as the
+/// node.
+fn tree_node(line: &str) -> Option<(String, &str, &str, bool)> {
+    let arrow = line.find("--> ")?;
+    let drawing = &line[..arrow];
+    let drawn =
+        drawing.ends_with(['|', '`']) && drawing.chars().all(|c| matches!(c, '|' | '`' | ' '));
+    if !drawn {
+        return None;
+    }
+    let (word, id, rest) = identifier("-->", &line[arrow + 4..])?;
+    Some((format!("{{tree}}--> {word}{{id}}"), id, rest, false))
 }
 
 /// The emphasis markers `lead` opens that `punct` does not close.
@@ -167,6 +215,19 @@ fn parts(remainder: &str, heading: bool, open: String, shape: &mut StartShape) -
             kind,
             before: format!("{ws}("),
             after: ")".to_string(),
+        });
+        return parts(&body[close + 1..], heading, open, shape);
+    }
+    // A tag list in brackets (`[meta init]`), not a link: a note.
+    let tags = body
+        .find(']')
+        .filter(|&close| open.is_empty() && body.starts_with('[') && close > 1)
+        .filter(|&close| !body[close + 1..].starts_with(['(', '[', ':']));
+    if let Some(close) = tags {
+        shape.parts.push(Part {
+            kind: PartKind::Note,
+            before: format!("{ws}["),
+            after: "]".to_string(),
         });
         return parts(&body[close + 1..], heading, open, shape);
     }
@@ -328,6 +389,15 @@ mod tests {
             kinds("1. **Loi de Sécurité :** un joueur a", false),
             ("{id}.".into(), vec![Title, Text])
         );
+        assert_eq!(
+            kinds("[#101](rules/rule101.md): [meta init] ", false),
+            ("[#{id}](rules/rule{id}.md):".into(), vec![Note])
+        );
+        assert_eq!(
+            kinds("|  |  `--> 2.2.1 Placement", false),
+            ("{tree}--> {id}".into(), vec![Rest])
+        );
+        assert!(shape("[1]: https://example.org/1", false).is_none());
         assert!(shape("All players must", false).is_none());
         assert!(shape("2020 was a year", false).is_none());
     }

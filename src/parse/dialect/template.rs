@@ -19,6 +19,9 @@ enum Piece {
     Mutability,
     Note,
     Text,
+    /// A tree drawing before a node (`|  |  `, `` `--> ``'s `|` columns):
+    /// `|`, `` ` `` and spaces, ending in `|` or `` ` ``.
+    Tree,
     /// A part some rules have and others do not.
     Optional(Vec<Piece>),
 }
@@ -59,7 +62,7 @@ pub enum TextStart {
 /// A template that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TemplateError {
-    /// No `{id}`, or more than one.
+    /// No `{id}`, or one inside an optional part.
     #[error("the rule template `{0}` has no `{{id}}`")]
     NoId(String),
     /// A placeholder that is not one of the four.
@@ -82,12 +85,13 @@ pub enum TemplateError {
 }
 
 impl Template {
-    /// Parses a template; it needs exactly one `{id}`, outside any
-    /// optional part.
+    /// Parses a template; it needs an `{id}`, outside any optional part.
+    /// A second `{id}` (a link to the rule's own page,
+    /// `[#{id}](rules/rule{id}.md)`) reads the same identifier again.
     pub fn parse(template: &str) -> Result<Template, TemplateError> {
         let (pieces, rest) = pieces(template.trim_end(), template, false)?;
         debug_assert!(rest.is_empty());
-        if pieces.iter().filter(|p| **p == Piece::Id).count() != 1 || nested_id(&pieces) {
+        if !pieces.contains(&Piece::Id) || nested_id(&pieces) {
             return Err(TemplateError::NoId(template.to_string()));
         }
         let text_at = flat(&pieces).iter().position(|p| **p == Piece::Text);
@@ -113,6 +117,52 @@ impl Template {
             Some(Piece::Literal(text)) => text,
             _ => "",
         }
+    }
+
+    /// The template of a heading without its marker (`### Rule {id}:
+    /// {title}` → `Rule {id}: {title}`): None unless it is an ATX heading
+    /// with literal text left before the identifier (`Rule `, `**`), so
+    /// that a plain number at the start of a line never fits it.
+    pub fn without_heading_marker(&self) -> Option<Template> {
+        let lead = self.lead();
+        let hashes = lead.bytes().take_while(|b| *b == b'#').count();
+        let bare = lead[hashes..].trim_start();
+        if !(1..=6).contains(&hashes) || bare.len() == lead.len() - hashes || bare.is_empty() {
+            return None;
+        }
+        let mut pieces = self.pieces.clone();
+        pieces[0] = Piece::Literal(bare.to_string());
+        Some(Template { pieces })
+    }
+
+    /// The optional parts `{? …}`, each named by its placeholder (`note`,
+    /// `title`, …) or, for punctuation alone (`{?.}`), by its text.
+    pub(crate) fn optional_parts(&self) -> Vec<(bool, String)> {
+        self.pieces
+            .iter()
+            .filter_map(|piece| match piece {
+                Piece::Optional(inner) => Some(inner),
+                _ => None,
+            })
+            .map(|inner| {
+                let named = flat(inner).into_iter().find_map(|piece| match piece {
+                    Piece::Title => Some("title"),
+                    Piece::Revision => Some("revision"),
+                    Piece::Mutability => Some("mutability"),
+                    Piece::Note => Some("note"),
+                    Piece::Text => Some("text"),
+                    _ => None,
+                });
+                match named {
+                    Some(name) => (true, name.to_string()),
+                    None => {
+                        let mut literal = String::new();
+                        write_pieces(inner, &Fields::default(), &mut literal);
+                        (false, literal)
+                    }
+                }
+            })
+            .collect()
     }
 
     /// The fields of `line` (trailing whitespace ignored), if it fits.
@@ -178,6 +228,7 @@ fn pieces<'t>(
             "mutability" => Piece::Mutability,
             "note" => Piece::Note,
             "text" => Piece::Text,
+            "tree" => Piece::Tree,
             name => {
                 return Err(TemplateError::Unknown {
                     template: template.to_string(),
@@ -244,6 +295,13 @@ fn write_pieces(pieces: &[Piece], fields: &Fields, out: &mut String) {
     for piece in pieces {
         match piece {
             Piece::Literal(text) => out.push_str(text),
+            // One `|` column per level above the node: the drawing of the
+            // file's other rules is kept as it is.
+            Piece::Tree => {
+                let depth = fields.id.split('.').count();
+                out.push_str(&"|  ".repeat(depth.saturating_sub(1)));
+                out.push('|');
+            }
             Piece::Id => out.push_str(&fields.id),
             Piece::Title => out.push_str(fields.title.as_deref().unwrap_or("")),
             Piece::Revision => out.push_str(&fields.revision.unwrap_or(0).to_string()),
@@ -295,6 +353,14 @@ fn fit_at(
             *fields = saved;
             fit(rest, text, fields)
         }
+        Piece::Tree => {
+            let len = text
+                .find(|c: char| !matches!(c, '|' | '`' | ' '))
+                .unwrap_or(text.len());
+            (1..=len)
+                .rev()
+                .any(|len| text[..len].ends_with(['|', '`']) && fit(rest, &text[len..], fields))
+        }
         Piece::Text => {
             let value = text.trim_start();
             if value.is_empty() {
@@ -306,6 +372,12 @@ fn fit_at(
         Piece::Literal(literal) => text
             .strip_prefix(literal.as_str())
             .is_some_and(|after| fit(rest, after, fields)),
+        // The identifier again: as read the first time.
+        Piece::Id if !fields.id.is_empty() => {
+            let id = fields.id.clone();
+            text.strip_prefix(id.as_str())
+                .is_some_and(|after| fit(rest, after, fields))
+        }
         Piece::Id => {
             let token_len = text
                 .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '.'))
@@ -355,121 +427,5 @@ fn fit_at(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    const ALL: [IdShape; 5] = IdShape::ALL;
-
-    #[test]
-    fn one_template_reads_and_writes() {
-        let cases = [
-            (
-                "## {id} - {title}",
-                "## UC1 - Rule Proposal via Pull Request Only",
-            ),
-            (
-                "**{id}** *{title}*",
-                "**101** *Everyone needs a code they can live by*",
-            ),
-            ("# Rule {id}: {title}", "# Rule 1: Becoming a member"),
-            ("### Rule {id}.", "### Rule -216."),
-            ("- **Rule {id}: {title}**", "- **Rule 7: Voting**"),
-            ("#### {id}: {title}", "#### 101: Obey"),
-        ];
-        for (template, line) in cases {
-            let template = Template::parse(template).unwrap();
-            let fields = template.matches(line, &ALL).unwrap();
-            assert_eq!(template.write(&fields), line);
-        }
-    }
-
-    #[test]
-    fn fields_are_read() {
-        let template = Template::parse("**{id}** *{title}*").unwrap();
-        let fields = template
-            .matches("**102** *Laying Down the Law* ", &ALL)
-            .unwrap();
-        assert_eq!(fields.id, "102");
-        assert_eq!(fields.title.as_deref(), Some("Laying Down the Law"));
-        let template = Template::parse("## {id}/{revision} ({mutability})").unwrap();
-        let fields = template.matches("## 203/1 (Immutable)", &ALL).unwrap();
-        assert_eq!(
-            (fields.revision, fields.mutability.as_deref()),
-            (Some(1), Some("Immutable"))
-        );
-        let template = Template::parse("## {id} - {title}").unwrap();
-        assert!(template.matches("## Immutable Rules", &ALL).is_none());
-        assert!(template
-            .matches("## UC1 - T", &[IdShape::Integer])
-            .is_none());
-    }
-
-    #[test]
-    fn optional_parts_vary_from_rule_to_rule() {
-        let template = Template::parse("### {id}{? ({note})}").unwrap();
-        let plain = template.matches("### 203", &ALL).unwrap();
-        assert_eq!((plain.id.as_str(), plain.note.as_deref()), ("203", None));
-        let noted = template.matches("### 303 (formerly 201)", &ALL).unwrap();
-        assert_eq!(noted.note.as_deref(), Some("formerly 201"));
-        assert_eq!(template.write(&noted), "### 303 (formerly 201)");
-        assert_eq!(template.write(&plain), "### 203");
-        let template = Template::parse("# Rule {id}{? ({mutability})}").unwrap();
-        let marked = template.matches("# Rule 1 (Immutable)", &ALL).unwrap();
-        assert_eq!(marked.mutability.as_deref(), Some("Immutable"));
-        assert!(template
-            .matches("# Rule 7", &ALL)
-            .unwrap()
-            .mutability
-            .is_none());
-    }
-
-    #[test]
-    fn text_on_the_first_line_is_text_not_title() {
-        let template = Template::parse("**{id}.**{? **{title}**}{? {text}}").unwrap();
-        let line = "**101.** All players must always abide by all the rules.";
-        let fields = template.matches(line, &ALL).unwrap();
-        assert_eq!((fields.id.as_str(), fields.title.as_deref()), ("101", None));
-        assert_eq!(fields.text, Some(TextStart::At(9)));
-        let line = "**327.** **VILLAGES:** This rule governs **initial** villages.";
-        let fields = template.matches(line, &ALL).unwrap();
-        assert_eq!(fields.title.as_deref(), Some("VILLAGES:"));
-        assert_eq!(&line[23..], "This rule governs **initial** villages.");
-        assert_eq!(fields.text, Some(TextStart::At(23)));
-        let written = Fields {
-            text: Some(TextStart::Line("All players.".to_string())),
-            ..fields
-        };
-        assert_eq!(
-            template.write(&written),
-            "**327.** **VILLAGES:** All players."
-        );
-    }
-
-    #[test]
-    fn bad_templates_are_refused() {
-        assert!(matches!(
-            Template::parse("## {title}"),
-            Err(TemplateError::NoId(_))
-        ));
-        assert!(matches!(
-            Template::parse("## {id}{title}"),
-            Err(TemplateError::Adjacent(_))
-        ));
-        assert!(matches!(
-            Template::parse("## {ident}"),
-            Err(TemplateError::Unknown { .. })
-        ));
-        assert!(matches!(
-            Template::parse("{text} {id}"),
-            Err(TemplateError::TextNotLast(_))
-        ));
-        assert!(matches!(
-            Template::parse("## {id}{? ({note})"),
-            Err(TemplateError::OpenOptional(_))
-        ));
-        assert!(matches!(
-            Template::parse("##{? {id}}"),
-            Err(TemplateError::NoId(_))
-        ));
-    }
-}
+#[path = "template_tests.rs"]
+mod tests;

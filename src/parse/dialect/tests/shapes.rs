@@ -1,0 +1,137 @@
+//! Issue 37's shapes, each read alike by inference and by its dialect file.
+
+use super::{labels, shape};
+use crate::model::{Mutability, Ruleset};
+
+/// `shape` checks that inference and the dialect file agree, and the
+/// byte-for-byte round trip.
+#[test]
+fn the_shapes_real_files_vary_in_read_right() {
+    let titles = |ruleset: &Ruleset| -> Vec<Option<String>> {
+        ruleset.rules.iter().map(|r| r.title.clone()).collect()
+    };
+    let words = |ruleset: &Ruleset| -> Vec<String> {
+        ruleset
+            .rules
+            .iter()
+            .map(|r| {
+                r.text
+                    .split_whitespace()
+                    .take(3)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    };
+    // A marker on some rules and not others.
+    let marked = shape("marker-some.md", "marker-some.toml");
+    assert_eq!(labels(&marked), ["1", "2", "7"]);
+    let mutability: Vec<_> = marked.rules.iter().map(|r| r.mutability.clone()).collect();
+    assert_eq!(
+        mutability,
+        [
+            Mutability::Immutable,
+            Mutability::Mutable,
+            Mutability::Immutable
+        ]
+    );
+    // A note after the number is no title.
+    let noted = shape("note-number.md", "note-number.toml");
+    assert_eq!(labels(&noted), ["301", "302", "303"]);
+    assert_eq!(titles(&noted), [None, None, None]);
+    let notes: Vec<_> = noted
+        .rules
+        .iter()
+        .map(|r| r.layout.as_ref().and_then(|l| l.note.clone()))
+        .collect();
+    assert_eq!(notes[2].as_deref(), Some("formerly 201"));
+    // A number leading the first paragraph: the first sentence is text.
+    let led = shape("lead-paragraph.md", "lead-paragraph.toml");
+    assert_eq!(labels(&led), ["101", "102", "103"]);
+    assert_eq!(titles(&led), [None, Some("VOTING:".to_string()), None]);
+    assert_eq!(words(&led)[0], "All players must");
+    assert!(led.rules[2].text.ends_with("belong to the rule above."));
+    assert_eq!(led.title, "Initial Set of Rules");
+    // Punctuation some rules leave out; separators and end matter are layout.
+    let soft = shape("mixed-punctuation.md", "mixed-punctuation.toml");
+    assert_eq!(labels(&soft), ["1", "2", "10"]);
+    assert_eq!(
+        words(&soft),
+        ["Be kind to", "Players move in", "The game is"]
+    );
+    assert!(soft.rules.iter().all(|r| !r.text.contains("----")));
+    assert!(!soft.rules[2].text.contains("Kontakt"));
+    // Dotted and lettered sub-rules are rules; `Section 2` inside is text.
+    let subs = shape("sub-rules.md", "sub-rules.toml");
+    assert_eq!(labels(&subs), ["2.1", "2.2", "2.2.1", "307b"]);
+    assert_eq!(subs.rules[3].title.as_deref(), Some("Items"));
+    assert!(subs.rules[2].text.starts_with("Section 2 of this rule"));
+    // Items written `1.` every time are numbered by position.
+    let implied = shape("implied-list.md", "implied-list.toml");
+    assert_eq!(labels(&implied), ["1", "2", "3"]);
+    assert!(implied.rules[1].text.contains("Un sous-point"));
+    // Front matter and pandoc title lines are the header.
+    let front = shape("front-matter.md", "front-matter.toml");
+    assert_eq!(labels(&front), ["101", "102"]);
+    assert_eq!(words(&front)[0], "All players must");
+    // Setext headings: the underline belongs to the heading.
+    let setext = shape("setext.md", "setext.toml");
+    assert_eq!(labels(&setext), ["1", "2"]);
+    assert_eq!(words(&setext), ["Players take turns.", "Each turn has"]);
+}
+
+#[test]
+fn a_heading_that_lost_its_marker_starts_a_rule() {
+    // `Rule 4E2: Turns` among `### Rule …` headings is a rule the sequence
+    // misses; `Rule 4E1: Players` later repeats an identifier: text.
+    let lost = shape("lost-marker.md", "lost-marker.toml");
+    assert_eq!(labels(&lost), ["4E1", "4E2", "4E3"]);
+    assert_eq!(lost.rules[1].title.as_deref(), Some("Turns"));
+    assert!(lost.rules[0].text.ends_with("in the register."));
+    assert!(lost.rules[2].text.contains("Rule 4E1: Players"));
+}
+
+#[test]
+fn numbers_restarting_in_each_section_are_the_rules_under_their_heading() {
+    // The numbered setup steps after `## Initial Rules` are end matter.
+    let restarting = shape("section-numbers.md", "section-numbers.toml");
+    assert_eq!(labels(&restarting), ["1", "2", "1"]);
+    assert_eq!(
+        restarting.rules[2].text,
+        "The first player to 50 points wins."
+    );
+}
+
+#[test]
+fn a_link_as_the_identifier_with_tags_after_it() {
+    // `[meta init]` is a tag list kept as the rule's note, not a title.
+    let linked = shape("link-id.md", "link-id.toml");
+    assert_eq!(labels(&linked), ["101", "102", "201"]);
+    assert!(linked.rules.iter().all(|r| r.title.is_none()));
+    let note = linked.rules[2].layout.as_ref().and_then(|l| l.note.clone());
+    assert_eq!(note.as_deref(), Some("player vote"));
+    assert!(linked.rules[1].text.contains("> 2. the repeal of a rule."));
+}
+
+#[test]
+fn a_few_words_over_sub_points_are_a_title() {
+    // A sentence over sub-points stays text alone; the title's words stay
+    // the text's first line, where the file writes them.
+    let points = shape("title-over-points.md", "title-over-points.toml");
+    assert_eq!(labels(&points), ["1", "2", "3"]);
+    let titles: Vec<_> = points.rules.iter().map(|r| r.title.as_deref()).collect();
+    assert_eq!(titles, [None, Some("Points de règle"), None]);
+    assert!(points.rules[1]
+        .text
+        .starts_with("Points de règle\n    1. Un point"));
+}
+
+#[test]
+fn every_node_of_a_tree_drawing_is_a_rule() {
+    // The drawing before each arrow is `{tree}`, as deep as the node.
+    let tree = shape("tree.txt", "tree.toml");
+    assert_eq!(labels(&tree), ["1", "1.1", "2", "2.1"]);
+    assert_eq!(tree.rules[1].title.as_deref(), Some("End of Play"));
+    assert!(tree.rules[3].text.contains("A person may ask"));
+    assert_eq!(tree.title, "> RULES");
+}
