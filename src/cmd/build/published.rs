@@ -5,7 +5,8 @@ use super::super::io::{read_input, Failure};
 use nomic::meaning;
 use nomic::parse::{ReadDepth, ReadOptions};
 use nomic::render::{
-    agora_published_files, image_paths, publish_onto, Asset, Form, PublishedFile, Renderer,
+    agora_published_files, image_paths, publish_onto, stamp_publication, Asset, Form, Publication,
+    PublishedFile, Renderer,
 };
 use std::path::{Path, PathBuf};
 
@@ -27,7 +28,13 @@ pub(super) fn render_source(
     args: &Args,
 ) -> Result<Rendered, Failure> {
     if super::super::agora::is_source(source) {
-        let read = super::super::agora::read(source)?;
+        let mut read = super::super::agora::read(source)?;
+        let publication = Publication {
+            date: args.date,
+            official: args.official,
+        };
+        stamp_publication(&mut read.ruleset, &publication)
+            .map_err(|err| Failure::message(format!("{}: {err}", source.display())))?;
         let files = agora_published_files(&read.ruleset, renderer)
             .map_err(|err| Failure::message(format!("{}: {err}", source.display())))?;
         let site = site_files(
