@@ -9,6 +9,7 @@ use super::io::{print_stdout, read_input, stdout_color, Failure};
 use super::progress::Files;
 use anstyle::{AnsiColor, Style};
 use nomic::model::Date;
+use nomic::parse::SourceKind;
 use nomic::render::build::Build;
 use nomic::render::{Form, PublishError, RenderOptions, Renderer};
 use published::render_source;
@@ -28,8 +29,9 @@ use std::process::ExitCode;
     nomic build rulesets/agora/source -o out/agora   # Agora: flr.txt, slr.txt, full_rules/, short_rules/\n  \
     nomic build rulesets/agora/source -o out/agora --date 2026-07-26 --official  # as published that day")]
 pub(super) struct Args {
-    /// The source ruleset, in any format, or an Agora source folder
-    /// [default: every file in rulesets/]
+    /// The source ruleset, in any format, a folder of rule files (one rule
+    /// per file) or an Agora source folder [default: every file in
+    /// rulesets/]
     pub source: Option<PathBuf>,
     /// Output folder [default: out/<source file stem>]; with no SOURCE, the
     /// folder that receives one sub-folder per bundled ruleset [default: out]
@@ -88,7 +90,9 @@ struct Job {
 pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let jobs = jobs(&args)?;
     if let Some(source) = &args.source {
-        if (args.date.is_some() || args.official) && !super::agora::is_source(source) {
+        if (args.date.is_some() || args.official)
+            && SourceKind::of(source) != SourceKind::AgoraSource
+        {
             return Err(Failure::message(format!(
                 "{}: --date and --official stamp Agora's publication; they take Agora's \
                  source folder (the one holding rules_data/)",
@@ -114,7 +118,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
             && !args.git
             && args.forms.is_none()
             && !args.fix_copies
-            && !super::agora::is_source(&source);
+            && SourceKind::of(&source) == SourceKind::File;
         let (name, bytes) = if keyed {
             read_input(&source)?
         } else {
@@ -219,7 +223,7 @@ fn jobs(args: &Args) -> Result<Vec<(PathBuf, PathBuf)>, Failure> {
     // Agora's source folder (rulesets/agora/source) is published too, into
     // out/agora: its flr.txt, slr.txt and rule pages.
     let agora = bundled.join("agora").join("source");
-    if super::agora::is_source(&agora) {
+    if SourceKind::of(&agora) == SourceKind::AgoraSource {
         jobs.push((agora, root.join("agora")));
     }
     Ok(jobs)

@@ -12,6 +12,7 @@
 //! - `syntax`: a dialect file's TOML or YAML, with located errors.
 
 mod folder;
+mod folder_write;
 pub(crate) mod ident;
 mod infer;
 mod reader;
@@ -20,7 +21,7 @@ mod syntax;
 mod template;
 
 pub use crate::model::{Dialect, GroupHeading, IdShape};
-pub use folder::{folder_ruleset, read_folder, write_folder, FolderError, FolderRule};
+pub use folder::{folder_ruleset, read_folder, write_folder, FolderError, FolderRule, FolderWrite};
 pub use infer::{candidates, infer, Candidate, InferError};
 pub use reader::read;
 pub(crate) use reader::underline_char;
