@@ -53,12 +53,16 @@ fn a_space_moved_inside_a_link_is_named_not_counted_as_no_words() {
         .status(0)
         .stdout;
     assert!(!stat.contains("+0 -0 words"), "{stat}");
-    assert!(stat.contains("312 | spaces next to punctuation only"), "{stat}");
+    assert!(
+        stat.contains("312 | spaces next to punctuation only"),
+        "{stat}"
+    );
 }
 
 #[test]
 fn a_paragraph_left_out_does_not_join_the_paragraphs_around_it() {
-    let old = "# Rules\n\n## Rule 101\n\nOne two three four five six seven eight nine ten eleven.\n\n\
+    let old =
+        "# Rules\n\n## Rule 101\n\nOne two three four five six seven eight nine ten eleven.\n\n\
                Alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu.\n\n\
                Red orange yellow green blue indigo violet black white grey pink brown.\n\n\
                ## Rule 102\n\nAll players.\n";
