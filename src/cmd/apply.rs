@@ -22,7 +22,8 @@ nomic apply ruleset.md 342.md --commit --link-template \
 'https://github.com/me/nomic/blob/{commit}/rules/md/{rule}.md'"
 )]
 pub(super) struct Args {
-    /// The ruleset file (any format nomic reads; `-` for standard input)
+    /// The ruleset file (any format nomic reads; `-` for standard input),
+    /// or a folder of rule files (one rule per file)
     pub ruleset: PathBuf,
     /// Proposal files, applied in order
     #[arg(required = true)]
@@ -30,7 +31,8 @@ pub(super) struct Args {
     /// Write the result back to RULESET
     #[arg(long, conflicts_with = "output")]
     pub in_place: bool,
-    /// Write the result to this file (default: standard output)
+    /// Write the result to this file, or for a folder into this folder
+    /// (default: standard output)
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
     /// How amended rules are numbered (default: as the ruleset's text says, else revision)
@@ -50,6 +52,9 @@ pub(super) struct Args {
 type Batch = Vec<(usize, Proposal)>;
 
 pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
+    if let Some(read) = super::io::read_folder(&args.ruleset)? {
+        return folder(&args, read);
+    }
     let (name, bytes) = read_input(&args.ruleset)?;
     let parsed = super::io::parse_input(&name, &bytes, &ReadOptions::default())?;
     let (files, proposals) = read_proposals(&args.proposals)?;
@@ -192,6 +197,53 @@ fn subject(proposals: &Batch) -> String {
 }
 
 /// `changed Rules 203, 303; repealed Rule 213`, for the moderator.
+/// Proposals applied to a folder of rule files, each rule written back to
+/// its file (an enacted rule to a new one named as its neighbours are, a
+/// repealed rule's file removed).
+fn folder(args: &Args, read: nomic::parse::FolderRead) -> Result<ExitCode, Failure> {
+    if read.agora.is_some() {
+        return Err(Failure::message(format!(
+            "{}: Agora's source folder is the Rulekeepor's to edit; apply proposals to its FLR \
+             instead",
+            args.ruleset.display()
+        )));
+    }
+    if args.commit {
+        return Err(Failure::message(
+            "--commit publishes a ruleset file's forms; for a folder of rule files, apply with \
+             --in-place and commit the folder",
+        ));
+    }
+    let (files, proposals) = read_proposals(&args.proposals)?;
+    let options = ApplyOptions {
+        numbering: args.numbering,
+        links: None,
+    };
+    let applied = apply(&read.parsed.ruleset, &proposals, &options, &files)?;
+    for note in &applied.notes {
+        eprintln!("warning: {note}");
+    }
+    let target = if args.in_place {
+        Some(args.ruleset.as_path())
+    } else {
+        args.output.as_deref()
+    };
+    let (written, removed) = super::io::write_folder_back(
+        &args.ruleset,
+        &read.files,
+        &applied.ruleset,
+        &Default::default(),
+        target,
+    )?;
+    eprintln!(
+        "{}: {}; {}",
+        args.ruleset.display(),
+        summary(&applied),
+        super::io::files_written(written, removed)
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
 fn summary(applied: &Applied) -> String {
     let list = |numbers: &std::collections::BTreeSet<u32>| {
         let numbers: Vec<String> = numbers.iter().map(u32::to_string).collect();

@@ -8,6 +8,8 @@ pub(super) mod published;
 use super::io::{print_stdout, read_input, stdout_color, Failure};
 use super::progress::Files;
 use anstyle::{AnsiColor, Style};
+use nomic::model::Date;
+use nomic::parse::SourceKind;
 use nomic::render::build::Build;
 use nomic::render::{Form, PublishError, RenderOptions, Renderer};
 use published::render_source;
@@ -24,10 +26,12 @@ use std::process::ExitCode;
     nomic build rules-l.md -o .              # publish next to the source\n  \
     nomic build rules-l.md -o . --check      # in CI: exit 1 if the published files are stale\n  \
     nomic build rules-l.md -o . --repair-encoding  # publish with mojibake repaired\n  \
-    nomic build rulesets/agora/source -o out/agora   # Agora: flr.txt, slr.txt, full_rules/, short_rules/")]
+    nomic build rulesets/agora/source -o out/agora   # Agora: flr.txt, slr.txt, full_rules/, short_rules/\n  \
+    nomic build rulesets/agora/source -o out/agora --date 2026-07-26 --official  # as published that day")]
 pub(super) struct Args {
-    /// The source ruleset, in any format, or an Agora source folder
-    /// [default: every file in rulesets/]
+    /// The source ruleset, in any format, a folder of rule files (one rule
+    /// per file) or an Agora source folder [default: every file in
+    /// rulesets/]
     pub source: Option<PathBuf>,
     /// Output folder [default: out/<source file stem>]; with no SOURCE, the
     /// folder that receives one sub-folder per bundled ruleset [default: out]
@@ -58,6 +62,20 @@ pub(super) struct Args {
     /// kept as published and reported
     #[arg(long)]
     pub fix_copies: bool,
+    /// Agora: the day of this copy, written into the header's `Date of this
+    /// ruleset:` line, which the source leaves empty (YYYY-MM-DD)
+    #[arg(long, value_name = "YYYY-MM-DD", value_parser = parse_date)]
+    pub date: Option<Date>,
+    /// Agora: the FLR is the monthly report, so its notice that it is
+    /// informational only is left out (with --date: the copy as published)
+    #[arg(long)]
+    pub official: bool,
+}
+
+/// A `YYYY-MM-DD` date that exists.
+fn parse_date(text: &str) -> Result<Date, String> {
+    Date::parse_iso(text)
+        .ok_or_else(|| format!("`{text}` is not a day of the calendar written YYYY-MM-DD"))
 }
 
 /// One ruleset's build, with what its report names.
@@ -71,6 +89,17 @@ struct Job {
 
 pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let jobs = jobs(&args)?;
+    if let Some(source) = &args.source {
+        if (args.date.is_some() || args.official)
+            && SourceKind::of(source) != SourceKind::AgoraSource
+        {
+            return Err(Failure::message(format!(
+                "{}: --date and --official stamp Agora's publication; they take Agora's \
+                 source folder (the one holding rules_data/)",
+                source.display()
+            )));
+        }
+    }
     let renderer = Renderer::new(&RenderOptions {
         canonical: false,
         templates: args.templates.clone(),
@@ -89,7 +118,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
             && !args.git
             && args.forms.is_none()
             && !args.fix_copies
-            && !super::agora::is_source(&source);
+            && SourceKind::of(&source) == SourceKind::File;
         let (name, bytes) = if keyed {
             read_input(&source)?
         } else {
@@ -194,7 +223,7 @@ fn jobs(args: &Args) -> Result<Vec<(PathBuf, PathBuf)>, Failure> {
     // Agora's source folder (rulesets/agora/source) is published too, into
     // out/agora: its flr.txt, slr.txt and rule pages.
     let agora = bundled.join("agora").join("source");
-    if super::agora::is_source(&agora) {
+    if SourceKind::of(&agora) == SourceKind::AgoraSource {
         jobs.push((agora, root.join("agora")));
     }
     Ok(jobs)

@@ -57,7 +57,8 @@ fn folder(args: &FolderArgs) -> Result<ExitCode, Failure> {
     let read = dialect::read_folder(&args.dir).map_err(|err| Failure::message(err.to_string()))?;
     let ruleset = dialect::folder_ruleset(&args.title, &read);
     if args.check {
-        let changed: Vec<String> = dialect::write_folder(&read, &ruleset)
+        let changed: Vec<String> = dialect::write_folder(&read, &ruleset, &Default::default())
+            .files
             .into_iter()
             .filter(|(path, text)| {
                 std::fs::read_to_string(args.dir.join(path)).ok().as_deref() != Some(text)

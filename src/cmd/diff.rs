@@ -158,12 +158,12 @@ fn report(args: &Args, changes: &RulesetDiff, old: &Side, new: &Side) -> Result<
 }
 
 /// Reads a side whole: an existing file (or `-`) first, else `REV:path`
-/// from git, as `from` says or its detected format; an Agora source folder
-/// is read as one.
+/// from git, as `from` says or its detected format; a folder (Agora's
+/// source, or one rule per file) is read as one ruleset.
 fn read_side(spec: &str, from: Option<Format>) -> Result<Side, Failure> {
     let path = Path::new(spec);
-    if super::agora::is_source(path) {
-        let parsed = super::agora::parsed(path)?;
+    if let Some(read) = super::io::read_folder(path)? {
+        let parsed = read.parsed;
         return Ok(Side {
             name: spec.to_string(),
             path: spec.to_string(),

@@ -4,6 +4,7 @@ use anstream::{AutoStream, ColorChoice};
 use nomic::diagnostic::{self, Diagnostic, Source};
 use nomic::model::{Dialect, Format};
 use nomic::parse::{self, dialect, ParseError, Parsed, ReadDepth, ReadOptions, Unread};
+use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -182,6 +183,14 @@ impl From<io::Error> for Failure {
             Failure::Message(err.to_string())
         }
     }
+}
+
+/// The ruleset a folder named on the command line holds (Agora's source,
+/// or one rule per file), as the library reads folders; `None` when `path`
+/// is a file (or `-`), which the caller reads as a file.
+pub(super) fn read_folder(path: &Path) -> Result<Option<nomic::parse::FolderRead>, Failure> {
+    nomic::parse::read_folder_source(path, max_input_size())
+        .map_err(|err| Failure::message(err.to_string()))
 }
 
 /// Reads a file, or standard input for `-`. Returns a display name and the bytes.
@@ -369,4 +378,57 @@ pub(super) fn report_repair(name: &str, bytes: &[u8], options: &ReadOptions) -> 
         );
     }
     repair.uncertain.len()
+}
+
+/// Writes `ruleset` back into the folder of rule files it was read from
+/// (`read`, at `dir`), or into `target` when that is another folder:
+/// changed files written, files of repealed or renamed rules removed.
+/// `renumbered` maps a rule's number when read to its number now. Returns
+/// how many files were written and removed.
+pub(super) fn write_folder_back(
+    dir: &Path,
+    read: &[dialect::FolderRule],
+    ruleset: &nomic::model::Ruleset,
+    renumbered: &std::collections::BTreeMap<u32, u32>,
+    target: Option<&Path>,
+) -> Result<(usize, usize), Failure> {
+    let Some(target) = target else {
+        return Err(Failure::message(format!(
+            "{} is a folder of rule files: give --in-place to write the rules back into it, \
+             or -o DIR for a copy",
+            dir.display()
+        )));
+    };
+    let written = dialect::write_folder(read, ruleset, renumbered);
+    let mut counts = (0, 0);
+    for (relative, text) in &written.files {
+        let path = target.join(relative);
+        if fs::read_to_string(&path).ok().as_deref() == Some(text.as_str()) {
+            continue;
+        }
+        if let Some(parent) = path.parent() {
+            fs::create_dir_all(parent).map_err(|err| {
+                Failure::message(format!("cannot create {}: {err}", parent.display()))
+            })?;
+        }
+        nomic::output::write_atomic(&path, text.as_bytes())
+            .map_err(|err| Failure::message(format!("cannot write {}: {err}", path.display())))?;
+        counts.0 += 1;
+    }
+    for relative in &written.removed {
+        let path = target.join(relative);
+        if path.is_file() {
+            fs::remove_file(&path).map_err(|err| {
+                Failure::message(format!("cannot remove {}: {err}", path.display()))
+            })?;
+            counts.1 += 1;
+        }
+    }
+    Ok(counts)
+}
+
+/// `2 files written, 1 removed`.
+pub(super) fn files_written(written: usize, removed: usize) -> String {
+    let files = if written == 1 { "file" } else { "files" };
+    format!("{written} {files} written, {removed} removed")
 }

@@ -6,7 +6,7 @@ use super::io::{
 };
 use nomic::diagnostic::{self, Diagnostic, Severity, Source};
 use nomic::model::Format;
-use nomic::parse::{dialect, EncodingIssue, ReadDepth, ReadOptions};
+use nomic::parse::{EncodingIssue, ReadDepth, ReadOptions};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -19,7 +19,7 @@ use std::process::ExitCode;
     nomic parse --repair-encoding rulesets/nomic-3.md")]
 pub(super) struct Args {
     /// The ruleset file, `-` for standard input, or a folder of rule files
-    /// (one rule per file)
+    /// (one rule per file) or Agora's source
     pub file: PathBuf,
     /// Read as this format instead of detecting it (md-long, md-short,
     /// txt-long, txt-short, txt-plain, md-rule, txt-rule, json, agora-flr,
@@ -36,8 +36,14 @@ pub(super) struct Args {
 }
 
 pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
-    if args.file.is_dir() {
-        return folder(&args);
+    if let Some(read) = super::io::read_folder(&args.file)? {
+        let ruleset = if args.layout {
+            read.parsed.ruleset
+        } else {
+            read.parsed.ruleset.into_without_layout()
+        };
+        print_ruleset_stdout(&ruleset)?;
+        return Ok(ExitCode::SUCCESS);
     }
     let (name, bytes) = read_input(&args.file)?;
     let options = ReadOptions {
@@ -156,27 +162,4 @@ fn encoding_warnings(text: &str, issues: &[EncodingIssue], repaired: bool) -> Ve
             }
         })
         .collect()
-}
-
-/// A folder of rule files, one rule per file, read as one ruleset named
-/// after the folder.
-fn folder(args: &Args) -> Result<ExitCode, Failure> {
-    let read = dialect::read_folder(&args.file).map_err(|err| Failure::message(err.to_string()))?;
-    let title = args
-        .file
-        .canonicalize()
-        .ok()
-        .and_then(|path| {
-            path.file_name()
-                .map(|name| name.to_string_lossy().into_owned())
-        })
-        .unwrap_or_default();
-    let ruleset = dialect::folder_ruleset(&title, &read);
-    let ruleset = if args.layout {
-        ruleset
-    } else {
-        ruleset.into_without_layout()
-    };
-    print_ruleset_stdout(&ruleset)?;
-    Ok(ExitCode::SUCCESS)
 }

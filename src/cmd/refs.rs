@@ -33,8 +33,8 @@ enum OutputFormat {
 }
 
 pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
-    let parsed = if super::agora::is_source(&args.file) {
-        super::agora::parsed(&args.file)?
+    let parsed = if let Some(read) = super::io::read_folder(&args.file)? {
+        read.parsed
     } else {
         let (name, bytes) = read_input(&args.file)?;
         let options = ReadOptions {

@@ -17,9 +17,11 @@ use std::process::ExitCode;
     nomic render rules-l.md --canonical --to md-long\n  \
     nomic render rules-l.md --repair-encoding -o rules-l.md")]
 pub(super) struct Args {
-    /// The ruleset file (`-` for standard input)
+    /// The ruleset file (`-` for standard input), or a folder of rule files
+    /// (one rule per file) or Agora's source
     pub file: PathBuf,
-    /// The form to write [default: the file's own format]
+    /// The form to write [default: the file's own format; for a folder,
+    /// md-long, or agora-flr for Agora's source]
     #[arg(long, value_name = "FORMAT")]
     pub to: Option<Format>,
     /// Read FILE as this format instead of detecting it
@@ -41,18 +43,26 @@ pub(super) struct Args {
 }
 
 pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
-    let (name, bytes) = read_input(&args.file)?;
-    let options = ReadOptions {
-        from: args.from,
-        repair_encoding: args.repair_encoding,
+    let (parsed, format) = match super::io::read_folder(&args.file)? {
+        // A folder's files are a form no renderer writes: its rules are
+        // written anew, in the form asked for, else Agora's FLR or the
+        // Markdown ruleset.
+        Some(read) => {
+            let own = if read.agora.is_some() {
+                Format::AgoraFlr
+            } else {
+                Format::MdLong
+            };
+            let mut parsed = read.parsed;
+            parsed.ruleset = parsed.ruleset.into_without_layout();
+            (parsed, args.to.unwrap_or(own))
+        }
+        None => {
+            let parsed = read_file(&args)?;
+            let format = args.to.unwrap_or(parsed.format);
+            (parsed, format)
+        }
     };
-    let dialect = super::io::dialect_for(&name)?.is_some();
-    let depth = meaning::read_depth(&bytes, &options, dialect, args.to, args.canonical);
-    // The read takes the bytes; a repair's report needs them as they were.
-    let as_given = args.repair_encoding.then(|| bytes.clone());
-    let parsed = parse_input_owned(&name, bytes, &options, depth)?;
-    super::io::report_repair(&name, as_given.as_deref().unwrap_or_default(), &options);
-    let format = args.to.unwrap_or(parsed.format);
     let options = RenderOptions {
         canonical: args.canonical,
         templates: args.templates,
@@ -70,4 +80,21 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         None => print_stdout(&text)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The ruleset file (or standard input), read as deep as the form asked
+/// for needs.
+fn read_file(args: &Args) -> Result<nomic::parse::Parsed, Failure> {
+    let (name, bytes) = read_input(&args.file)?;
+    let options = ReadOptions {
+        from: args.from,
+        repair_encoding: args.repair_encoding,
+    };
+    let dialect = super::io::dialect_for(&name)?.is_some();
+    let depth = meaning::read_depth(&bytes, &options, dialect, args.to, args.canonical);
+    // The read takes the bytes; a repair's report needs them as they were.
+    let as_given = args.repair_encoding.then(|| bytes.clone());
+    let parsed = parse_input_owned(&name, bytes, &options, depth)?;
+    super::io::report_repair(&name, as_given.as_deref().unwrap_or_default(), &options);
+    Ok(parsed)
 }

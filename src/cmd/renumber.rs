@@ -14,7 +14,8 @@ use std::process::ExitCode;
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Example:\n  nomic renumber nomic-1-final.txt 304=340 --in-place")]
 pub(super) struct Args {
-    /// The ruleset file (any format nomic reads; `-` for standard input)
+    /// The ruleset file (any format nomic reads; `-` for standard input),
+    /// or a folder of rule files (one rule per file)
     pub ruleset: PathBuf,
     /// Renumberings, applied at once (`303=304 304=303` swaps)
     #[arg(required = true, value_name = "OLD=NEW", value_parser = parse_pair)]
@@ -22,7 +23,8 @@ pub(super) struct Args {
     /// Write the result back to RULESET
     #[arg(long, conflicts_with = "output")]
     pub in_place: bool,
-    /// Write the result to this file (default: standard output)
+    /// Write the result to this file, or for a folder into this folder
+    /// (default: standard output)
     #[arg(short, long, value_name = "OUT")]
     pub output: Option<PathBuf>,
 }
@@ -57,6 +59,9 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
             )));
         }
     }
+    if let Some(read) = super::io::read_folder(&args.ruleset)? {
+        return folder(&args, read, &mapping);
+    }
     let (name, bytes) = read_input(&args.ruleset)?;
     let mut parsed = super::io::parse_input(&name, &bytes, &ReadOptions::default())?;
     let notes = amend::renumber(&mut parsed.ruleset, &mapping)
@@ -81,5 +86,39 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
             })?;
         }
     }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A folder of rule files renumbered, each rule written back to its file
+/// (renamed where its name carries the number).
+fn folder(
+    args: &Args,
+    read: nomic::parse::FolderRead,
+    mapping: &BTreeMap<u32, u32>,
+) -> Result<ExitCode, Failure> {
+    if read.agora.is_some() {
+        return Err(Failure::message(format!(
+            "{}: Agora's source folder is the Rulekeepor's to edit; renumber its FLR instead",
+            args.ruleset.display()
+        )));
+    }
+    let mut ruleset = read.parsed.ruleset;
+    let notes = amend::renumber(&mut ruleset, mapping)
+        .map_err(|err| Failure::message(format!("{err}; nothing was written")))?;
+    for note in &notes {
+        eprintln!("warning: {note}");
+    }
+    let target = if args.in_place {
+        Some(args.ruleset.as_path())
+    } else {
+        args.output.as_deref()
+    };
+    let (written, removed) =
+        super::io::write_folder_back(&args.ruleset, &read.files, &ruleset, mapping, target)?;
+    eprintln!(
+        "{}: {}",
+        args.ruleset.display(),
+        super::io::files_written(written, removed)
+    );
     Ok(ExitCode::SUCCESS)
 }

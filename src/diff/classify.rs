@@ -65,14 +65,30 @@ pub(crate) fn compare(
                 meaning: !crate::meaning::same_text(&old_body, &new_body),
             });
         }
-        (false, ..) => changes.push(Change::Amended {
-            rule,
-            revision: RevisionChange {
-                old: old.revision,
-                new: new.revision,
-            },
-            words: word_diff(&old_body, &new_body),
-        }),
+        (false, revised, None) => {
+            let words = word_diff(&old_body, &new_body);
+            match Spacing::around_punctuation(&words) {
+                // Whitespace moved beside punctuation: nothing to mark.
+                Some(only) => {
+                    if let Some((old, new)) = revised {
+                        changes.push(Change::Revised { rule, old, new });
+                    }
+                    changes.push(Change::Spacing {
+                        rule,
+                        only,
+                        meaning: !crate::meaning::same_text(&old_body, &new_body),
+                    });
+                }
+                None => changes.push(Change::Amended {
+                    rule,
+                    revision: RevisionChange {
+                        old: old.revision,
+                        new: new.revision,
+                    },
+                    words,
+                }),
+            }
+        }
     }
     if lens.compares_history() {
         history(old, new, lens, changes);

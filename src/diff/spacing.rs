@@ -2,6 +2,7 @@
 //! paragraph breaks or spacing between them. A word diff of such texts has
 //! nothing to mark, so the diff names what differs instead.
 
+use super::words::{WordChange, WordOp};
 use serde::{Serialize, Serializer};
 use std::fmt;
 
@@ -16,6 +17,11 @@ pub struct Spacing {
     pub line_breaks: bool,
     /// Spaces or tabs only: indentation, runs of spaces, trailing spaces.
     pub spaces: bool,
+    /// Whitespace between a word and the punctuation beside it, which a
+    /// word diff cannot mark: a space moved into a link
+    /// (`[Rule 1](a.md) says` to `[Rule 1 ](a.md)says`). See
+    /// [`Spacing::around_punctuation`].
+    pub around_punctuation: bool,
 }
 
 impl Spacing {
@@ -47,13 +53,25 @@ impl Spacing {
         Some(spacing)
     }
 
+    /// A word diff that marks nothing (every run it changes is whitespace)
+    /// as the spacing it is; `None` when it changes a word.
+    pub fn around_punctuation(runs: &[WordChange]) -> Option<Spacing> {
+        runs.iter()
+            .all(|run| run.op == WordOp::Equal || run.text.trim().is_empty())
+            .then_some(Spacing {
+                around_punctuation: true,
+                ..Spacing::default()
+            })
+    }
+
     /// The kinds that differ, as words: `line breaks`, `paragraph breaks`,
-    /// `spacing`.
+    /// `spacing`, `spaces next to punctuation`.
     pub fn parts(self) -> Vec<&'static str> {
         [
             (self.line_breaks, "line breaks"),
             (self.paragraph_breaks, "paragraph breaks"),
             (self.spaces, "spacing"),
+            (self.around_punctuation, "spaces next to punctuation"),
         ]
         .into_iter()
         .filter_map(|(set, name)| set.then_some(name))

@@ -11,6 +11,7 @@ mod detect;
 pub mod dialect;
 mod encoding;
 mod error;
+mod folder_source;
 pub(crate) mod json;
 pub mod lines;
 mod literal;
@@ -31,6 +32,7 @@ pub(crate) use wrapped::reads_as_one_part;
 pub use detect::detect;
 pub use encoding::{repair_encoding, EncodingIssue, EncodingRepair, UncertainSpot};
 pub use error::ParseError;
+pub use folder_source::{read_folder_source, FolderRead, FolderSourceError, SourceKind};
 
 use crate::model::{Dialect, Format, Ruleset};
 

@@ -8,6 +8,7 @@
 //! output differs.
 
 mod agora;
+mod agora_publication;
 pub mod build;
 mod dialect;
 pub mod manifest;
@@ -19,6 +20,7 @@ pub mod style;
 mod templates;
 pub mod text;
 
+pub use agora_publication::{stamp_publication, Publication, PublicationError};
 pub use manifest::Manifest;
 pub use onto::Existing;
 pub use publish::{

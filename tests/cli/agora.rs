@@ -314,3 +314,65 @@ fn refs_reads_agora_citations_in_a_source_folder() {
     let dangling = json["dangling"].as_array().unwrap();
     assert_eq!(dangling.len(), 2, "{}", out.stdout);
 }
+
+#[test]
+fn build_with_a_date_and_official_writes_the_flr_as_the_rulekeepor_publishes_it() {
+    let out = Test::new()
+        .args([
+            "build",
+            &agora_source(),
+            "-o",
+            "agora",
+            "--date",
+            "2026-07-06",
+            "--official",
+        ])
+        .run()
+        .status(0);
+    let built = out.dir.path().join("agora");
+    let read = |dir: &Path, file: &str| fs::read_to_string(dir.join(file)).unwrap();
+    // The copy CI writes leaves the date empty and calls the FLR
+    // informational; the published monthly report has the day (written as
+    // published copies write it, `6 Jul 2026`) and no such notice.
+    let ci = read(&agora_published(), "flr.txt");
+    let notice = "\nTHIS FULL LOGICAL RULESET IS INFORMATIONAL ONLY AND HAS BEEN MODIFIED TO\n\
+                  BE UP TO DATE WITH THE CURRENT SHORT LOGICAL RULESET. FOR THE MOST\n\
+                  RECENTLY PUBLISHED FULL LOGICAL RULESET, FOLLOW THIS LINK:\n\
+                  https://agoranomic.org/ruleset/flr.txt\n";
+    assert!(ci.contains(notice) && ci.contains("\nDate of this ruleset:\n"));
+    let official = ci.replacen(notice, "", 1).replacen(
+        "\nDate of this ruleset:\n",
+        "\nDate of this ruleset: 6 Jul 2026\n",
+        1,
+    );
+    assert!(
+        read(&built, "flr.txt") == official,
+        "flr.txt is not the official copy"
+    );
+    // The SLR has the date and nothing else changes; the rule pages carry no header.
+    let slr = read(&agora_published(), "slr.txt").replacen(
+        "\nDate of this ruleset:\n",
+        "\nDate of this ruleset: 6 Jul 2026\n",
+        1,
+    );
+    assert!(read(&built, "slr.txt") == slr, "slr.txt differs");
+    assert!(read(&built, "full_rules/R101.txt") == read(&agora_published(), "full_rules/R101.txt"));
+}
+
+#[test]
+fn build_refuses_a_date_for_a_ruleset_that_is_not_agora_and_a_day_that_does_not_exist() {
+    Test::new()
+        .file(
+            "rules.md",
+            "# Rules\n\n## Rule 101\n\nAll players must obey.\n",
+        )
+        .args(["build", "rules.md", "--date", "2026-07-06"])
+        .run()
+        .status(2)
+        .stderr_contains("they take Agora's source folder");
+    Test::new()
+        .args(["build", &agora_source(), "--date", "2026-02-30"])
+        .run()
+        .status(2)
+        .stderr_contains("`2026-02-30` is not a day");
+}

@@ -12,6 +12,7 @@ mod dialects;
 mod diff;
 mod docs_links;
 mod fmt;
+mod folders;
 mod formats;
 mod help;
 mod hostile;

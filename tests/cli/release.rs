@@ -390,3 +390,79 @@ fn the_hooks_print_for_people_locally_and_never_let_fmt_touch_a_text_form() {
         assert!(out.status.success(), "{}", text(&out));
     }
 }
+
+/// `pre-commit try-repo` on this repository: pre-commit builds nomic as a
+/// user's machine would (`language: rust`, `cargo install` from the
+/// checkout, uncommitted changes included) and runs every hook on a
+/// Markdown ruleset and a text form. The build is quicker without
+/// optimisation and kept in target/pre-commit between runs; it needs
+/// crates.io, which cargo reaches with the `CARGO_HOME` pre-commit gives it.
+#[test]
+fn pre_commit_try_repo_runs_the_hooks_as_a_user_installs_them() {
+    if !installed("pre-commit", "pip install pre-commit")
+        || !installed("git", "apt-get install -y git")
+    {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let fixture = |name: &str| Path::new(ROOT).join("tests/fixtures/check").join(name);
+    std::fs::copy(
+        fixture("extra-blank-lines.bad.md"),
+        dir.path().join("rules.md"),
+    )
+    .unwrap();
+    std::fs::copy(fixture("clean.txt"), dir.path().join("rules-l.txt")).unwrap();
+    let text_form = std::fs::read(dir.path().join("rules-l.txt")).unwrap();
+    crate::test::git(dir.path(), &["init", "-q"]);
+    crate::test::git(dir.path(), &["add", "rules.md", "rules-l.txt"]);
+    let target = Path::new(ROOT).join("target/pre-commit");
+    // pre-commit's environments are made anew for each run (try-repo
+    // copies the checkout into a new repository); the build is kept.
+    let home = tempfile::tempdir().unwrap();
+    let out = Command::new("pre-commit")
+        .args(["try-repo", ROOT, "--files", "rules.md", "rules-l.txt"])
+        .current_dir(dir.path())
+        .env("PRE_COMMIT_HOME", home.path())
+        .env("CARGO_TARGET_DIR", target.join("build"))
+        .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "0")
+        .env("CARGO_PROFILE_RELEASE_DEBUG", "false")
+        .env("NO_COLOR", "1")
+        .env_remove("GITHUB_ACTIONS")
+        .output()
+        .unwrap();
+    let report = text(&out);
+    // The checkout's hooks ran, in pre-commit's order, each on the files
+    // its `files:` takes: check on both, in the format for people; fmt on
+    // the Markdown one, after which fmt --check finds it canonical.
+    let status = |hook: &str| {
+        report
+            .lines()
+            .find(|line| line.starts_with(&format!("{hook}.")))
+            .unwrap_or_else(|| panic!("no {hook} line in:\n{report}"))
+            .rsplit('.')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(status("nomic check"), "Failed", "{report}");
+    assert!(report.contains("2 files checked"), "{report}");
+    assert!(!report.contains("::warning"), "{report}");
+    assert_eq!(status("nomic fmt"), "Failed", "{report}");
+    assert!(
+        report.contains("files were modified by this hook"),
+        "{report}"
+    );
+    assert!(report.contains("formatted rules.md\n"), "{report}");
+    assert_eq!(status("nomic fmt --check"), "Passed", "{report}");
+    assert!(!out.status.success(), "{report}");
+    // fmt rewrote the Markdown ruleset and never touched the text form.
+    let fixed = std::fs::read(dir.path().join("rules.md")).unwrap();
+    assert_ne!(
+        fixed,
+        std::fs::read(fixture("extra-blank-lines.bad.md")).unwrap()
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("rules-l.txt")).unwrap(),
+        text_form
+    );
+}

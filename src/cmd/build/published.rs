@@ -5,7 +5,8 @@ use super::super::io::{read_input, Failure};
 use nomic::meaning;
 use nomic::parse::{ReadDepth, ReadOptions};
 use nomic::render::{
-    agora_published_files, image_paths, publish_onto, Asset, Form, PublishedFile, Renderer,
+    agora_published_files, image_paths, publish_onto, stamp_publication, Asset, Form, Publication,
+    PublishedFile, Renderer,
 };
 use std::path::{Path, PathBuf};
 
@@ -26,32 +27,36 @@ pub(super) fn render_source(
     renderer: &Renderer,
     args: &Args,
 ) -> Result<Rendered, Failure> {
-    if super::super::agora::is_source(source) {
-        let read = super::super::agora::read(source)?;
-        let files = agora_published_files(&read.ruleset, renderer)
+    let folder = super::super::io::read_folder(source)?;
+    if let Some(agora) = folder.as_ref().and_then(|read| read.agora.as_ref()) {
+        let mut ruleset = agora.ruleset.clone();
+        let publication = Publication {
+            date: args.date,
+            official: args.official,
+        };
+        stamp_publication(&mut ruleset, &publication)
+            .map_err(|err| Failure::message(format!("{}: {err}", source.display())))?;
+        let files = agora_published_files(&ruleset, renderer)
             .map_err(|err| Failure::message(format!("{}: {err}", source.display())))?;
         let site = site_files(
             source,
-            &read.ruleset,
+            &ruleset,
             args.git,
             args.templates.clone(),
             Vec::new(),
         )?;
         return Ok(Rendered::joined(files, site, Vec::new(), 0));
     }
-    let (name, bytes) = match read {
-        Some(read) => read,
-        None => read_input(source)?,
+    let (name, parsed, left) = match folder {
+        // A folder of rule files: its files are a form nomic does not
+        // publish, so every form is written from the rules.
+        Some(read) => {
+            let mut parsed = read.parsed;
+            parsed.ruleset = parsed.ruleset.into_without_layout();
+            (source.display().to_string(), parsed, 0)
+        }
+        None => read_file(source, read, args)?,
     };
-    let options = ReadOptions {
-        repair_encoding: args.repair_encoding,
-        ..ReadOptions::default()
-    };
-    // The read takes the bytes; a repair's report needs them as they were.
-    let as_given = args.repair_encoding.then(|| bytes.clone());
-    let parsed = super::super::io::parse_input_owned(&name, bytes, &options, ReadDepth::Full)?;
-    let left =
-        super::super::io::report_repair(&name, as_given.as_deref().unwrap_or_default(), &options);
     super::super::io::refuse_duplicate_numbers(&name, &parsed)?;
     let ruleset = &parsed.ruleset;
     let forms = args.forms.clone().unwrap_or_else(|| Form::in_folder(dir));
@@ -218,4 +223,27 @@ pub(in crate::cmd) fn site_files(
             contents: file.contents,
         })
         .collect())
+}
+
+/// A ruleset file read whole for publishing (`read`: its name and bytes
+/// when read already), with how many damaged characters a repair left.
+fn read_file(
+    source: &Path,
+    read: Option<(String, Vec<u8>)>,
+    args: &Args,
+) -> Result<(String, nomic::parse::Parsed, usize), Failure> {
+    let (name, bytes) = match read {
+        Some(read) => read,
+        None => read_input(source)?,
+    };
+    let options = ReadOptions {
+        repair_encoding: args.repair_encoding,
+        ..ReadOptions::default()
+    };
+    // The read takes the bytes; a repair's report needs them as they were.
+    let as_given = args.repair_encoding.then(|| bytes.clone());
+    let parsed = super::super::io::parse_input_owned(&name, bytes, &options, ReadDepth::Full)?;
+    let left =
+        super::super::io::report_repair(&name, as_given.as_deref().unwrap_or_default(), &options);
+    Ok((name, parsed, left))
 }

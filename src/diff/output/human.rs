@@ -151,7 +151,11 @@ fn indented(out: &mut String, text: &str) {
     }
 }
 
-/// Shortens unchanged runs to `context` words next to each change.
+/// Shortens unchanged runs to `context` words next to each change. The
+/// words kept are the text's own, its line breaks included; where the words
+/// left out hold a line break, the `…` ends its line and the next kept words
+/// start on a line of their own (after `… ` unless they start a line), so
+/// two paragraphs or list items are never shown as one line.
 fn elide(runs: &[WordChange], context: usize) -> Vec<WordChange> {
     let last = runs.len().saturating_sub(1);
     runs.iter()
@@ -160,29 +164,43 @@ fn elide(runs: &[WordChange], context: usize) -> Vec<WordChange> {
             if run.op != WordOp::Equal {
                 return run.clone();
             }
-            let words: Vec<&str> = run.text.split_whitespace().collect();
             let (head, tail) = match (index == 0, index == last) {
                 (true, true) => return run.clone(),
                 (true, false) => (0, context),
                 (false, true) => (context, 0),
                 (false, false) => (context, context),
             };
+            let words: Vec<(usize, usize)> = word_spans(&run.text);
             if words.len() <= head + tail + context {
                 return run.clone();
             }
-            let mut text = String::new();
+            // The kept head ends after its last word; the kept tail starts
+            // at its first word.
+            let head_end = if head > 0 { words[head - 1].1 } else { 0 };
+            let tail_start = if tail > 0 {
+                words[words.len() - tail].0
+            } else {
+                run.text.len()
+            };
+            let left_out = &run.text[head_end..tail_start];
+            let mut text = run.text[..head_end].to_string();
             if head > 0 {
-                let leading = &run.text[..run.text.len() - run.text.trim_start().len()];
-                text.push_str(leading);
-                text.push_str(&words[..head].join(" "));
                 text.push(' ');
             }
             text.push('…');
             if tail > 0 {
-                text.push(' ');
-                text.push_str(&words[words.len() - tail..].join(" "));
-                let trailing = &run.text[run.text.trim_end().len()..];
-                text.push_str(trailing);
+                match last_break(left_out) {
+                    // The tail starts a line: it follows the break as is.
+                    Some(gap) if left_out.ends_with(gap) => text.push_str(gap),
+                    // The tail starts inside a line after the break: it
+                    // gets its own `…` (a head-less first run has one).
+                    Some(gap) if head > 0 => {
+                        text.push_str(gap);
+                        text.push_str("… ");
+                    }
+                    _ => text.push(' '),
+                }
+                text.push_str(&run.text[tail_start..]);
             }
             WordChange {
                 op: WordOp::Equal,
@@ -190,4 +208,33 @@ fn elide(runs: &[WordChange], context: usize) -> Vec<WordChange> {
             }
         })
         .collect()
+}
+
+/// The byte ranges of the whitespace-separated words of `text`.
+fn word_spans(text: &str) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut start = None;
+    for (at, c) in text.char_indices() {
+        match (c.is_whitespace(), start) {
+            (true, Some(from)) => {
+                spans.push((from, at));
+                start = None;
+            }
+            (false, None) => start = Some(at),
+            _ => {}
+        }
+    }
+    if let Some(from) = start {
+        spans.push((from, text.len()));
+    }
+    spans
+}
+
+/// The last run of whitespace in `text` that holds a line break, with the
+/// indentation after it.
+fn last_break(text: &str) -> Option<&str> {
+    let newline = text.rfind('\n')?;
+    let start = text[..newline].trim_end_matches(char::is_whitespace).len();
+    let end = newline + text[newline..].len() - text[newline..].trim_start().len();
+    Some(&text[start..end])
 }

@@ -7,6 +7,8 @@
 
 use super::ident;
 use crate::model::{Mutability, Rule, RuleLayout, Ruleset};
+
+pub use super::folder_write::{write_folder, FolderWrite};
 use std::path::{Path, PathBuf};
 
 /// A rule file of a folder layout.
@@ -208,7 +210,7 @@ fn end_matter(body: &str) -> usize {
 }
 
 /// `101_Title` → (`101`, `Title`); `rule101` → (`101`, none).
-fn from_file_name(stem: &str) -> Option<(String, Option<String>)> {
+pub(super) fn from_file_name(stem: &str) -> Option<(String, Option<String>)> {
     let start = stem.find(|c: char| c.is_ascii_digit())?;
     let start = if stem[..start].ends_with('-') && start == 1 {
         0
@@ -255,51 +257,4 @@ fn split_front_matter(text: &str) -> (&str, &str) {
         .map(str::len)
         .sum::<usize>();
     (&text[..split + blank], &text[split + blank..])
-}
-
-/// The files of a folder layout for `ruleset`, rule by rule (matched to the
-/// files read by number): kept bytes for unchanged rules, the front matter
-/// with its fields updated and the new text for changed ones. Rules that
-/// were not read from the folder are not written.
-pub fn write_folder(read: &[FolderRule], ruleset: &Ruleset) -> Vec<(PathBuf, String)> {
-    read.iter()
-        .filter_map(|file| {
-            let rule = ruleset.rule(file.rule.number)?;
-            let text = match rule.unchanged_source() {
-                Some(source) => source.to_string(),
-                None => {
-                    let id = ident::rewrite(rule.id.as_deref(), rule.number, Rule::FIRST_KEY);
-                    let front = update_fields(&file.front_matter, &id, &rule.mutability);
-                    let gap = if file.end_matter.is_empty() { "" } else { "\n" };
-                    format!("{front}{}\n{gap}{}", rule.text, file.end_matter)
-                }
-            };
-            Some((file.path.clone(), text))
-        })
-        .collect()
-}
-
-fn update_fields(front: &str, id: &str, mutability: &Mutability) -> String {
-    front
-        .split_inclusive('\n')
-        .map(|line| {
-            let Some((key, _)) = line.split_once(':') else {
-                return line.to_string();
-            };
-            let key_l = key.trim().to_lowercase();
-            let newline = if line.ends_with('\n') { "\n" } else { "" };
-            match key_l.as_str() {
-                "rule" | "id" | "number" => format!("{key}: {id}{newline}"),
-                "type" | "mutability" => {
-                    let mut chars = mutability.as_str().chars();
-                    let value: String = chars
-                        .next()
-                        .map(|first| first.to_uppercase().chain(chars).collect())
-                        .unwrap_or_default();
-                    format!("{key}: {value}{newline}")
-                }
-                _ => line.to_string(),
-            }
-        })
-        .collect()
 }

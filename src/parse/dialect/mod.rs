@@ -13,6 +13,7 @@
 
 mod describe;
 mod folder;
+mod folder_write;
 pub(crate) mod ident;
 mod infer;
 mod reader;
@@ -21,7 +22,7 @@ mod syntax;
 mod template;
 
 pub use crate::model::{Dialect, GroupHeading, IdShape};
-pub use folder::{folder_ruleset, read_folder, write_folder, FolderError, FolderRule};
+pub use folder::{folder_ruleset, read_folder, write_folder, FolderError, FolderRule, FolderWrite};
 pub use infer::{candidates, infer, Candidate, InferError};
 pub use reader::read;
 pub(crate) use reader::underline_char;

@@ -1,5 +1,6 @@
 use super::*;
 use crate::model::{Format, Mutability, Ruleset};
+use std::collections::BTreeMap;
 
 fn fixture(name: &str) -> String {
     let path = format!(
@@ -289,12 +290,12 @@ fn a_folder_with_front_matter_reads_and_builds_back() {
         ruleset.rules[1].text,
         "Rule 101 may be amended only by a unanimous vote."
     );
-    for (path, text) in write_folder(&read, &ruleset) {
+    for (path, text) in write_folder(&read, &ruleset, &BTreeMap::new()).files {
         assert_eq!(text, std::fs::read_to_string(dir.join(path)).unwrap());
     }
     let mut changed = ruleset.clone();
     changed.rules[0].mutability = Mutability::Mutable;
-    let written = write_folder(&read, &changed);
+    let written = write_folder(&read, &changed, &BTreeMap::new()).files;
     let original = std::fs::read_to_string(dir.join("rules/rule101.md")).unwrap();
     assert_eq!(
         written[0].1,
@@ -316,7 +317,7 @@ fn a_folder_gives_mutability_and_ids_from_names() {
     assert_eq!(ruleset.rules[0].mutability, Mutability::Immutable);
     assert_eq!(ruleset.rules[2].mutability, Mutability::Mutable);
     assert_eq!(crate::refs::graph(&ruleset).cites[&202].len(), 1);
-    for (path, text) in write_folder(&read, &ruleset) {
+    for (path, text) in write_folder(&read, &ruleset, &BTreeMap::new()).files {
         assert_eq!(text, std::fs::read_to_string(dir.join(path)).unwrap());
     }
 }

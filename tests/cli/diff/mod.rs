@@ -1,3 +1,4 @@
+mod elision;
 mod git;
 
 use crate::{bundled, Test};
