@@ -54,22 +54,14 @@ pub(crate) fn compare(
     match (old_body == new_body, revised, spacing) {
         (true, None, _) => {}
         (true, Some((old, new)), _) => changes.push(Change::Revised { rule, old, new }),
-        // The same words: a word diff would mark nothing.
-        (false, revised, Some(only)) => {
-            if let Some((old, new)) = revised {
-                changes.push(Change::Revised { rule, old, new });
-            }
-            changes.push(Change::Spacing {
-                rule,
-                only,
-                meaning: !crate::meaning::same_text(&old_body, &new_body),
-            });
-        }
-        (false, revised, None) => {
-            let words = word_diff(&old_body, &new_body);
-            match Spacing::around_punctuation(&words) {
-                // Whitespace moved beside punctuation: nothing to mark.
-                Some(only) => {
+        (false, revised, spacing) => {
+            // The same words, or whitespace moved beside punctuation: a word
+            // diff would mark nothing, so the change is named as spacing.
+            let words = spacing.is_none().then(|| word_diff(&old_body, &new_body));
+            let spacing =
+                spacing.or_else(|| words.as_deref().and_then(Spacing::around_punctuation));
+            match (spacing, words) {
+                (Some(only), _) => {
                     if let Some((old, new)) = revised {
                         changes.push(Change::Revised { rule, old, new });
                     }
@@ -79,13 +71,13 @@ pub(crate) fn compare(
                         meaning: !crate::meaning::same_text(&old_body, &new_body),
                     });
                 }
-                None => changes.push(Change::Amended {
+                (None, words) => changes.push(Change::Amended {
                     rule,
                     revision: RevisionChange {
                         old: old.revision,
                         new: new.revision,
                     },
-                    words,
+                    words: words.unwrap_or_default(),
                 }),
             }
         }
