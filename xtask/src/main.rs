@@ -153,13 +153,15 @@ fn minimum_rust_version() -> bool {
     }
 }
 
-/// `cargo test --workspace`, its output passed through, then one closing
-/// line summed over every test binary: `tests: N passed, M failed`.
+/// `cargo test --workspace -- --include-ignored` (the README's all-tests
+/// command: the slow tests that a contributor's `cargo test` leaves out
+/// run here), its output passed through, then one closing line summed over
+/// every test binary: `tests: N passed, M failed`.
 fn tests() -> bool {
     let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-    eprintln!("$ cargo test --workspace");
+    eprintln!("$ cargo test --workspace -- --include-ignored");
     let mut child = match Command::new(cargo)
-        .args(["test", "--workspace"])
+        .args(["test", "--workspace", "--", "--include-ignored"])
         .stdout(Stdio::piped())
         .spawn()
     {
