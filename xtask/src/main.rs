@@ -14,9 +14,9 @@ usage: cargo xtask <task>
 
 tasks:
   ci [lint|test]
-           what CI runs: `lint` is cargo fmt --check, clippy -D warnings and a
-           build with the declared rust-version; `test` is the test suite and its
-           one-line tally; no argument runs both
+           what CI runs: `lint` is cargo fmt --check and clippy -D warnings;
+           `test` is the README's all-tests command built with the declared
+           rust-version, and its one-line tally; no argument runs both
   bless    run the tests and accept every changed snapshot (review with git diff)
   bench    run every benchmark in release mode (extra arguments go to cargo bench)
   bench-peers [--sizes 1000,10000,30000,100000] [--runs 5] [--games 200000]
@@ -96,78 +96,64 @@ fn lint() -> bool {
             &[],
             false,
         )
-        && minimum_rust_version()
 }
 
-/// The library and binary build with the `rust-version` that Cargo.toml
-/// declares (through rustup, which `.ci/run` has install that toolchain).
-fn minimum_rust_version() -> bool {
-    let manifest = match std::fs::read_to_string("Cargo.toml") {
-        Ok(text) => text,
+/// The `rust-version` that Cargo.toml declares.
+fn declared_rust_version() -> Result<String, String> {
+    let manifest = std::fs::read_to_string(root().join("Cargo.toml"))
+        .map_err(|err| format!("cannot read Cargo.toml: {err}"))?;
+    manifest
+        .lines()
+        .find_map(|line| {
+            let value = line.strip_prefix("rust-version")?.trim_start();
+            Some(
+                value
+                    .strip_prefix('=')?
+                    .trim()
+                    .trim_matches('"')
+                    .to_string(),
+            )
+        })
+        .ok_or_else(|| "Cargo.toml declares no rust-version".to_string())
+}
+
+/// The README's all-tests command, `cargo test --workspace --
+/// --include-ignored` (the slow tests that a contributor's `cargo test`
+/// leaves out run here), built with the declared `rust-version` through
+/// rustup: one build is both the tests and the proof that the crate builds
+/// with its minimum Rust. Its output passes through, then one closing line
+/// summed over every test binary: `tests: N passed, M failed`.
+fn tests() -> bool {
+    let version = match declared_rust_version() {
+        Ok(version) => version,
         Err(err) => {
-            eprintln!("cannot read Cargo.toml: {err}");
+            eprintln!("{err}");
             return false;
         }
-    };
-    let Some(version) = manifest.lines().find_map(|line| {
-        let value = line.strip_prefix("rust-version")?.trim_start();
-        Some(
-            value
-                .strip_prefix('=')?
-                .trim()
-                .trim_matches('"')
-                .to_string(),
-        )
-    }) else {
-        eprintln!("Cargo.toml declares no rust-version");
-        return false;
     };
     let args = [
         "run",
         version.as_str(),
         "cargo",
-        "check",
+        "test",
         "--workspace",
-        "--lib",
-        "--bins",
         "--locked",
+        "--",
+        "--include-ignored",
     ];
     eprintln!("$ rustup {}", args.join(" "));
     // rustup sets CARGO/RUSTC for the toolchain it runs; ours must not leak.
-    let status = Command::new("rustup")
+    let mut child = match Command::new("rustup")
         .args(args)
         .env_remove("CARGO")
         .env_remove("RUSTC")
         .env_remove("RUSTUP_TOOLCHAIN")
-        .status();
-    match status {
-        Ok(status) if status.success() => true,
-        Ok(_) => {
-            eprintln!("nomic does not build with its declared rust-version {version}");
-            false
-        }
-        Err(err) => {
-            eprintln!("cannot run rustup to check rust-version {version}: {err}");
-            false
-        }
-    }
-}
-
-/// `cargo test --workspace -- --include-ignored` (the README's all-tests
-/// command: the slow tests that a contributor's `cargo test` leaves out
-/// run here), its output passed through, then one closing line summed over
-/// every test binary: `tests: N passed, M failed`.
-fn tests() -> bool {
-    let cargo = env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-    eprintln!("$ cargo test --workspace -- --include-ignored");
-    let mut child = match Command::new(cargo)
-        .args(["test", "--workspace", "--", "--include-ignored"])
         .stdout(Stdio::piped())
         .spawn()
     {
         Ok(child) => child,
         Err(err) => {
-            eprintln!("cannot run cargo: {err}");
+            eprintln!("cannot run rustup for rust-version {version}: {err}");
             return false;
         }
     };
