@@ -49,7 +49,7 @@ pub enum DiagnosticCode {
 
 impl DiagnosticCode {
     /// The code as printed: `N101` for a finding, the kind's name otherwise.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             DiagnosticCode::Finding(code) => code.code(),
             DiagnosticCode::Error(kind) => kind,
@@ -183,7 +183,7 @@ impl<'a> Source<'a> {
 
     /// The line and column of a byte offset (clamped to the text, and moved
     /// back to a character boundary).
-    pub fn location(&self, offset: usize) -> Location {
+    pub(crate) fn location(&self, offset: usize) -> Location {
         let before = &self.text[..self.floor_boundary(offset)];
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         Location {

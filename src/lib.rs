@@ -44,7 +44,7 @@ pub mod output;
 pub mod parse;
 pub mod refs;
 pub mod render;
-pub mod rules_text;
+mod rules_text;
 pub mod sim;
 pub mod site;
 #[cfg(test)]

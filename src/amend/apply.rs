@@ -31,7 +31,7 @@ pub struct Links {
 
 impl Links {
     /// The page of a rule, as `nomic build` names it (`rules/md/203.md`).
-    pub fn url(&self, rule: u32) -> String {
+    pub(crate) fn url(&self, rule: u32) -> String {
         self.template
             .replace("{commit}", &self.commit)
             .replace("{rule}", &rule.to_string())

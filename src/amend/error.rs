@@ -48,7 +48,7 @@ impl AmendError {
     }
 
     /// What to do about it, where there is something to say.
-    pub fn help(&self) -> Option<String> {
+    pub(crate) fn help(&self) -> Option<String> {
         match &self.kind {
             AmendErrorKind::Immutable { rule, .. } => Some(format!(
                 "transmute it first, in the same proposal: `Transmute Rule {rule} to mutable.`"

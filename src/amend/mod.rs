@@ -16,7 +16,6 @@ mod proposal;
 mod renumber;
 
 pub use apply::{apply, Applied, ApplyOptions, Links};
-pub use error::{AmendError, AmendErrorKind, Note};
 pub use grammar::{parse_proposals, ProposalError};
 pub use numbering::Numbering;
 pub use proposal::{Operation, OperationKind, Proposal};

@@ -18,17 +18,17 @@ pub enum Numbering {
 impl Numbering {
     /// The policy the ruleset's own text declares, if it can be recognised
     /// (the sentence is read by [`crate::rules_text`], as the engine reads it).
-    pub fn declared_by(ruleset: &Ruleset) -> Option<Numbering> {
+    pub(crate) fn declared_by(ruleset: &Ruleset) -> Option<Numbering> {
         crate::rules_text::ruleset_declares_renumbering(ruleset).then_some(Numbering::Renumber)
     }
 
     /// The declared policy, or `Revision` when the text declares none.
-    pub fn of(ruleset: &Ruleset) -> Numbering {
+    pub(crate) fn of(ruleset: &Ruleset) -> Numbering {
         Numbering::declared_by(ruleset).unwrap_or_default()
     }
 
     /// The policy's name, as `--numbering` takes it: `revision` or `renumber`.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Numbering::Revision => "revision",
             Numbering::Renumber => "renumber",

@@ -31,7 +31,7 @@ pub struct Proposal {
 impl Proposal {
     /// Who made the change and when, as history entries record it, naming
     /// `number` (the proposal's, or a temporary rule's).
-    pub fn change_by(&self, number: u32) -> Change {
+    pub(crate) fn change_by(&self, number: u32) -> Change {
         Change {
             proposal: number,
             proposer: self.proposer.clone(),
@@ -42,7 +42,7 @@ impl Proposal {
 
     /// `Proposal 342`, or `Temporary rules` for temporary rules becoming
     /// rules without a proposal, as messages name it.
-    pub fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         match self.number {
             Some(number) => format!("Proposal {number}"),
             None => "Temporary rules".to_string(),
@@ -152,7 +152,7 @@ impl OperationKind {
     }
 
     /// A short name for messages: `amend`, `repeal`, ...
-    pub fn verb(&self) -> &'static str {
+    pub(crate) fn verb(&self) -> &'static str {
         match self {
             OperationKind::Enact { .. } => "enact",
             OperationKind::Amend { .. } => "amend",

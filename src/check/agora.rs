@@ -159,7 +159,7 @@ fn blank(code: Code, severity: &'static str, message: String, help: Option<Strin
 
 /// Findings about the model alone (also for a ruleset read from an FLR):
 /// each with the rule it is about and a text to find its line by.
-pub fn check_ruleset(ruleset: &Ruleset) -> Vec<(u32, Finding, String)> {
+pub(crate) fn check_ruleset(ruleset: &Ruleset) -> Vec<(u32, Finding, String)> {
     let mut findings = Vec::new();
     let in_force: BTreeSet<u32> = ruleset.rules.iter().map(|r| r.number).collect();
     for rule in &ruleset.rules {
@@ -251,7 +251,7 @@ fn locate(files: &SourceFiles, number: u32, needle: &str) -> (String, usize) {
 /// Where each rule's heading line (`Rule 2152/11 (Power=3)`) starts in a
 /// published text (an FLR, SLR or rule page), by rule number: the first
 /// such line of each number.
-pub fn heading_offsets(text: &str) -> BTreeMap<u32, usize> {
+pub(crate) fn heading_offsets(text: &str) -> BTreeMap<u32, usize> {
     let mut offsets = BTreeMap::new();
     let line_starts =
         std::iter::once(0).chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|at| at + 1));

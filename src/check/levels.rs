@@ -73,7 +73,7 @@ struct Table {
 
 impl Levels {
     /// Sets `what` (a code, its name, or `warnings` for `deny`) to `level`.
-    pub fn set(&mut self, level: Level, what: &str) -> Result<(), LevelError> {
+    pub(crate) fn set(&mut self, level: Level, what: &str) -> Result<(), LevelError> {
         if what == "warnings" {
             if level != Level::Deny {
                 return Err(LevelError::Warnings(level));
@@ -128,7 +128,7 @@ impl Levels {
     }
 
     /// The level set for `code`, if one is.
-    pub fn level(&self, code: Code) -> Option<Level> {
+    pub(crate) fn level(&self, code: Code) -> Option<Level> {
         self.codes.get(&code).copied()
     }
 

@@ -179,19 +179,19 @@ fn every_check(input: &Input<'_>) -> Vec<Diagnostic> {
 /// Where `rule` (one of `input`'s) has its heading line in the file (the
 /// first line of its source that is not a ruler), without the line break;
 /// `0..0` for a rule that has no place in the file.
-pub fn heading_span(input: &Input<'_>, rule: &Rule) -> Range<usize> {
+pub(crate) fn heading_span(input: &Input<'_>, rule: &Rule) -> Range<usize> {
     locate::heading(input.kept(rule))
 }
 
 /// The revision `rule`'s history records (the amendments it lists): what
 /// [`Code::RevisionMismatch`] compares the heading's revision with.
-pub fn recorded_revision(rule: &Rule) -> u32 {
+pub(crate) fn recorded_revision(rule: &Rule) -> u32 {
     history::recorded_revision(rule)
 }
 
 /// The heading that the line at `span` of `text` (a file of `format`) was
 /// meant to be, where [`Code::BrokenRuleHeading`] reports that line.
-pub fn repaired_heading(text: &str, format: Format, span: &Range<usize>) -> Option<String> {
+pub(crate) fn repaired_heading(text: &str, format: Format, span: &Range<usize>) -> Option<String> {
     headings::heading_shaped(text, format)
         .into_iter()
         .find(|(shaped, _)| shaped == span)

@@ -23,7 +23,7 @@ pub mod output;
 mod versions;
 
 pub use blame::{blame, Attribution, Blame, Span};
-pub use git::GitError;
+pub(crate) use git::GitError;
 pub use versions::{
     history, history_of_copies, Cause, Commit, History, Keeping, UnreadCommit, Version,
 };

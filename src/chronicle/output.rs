@@ -69,7 +69,7 @@ pub fn log(history: &History, patch: bool) -> String {
 }
 
 /// Word runs as `[-removed-]{+added+}` inline markup.
-pub fn word_patch(words: &[WordChange]) -> String {
+pub(crate) fn word_patch(words: &[WordChange]) -> String {
     let mut out = String::new();
     for run in words {
         match run.op {
@@ -82,7 +82,7 @@ pub fn word_patch(words: &[WordChange]) -> String {
 }
 
 /// One attribution in one line.
-pub fn describe(by: &Attribution) -> String {
+pub(crate) fn describe(by: &Attribution) -> String {
     match by {
         Attribution::Version {
             commit,

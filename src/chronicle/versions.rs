@@ -95,7 +95,7 @@ pub enum Cause {
 
 impl Cause {
     /// The cause in one line.
-    pub fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         match self {
             Cause::History(lines) => lines.join("; "),
             Cause::Commit(subject) => subject.clone(),
@@ -113,7 +113,7 @@ impl History {
     /// The history lines of the oldest version that changed the text
     /// (enactments, amendments, re-enactments), oldest first: what the
     /// rule's own record says of words older than the repository's.
-    pub fn before_record(&self) -> Vec<String> {
+    pub(crate) fn before_record(&self) -> Vec<String> {
         writing_entries(&self.versions[0].rule)
     }
 }

@@ -50,7 +50,7 @@ impl Carries {
 
 /// The format-neutral view both sides of a diff are compared through.
 #[derive(Debug, Clone, Copy)]
-pub struct Lens {
+pub(crate) struct Lens {
     plain: bool,
     history: bool,
     revision: bool,
@@ -76,7 +76,7 @@ pub(crate) struct EntryKey {
 impl Lens {
     /// The lens for two sides read as `old` and `new` (`None`: read from no
     /// file, so carrying everything).
-    pub fn new(old: Option<Format>, new: Option<Format>) -> Lens {
+    pub(crate) fn new(old: Option<Format>, new: Option<Format>) -> Lens {
         let (a, b) = (Carries::of(old), Carries::of(new));
         Lens {
             plain: !(a.markdown && b.markdown),
@@ -88,12 +88,12 @@ impl Lens {
     }
 
     /// Whether history and judgments are compared.
-    pub fn compares_history(&self) -> bool {
+    pub(crate) fn compares_history(&self) -> bool {
         self.history
     }
 
     /// The revisions to compare, if both are known and both formats carry them.
-    pub fn revisions(&self, old: Option<u32>, new: Option<u32>) -> Option<(u32, u32)> {
+    pub(crate) fn revisions(&self, old: Option<u32>, new: Option<u32>) -> Option<(u32, u32)> {
         if self.revision {
             Some((old?, new?))
         } else {
@@ -102,7 +102,7 @@ impl Lens {
     }
 
     /// A rule body as compared.
-    pub fn body<'a>(&self, text: &'a str) -> Cow<'a, str> {
+    pub(crate) fn body<'a>(&self, text: &'a str) -> Cow<'a, str> {
         if self.plain {
             Cow::Owned(plain_text(text))
         } else {
@@ -111,7 +111,7 @@ impl Lens {
     }
 
     /// The title as compared.
-    pub fn title(&self, title: &str) -> String {
+    pub(crate) fn title(&self, title: &str) -> String {
         let mut title = collapse_whitespace(title);
         if self.formats_differ {
             for suffix in ["(LONG FORMAT)", "(SHORT FORMAT)"] {
@@ -143,7 +143,7 @@ impl Lens {
     /// plain text when one side is plain, no links, history or revisions
     /// where one side cannot hold them, and no layout. Used to render both
     /// sides of a unified diff through one renderer.
-    pub fn reduce(&self, ruleset: &Ruleset) -> Ruleset {
+    pub(crate) fn reduce(&self, ruleset: &Ruleset) -> Ruleset {
         let mut reduced = ruleset.without_layout();
         for rule in &mut reduced.rules {
             if self.plain {
@@ -166,7 +166,7 @@ impl Lens {
     }
 
     /// A judgment as compared: its line, projected like a body.
-    pub fn judgment(&self, judgment: &Judgment) -> String {
+    pub(crate) fn judgment(&self, judgment: &Judgment) -> String {
         if self.plain {
             plain_text(&judgment.source)
         } else {

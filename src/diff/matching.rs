@@ -24,7 +24,7 @@ use std::collections::HashMap;
 
 /// The least word ratio at which a vanished rule and a new rule are taken to
 /// be one rule renumbered (see the module documentation for why 0.9).
-pub const RENUMBER_THRESHOLD: f32 = 0.9;
+pub(crate) const RENUMBER_THRESHOLD: f32 = 0.9;
 
 /// Two rules taken to be the same rule; `similarity` is set for renumberings.
 pub(crate) struct Pair<'a> {

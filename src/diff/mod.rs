@@ -31,10 +31,12 @@ mod renumber;
 mod spacing;
 mod words;
 
-pub use lens::Lens;
-pub use matching::RENUMBER_THRESHOLD;
-pub use spacing::Spacing;
-pub use words::{new_text, old_text, word_diff, WordChange, WordOp};
+pub(crate) use lens::Lens;
+pub(crate) use matching::RENUMBER_THRESHOLD;
+pub(crate) use spacing::Spacing;
+#[cfg(test)]
+pub(crate) use words::word_diff;
+pub(crate) use words::{WordChange, WordOp};
 
 use crate::model::{Format, Mutability, Ruleset};
 use serde::Serialize;
@@ -95,7 +97,7 @@ pub struct Unlisted {
 
 impl Unlisted {
     /// Whether nothing unlisted differs.
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.layout == 0 && self.formats.is_none()
     }
 }
@@ -116,7 +118,7 @@ pub struct FormatPair {
 
 impl RulesetDiff {
     /// How a rule is named: its identifier as written, or its number.
-    pub fn label(&self, rule: u32) -> String {
+    pub(crate) fn label(&self, rule: u32) -> String {
         self.labels
             .get(&rule)
             .cloned()
@@ -290,7 +292,7 @@ pub enum Change {
 impl Change {
     /// The rule the change belongs to (the new number for a renumbering);
     /// `None` for the title.
-    pub fn rule(&self) -> Option<u32> {
+    pub(crate) fn rule(&self) -> Option<u32> {
         match self {
             Change::Title { .. } => None,
             Change::Renumbered { to, .. } => Some(*to),
@@ -308,7 +310,7 @@ impl Change {
     }
 
     /// The `kind` tag, as in JSON.
-    pub fn kind(&self) -> &'static str {
+    pub(crate) fn kind(&self) -> &'static str {
         match self {
             Change::Title { .. } => "title",
             Change::Enacted { .. } => "enacted",

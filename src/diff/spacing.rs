@@ -27,7 +27,7 @@ pub struct Spacing {
 impl Spacing {
     /// Compares two texts: `None` when their words differ (or when nothing
     /// differs at all), else which kinds of whitespace differ.
-    pub fn between(old: &str, new: &str) -> Option<Spacing> {
+    pub(crate) fn between(old: &str, new: &str) -> Option<Spacing> {
         if old == new {
             return None;
         }
@@ -55,7 +55,7 @@ impl Spacing {
 
     /// A word diff that marks nothing (every run it changes is whitespace)
     /// as the spacing it is; `None` when it changes a word.
-    pub fn around_punctuation(runs: &[WordChange]) -> Option<Spacing> {
+    pub(crate) fn around_punctuation(runs: &[WordChange]) -> Option<Spacing> {
         runs.iter()
             .all(|run| run.op == WordOp::Equal || run.text.trim().is_empty())
             .then_some(Spacing {
@@ -66,7 +66,7 @@ impl Spacing {
 
     /// The kinds that differ, as words: `line breaks`, `paragraph breaks`,
     /// `spacing`, `spaces next to punctuation`.
-    pub fn parts(self) -> Vec<&'static str> {
+    pub(crate) fn parts(self) -> Vec<&'static str> {
         [
             (self.line_breaks, "line breaks"),
             (self.paragraph_breaks, "paragraph breaks"),

@@ -32,7 +32,7 @@ pub struct WordChange {
 }
 
 /// The word-level difference of two texts, as runs in reading order.
-pub fn word_diff(old: &str, new: &str) -> Vec<WordChange> {
+pub(crate) fn word_diff(old: &str, new: &str) -> Vec<WordChange> {
     let diff = TextDiff::configure().diff_unicode_words(old, new);
     let mut runs: Vec<WordChange> = Vec::new();
     for change in diff.iter_all_changes() {
@@ -131,7 +131,8 @@ fn common_suffix(a: &str, b: &str) -> usize {
 }
 
 /// The old text the runs spell.
-pub fn old_text(runs: &[WordChange]) -> String {
+#[cfg(test)]
+pub(crate) fn old_text(runs: &[WordChange]) -> String {
     runs.iter()
         .filter(|run| run.op != WordOp::Added)
         .map(|run| run.text.as_str())
@@ -139,7 +140,8 @@ pub fn old_text(runs: &[WordChange]) -> String {
 }
 
 /// The new text the runs spell.
-pub fn new_text(runs: &[WordChange]) -> String {
+#[cfg(test)]
+pub(crate) fn new_text(runs: &[WordChange]) -> String {
     runs.iter()
         .filter(|run| run.op != WordOp::Removed)
         .map(|run| run.text.as_str())

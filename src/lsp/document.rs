@@ -19,15 +19,15 @@ use std::sync::Arc;
 #[derive(Debug)]
 pub(crate) struct Document {
     /// Its URI (a `file:` URI for a file).
-    pub(crate) uri: Uri,
+    pub uri: Uri,
     /// Where the file is; `None` for a buffer that is not a file.
-    pub(crate) path: Option<PathBuf>,
+    pub path: Option<PathBuf>,
     /// The text exactly (every span points into it).
-    pub(crate) text: String,
+    pub text: String,
     /// Its lines, for positions.
-    pub(crate) index: LineIndex,
+    pub index: LineIndex,
     /// What the text holds.
-    pub(crate) kind: Kind,
+    pub kind: Kind,
 }
 
 /// What a file holds.
@@ -46,54 +46,54 @@ pub(crate) enum Kind {
 pub(crate) struct RulesetFile {
     /// The ruleset, its form and its text (the same as [`Document::text`]),
     /// shared with the worker that writes its canonical form.
-    pub(crate) parsed: Arc<Parsed>,
+    pub parsed: Arc<Parsed>,
     /// Its canonical form (`fmt`), written once, by the worker or by the
     /// first request that needs it.
-    pub(crate) canonical: Arc<Canonical>,
+    pub canonical: Arc<Canonical>,
     /// `check`'s findings, in file order.
-    pub(crate) findings: Vec<Diagnostic>,
+    pub findings: Vec<Diagnostic>,
     /// Who cites whom.
-    pub(crate) graph: ReferenceGraph,
+    pub graph: ReferenceGraph,
     /// Each rule's place in the file, in rule order.
-    pub(crate) sites: Vec<Site>,
+    pub sites: Vec<Site>,
     /// Every citation in the rules' sources, in file order.
-    pub(crate) citations: Vec<Citation>,
+    pub citations: Vec<Citation>,
 }
 
 /// A proposal file.
 #[derive(Debug)]
 pub(crate) struct ProposalFile {
     /// The proposals, or why they do not read.
-    pub(crate) proposals: Result<Vec<Proposal>, Diagnostic>,
+    pub proposals: Result<Vec<Proposal>, Diagnostic>,
     /// Every citation of a rule in the file, in file order.
-    pub(crate) citations: Vec<Citation>,
+    pub citations: Vec<Citation>,
 }
 
 /// Where a rule is in its file.
 #[derive(Debug, Clone)]
 pub(crate) struct Site {
     /// Its index in the ruleset's rules.
-    pub(crate) rule: usize,
+    pub rule: usize,
     /// Its source, from the heading to the next rule.
-    pub(crate) span: Range<usize>,
+    pub span: Range<usize>,
     /// Its heading line.
-    pub(crate) heading: Range<usize>,
+    pub heading: Range<usize>,
     /// The number (or identifier) in the heading.
-    pub(crate) label: Range<usize>,
+    pub label: Range<usize>,
 }
 
 /// One cited number in a file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Citation {
     /// The digits (or the identifier) as written.
-    pub(crate) span: Range<usize>,
+    pub span: Range<usize>,
     /// The rule number cited; 0 for an identifier no rule has.
-    pub(crate) number: u32,
+    pub number: u32,
     /// Every number the citation names: a range's, for either end of it.
-    pub(crate) covers: RangeInclusive<u32>,
+    pub covers: RangeInclusive<u32>,
     /// A rule's record of itself (its history, its annotations) rather
     /// than a reference: its source names it and its text does not.
-    pub(crate) recorded: bool,
+    pub recorded: bool,
 }
 
 impl Document {

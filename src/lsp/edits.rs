@@ -11,9 +11,9 @@ use std::ops::Range;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Hunk {
     /// Whole lines of the old text (empty for an insertion).
-    pub(crate) old: Range<usize>,
+    pub old: Range<usize>,
     /// The new lines.
-    pub(crate) new: String,
+    pub new: String,
 }
 
 /// The hunks that turn `old` into `new`, in order.

@@ -10,9 +10,9 @@ use std::ops::Range;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Target {
     /// The rule's number.
-    pub(crate) number: u32,
+    pub number: u32,
     /// The digits that name it, in the document asked about.
-    pub(crate) span: Range<usize>,
+    pub span: Range<usize>,
 }
 
 /// The rule named at a position of an open document.

@@ -252,7 +252,7 @@ pub(crate) fn published_format(path: &std::path::Path) -> Option<Format> {
 ///
 /// # Errors
 /// [`MeaningError::Changed`] naming the first difference.
-pub fn compare_rule(meant: &Rule, read: &Rule, format: Format) -> Result<(), MeaningError> {
+pub(crate) fn compare_rule(meant: &Rule, read: &Rule, format: Format) -> Result<(), MeaningError> {
     compare_rule_in(meant, read, format, false)
 }
 
@@ -335,7 +335,7 @@ fn compare_rule_in(
 /// alone: it may drop emphasis, line breaks and block structure as its
 /// moderator writes it. A hand slip to report while the copy is kept.
 #[must_use]
-pub fn copy_disagrees(meant: &Rule, copy: &Rule, format: Format) -> Option<MeaningError> {
+pub(crate) fn copy_disagrees(meant: &Rule, copy: &Rule, format: Format) -> Option<MeaningError> {
     let err = compare_rule(meant, copy, format).err()?;
     let text_only = matches!(err, MeaningError::Changed { aspect: "text", .. });
     let drops_emphasis = matches!(
@@ -367,7 +367,7 @@ pub fn copy_disagrees(meant: &Rule, copy: &Rule, format: Format) -> Option<Meani
 /// Whether two rule texts (Markdown) mean the same: the same blocks of
 /// words, with emphasis and line breaks, however they are wrapped and
 /// spaced.
-pub fn same_text(a: &str, b: &str) -> bool {
+pub(crate) fn same_text(a: &str, b: &str) -> bool {
     a == b || normal_form(a) == normal_form(b)
 }
 

@@ -235,6 +235,13 @@ fn within_a_folder_hard_links_fifos_and_folder_links_never_reach_outside() {
     assert!(matches!(err, WriteError::Escapes(_)), "{err}");
 }
 
+/// One file written into a folder as every command writes one: a batch.
+fn write_within(root: &Path, relative: &Path, contents: &[u8]) -> Result<WriteOutcome, WriteError> {
+    write_batch_within(root, [(relative, contents)])
+        .map(|outcomes| outcomes[0])
+        .map_err(|err| err.source)
+}
+
 /// Every file under `dir`, relative, sorted (symbolic links not
 /// followed).
 pub(super) fn listing(dir: &Path) -> Vec<String> {

@@ -9,7 +9,7 @@ use crate::model::Format;
 
 /// The format `text` is in; when none fits, the error of the format whose
 /// reader got furthest, naming it as the closest.
-pub fn detect(text: &str) -> Result<Format, ParseError> {
+pub(crate) fn detect(text: &str) -> Result<Format, ParseError> {
     let bom = text::bom_len(text);
     let body = text[bom..].trim_start();
     if body.is_empty() {

@@ -53,7 +53,7 @@ impl ParseError {
     }
 
     /// A rule heading rejected by its grammar, located in the file.
-    pub fn heading(err: HeadingError, line: &Line<'_>, format: Format) -> ParseError {
+    pub(crate) fn heading(err: HeadingError, line: &Line<'_>, format: Format) -> ParseError {
         let span = line.start + err.span.start..line.start + err.span.end;
         ParseError::new(err.message, span)
             .expected(err.expected)

@@ -13,7 +13,7 @@ mod encoding;
 mod error;
 mod folder_source;
 pub(crate) mod json;
-pub mod lines;
+pub(crate) mod lines;
 mod literal;
 mod markdown;
 pub(crate) mod md_long;
@@ -29,7 +29,7 @@ mod wrapped;
 
 pub(crate) use wrapped::reads_as_one_part;
 
-pub use detect::detect;
+pub(crate) use detect::detect;
 pub use encoding::{repair_encoding, EncodingIssue, EncodingRepair, UncertainSpot};
 pub use error::ParseError;
 pub use folder_source::{read_folder_source, FolderRead, FolderSourceError, SourceKind};

@@ -8,30 +8,30 @@ use std::ops::Range;
 
 /// One line: `text` without its line ending; `end` is past the ending.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Line<'a> {
+pub(crate) struct Line<'a> {
     pub start: usize,
     pub text: &'a str,
     pub end: usize,
 }
 
 impl Line<'_> {
-    pub fn is_blank(&self) -> bool {
+    pub(crate) fn is_blank(&self) -> bool {
         self.text.trim().is_empty()
     }
 
     /// Byte offset just past the text (where the line ending starts).
-    pub fn text_end(&self) -> usize {
+    pub(crate) fn text_end(&self) -> usize {
         self.start + self.text.len()
     }
 
     /// Whether the line is a ruler of `c` (three or more, nothing else), as
     /// the text forms draw under the title and between rules.
-    pub fn is_ruler(&self, c: char) -> bool {
+    pub(crate) fn is_ruler(&self, c: char) -> bool {
         self.text.len() >= 3 && self.text.chars().all(|x| x == c)
     }
 
     /// The span of the line's text, for errors about the whole line.
-    pub fn span(&self) -> Range<usize> {
+    pub(crate) fn span(&self) -> Range<usize> {
         self.start..self.text_end()
     }
 }

@@ -6,7 +6,7 @@
 use super::{CitedNumber, Reference, ReferenceKind};
 
 /// Every citation in an Agora rule's text, in text order.
-pub fn extract(text: &str) -> Vec<Reference> {
+pub(crate) fn extract(text: &str) -> Vec<Reference> {
     let mut references = super::grammar::extract(text);
     let bytes = text.as_bytes();
     let mut at = 0;

@@ -70,7 +70,7 @@
 //!   player…`). After `and` or `or` it ends a wrapped list and is taken.
 //! - `Rule` and a number in different paragraphs (`Rule\n\n206`).
 
-pub mod agora;
+pub(crate) mod agora;
 #[cfg(test)]
 mod bundled_tests;
 mod grammar;
@@ -137,16 +137,11 @@ fn serialize_range_end<S: serde::Serializer>(
 
 impl CitedNumber {
     /// Every rule number this cites (one, or each number of the range).
-    pub fn numbers(&self) -> std::ops::RangeInclusive<u32> {
+    pub(crate) fn numbers(&self) -> std::ops::RangeInclusive<u32> {
         match &self.range_end {
             Some((end, _)) => self.number..=*end,
             None => self.number..=self.number,
         }
-    }
-
-    /// Whether the number, or the range, includes `rule`.
-    pub fn includes(&self, rule: u32) -> bool {
-        self.numbers().contains(&rule)
     }
 }
 

@@ -30,7 +30,7 @@ const MAGIC: &[u8] = b"nomic build manifest 2\n";
 
 /// What a build wrote into its output folder, and from what.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Manifest {
+pub(crate) struct Manifest {
     /// The caller's key for the inputs (see [`Manifest::key`]).
     pub key: String,
     /// A number the caller keeps with the set (`nomic build` keeps the count
@@ -42,7 +42,7 @@ pub struct Manifest {
 
 /// The files of the set in one folder.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Folder {
+pub(crate) struct Folder {
     /// Relative to the output folder (empty for the folder itself).
     pub path: PathBuf,
     /// The files, by name in byte order, each name once.
@@ -51,7 +51,7 @@ pub struct Folder {
 
 /// One file as the build left it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Stamp {
+pub(crate) struct Stamp {
     /// The file's name in its folder.
     pub name: PathBuf,
     /// Size in bytes.
@@ -76,7 +76,7 @@ impl Manifest {
     /// A key for a build's inputs: a digest of `parts` (for example the
     /// program version, the options, and the source bytes), each one's
     /// length included so that no two lists give the same key.
-    pub fn key(parts: &[&[u8]]) -> String {
+    pub(crate) fn key(parts: &[&[u8]]) -> String {
         let mut hasher = Sha256::new();
         for part in parts {
             hasher.update((part.len() as u64).to_le_bytes());
@@ -92,14 +92,14 @@ impl Manifest {
     /// Where `store` keeps the manifest of the output folder `dir`: a file
     /// named by a digest of the folder's absolute path. None while the folder
     /// does not exist.
-    pub fn location(store: &Path, dir: &Path) -> Option<PathBuf> {
+    pub(crate) fn location(store: &Path, dir: &Path) -> Option<PathBuf> {
         let absolute = fs::canonicalize(dir).ok()?;
         let digest = Manifest::key(&[absolute.as_os_str().as_encoded_bytes()]);
         Some(store.join(format!("{}.manifest", &digest[..32])))
     }
 
     /// The manifest `store` keeps for `dir`, if there is a readable one.
-    pub fn read(store: &Path, dir: &Path) -> Option<Manifest> {
+    pub(crate) fn read(store: &Path, dir: &Path) -> Option<Manifest> {
         let path = Manifest::location(store, dir)?;
         let meta = fs::symlink_metadata(&path).ok()?;
         if !meta.is_file() {
@@ -110,7 +110,7 @@ impl Manifest {
 
     /// A manifest from its file's bytes, if they hold a well-formed one.
     #[must_use]
-    pub fn from_bytes(bytes: &[u8]) -> Option<Manifest> {
+    pub(crate) fn from_bytes(bytes: &[u8]) -> Option<Manifest> {
         let manifest: Manifest = postcard::from_bytes(bytes.strip_prefix(MAGIC)?).ok()?;
         manifest.well_formed().then_some(manifest)
     }
@@ -119,7 +119,7 @@ impl Manifest {
     ///
     /// # Errors
     /// A name that is not UTF-8 (such a set gets no manifest).
-    pub fn to_bytes(&self) -> io::Result<Vec<u8>> {
+    pub(crate) fn to_bytes(&self) -> io::Result<Vec<u8>> {
         let mut bytes = MAGIC.to_vec();
         let encoded = postcard::to_stdvec(self).map_err(io::Error::other)?;
         bytes.extend_from_slice(&encoded);
@@ -146,7 +146,7 @@ impl Manifest {
     ///
     /// # Errors
     /// A file of the set that cannot be examined.
-    pub fn of_plan(plan: &Plan, key: String, note: usize) -> io::Result<Manifest> {
+    pub(crate) fn of_plan(plan: &Plan, key: String, note: usize) -> io::Result<Manifest> {
         let root = &plan.dir;
         let mut names: BTreeMap<&Path, Vec<PathBuf>> = BTreeMap::new();
         let paths = plan.writes.iter().map(|(file, _)| file.path.as_path());
@@ -175,13 +175,13 @@ impl Manifest {
     /// Whether `dir` still holds exactly what this manifest records, built
     /// from inputs with `key`: every file a plain file with one name and the
     /// recorded size, time and inode.
-    pub fn is_current(&self, dir: &Path, key: &str) -> bool {
+    pub(crate) fn is_current(&self, dir: &Path, key: &str) -> bool {
         self.key == key && self.files_in_place(dir)
     }
 
     /// Whether every recorded file is in `dir` as recorded: a plain file
     /// with one name and the recorded size, time and inode.
-    pub fn files_in_place(&self, dir: &Path) -> bool {
+    pub(crate) fn files_in_place(&self, dir: &Path) -> bool {
         self.folders
             .iter()
             .all(|folder| same_in_folder(&dir.join(&folder.path), &folder.files))
@@ -189,14 +189,8 @@ impl Manifest {
 
     /// The number of files recorded.
     #[must_use]
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.folders.iter().map(|folder| folder.files.len()).sum()
-    }
-
-    /// Whether no file is recorded.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// Keeps the manifest of `dir` in `store` (created if needed), written
@@ -204,7 +198,7 @@ impl Manifest {
     ///
     /// # Errors
     /// What the system refuses.
-    pub fn write(&self, store: &Path, dir: &Path) -> Result<(), WriteError> {
+    pub(crate) fn write(&self, store: &Path, dir: &Path) -> Result<(), WriteError> {
         let Some(path) = Manifest::location(store, dir) else {
             return Ok(());
         };
@@ -218,7 +212,7 @@ impl Manifest {
     ///
     /// # Errors
     /// What the system refuses, other than the file being absent.
-    pub fn remove(store: &Path, dir: &Path) -> io::Result<()> {
+    pub(crate) fn remove(store: &Path, dir: &Path) -> io::Result<()> {
         let Some(path) = Manifest::location(store, dir) else {
             return Ok(());
         };

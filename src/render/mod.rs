@@ -11,17 +11,16 @@ mod agora;
 mod agora_publication;
 pub mod build;
 mod dialect;
-pub mod manifest;
+pub(crate) mod manifest;
 mod onto;
-pub mod publish;
+pub(crate) mod publish;
 mod relink;
 pub(crate) use relink::safe_image_path;
-pub mod style;
+pub(crate) mod style;
 mod templates;
 pub mod text;
 
 pub use agora_publication::{stamp_publication, Publication, PublicationError};
-pub use manifest::Manifest;
 pub use onto::Existing;
 pub use publish::{
     agora_published_files, image_paths, md_page_path, page_rule, publish_onto, published_files,
@@ -30,7 +29,7 @@ pub use publish::{
 pub use style::{Pins, Style};
 /// The template environment (with the `--templates` loader) the site builds on.
 pub(crate) use templates::environment as template_environment;
-pub use templates::{template_name, DEFAULTS as DEFAULT_TEMPLATES};
+pub(crate) use templates::template_name;
 
 use crate::model::{DocumentLayout, Format, LineEnding, Rule, Ruleset};
 use minijinja::{Environment, Template, Value};
@@ -231,7 +230,7 @@ impl Renderer {
     }
 
     /// [`Renderer::render_rule`] in `style`.
-    pub fn render_rule_styled(
+    pub(crate) fn render_rule_styled(
         &self,
         rule: &Rule,
         format: Format,

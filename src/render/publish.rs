@@ -473,7 +473,7 @@ impl Plan {
     }
 
     /// The files that writing would leave with `outcome`, relative to `dir`.
-    pub fn with_outcome(&self, outcome: WriteOutcome) -> impl Iterator<Item = &Path> {
+    pub(crate) fn with_outcome(&self, outcome: WriteOutcome) -> impl Iterator<Item = &Path> {
         self.outcomes()
             .filter(move |(_, o)| *o == outcome)
             .map(|(path, _)| path)

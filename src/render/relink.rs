@@ -73,7 +73,7 @@ pub(crate) fn relative_images<'a>(markdown: &'a str, up: &str) -> Cow<'a, str> {
 
 /// The image files `markdown` shows by a safe relative path (see
 /// [`safe_image_path`]), in the order written.
-pub(crate) fn image_paths(markdown: &str) -> Vec<String> {
+pub(super) fn image_paths(markdown: &str) -> Vec<String> {
     if !markdown.contains("![") {
         return Vec::new();
     }

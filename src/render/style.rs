@@ -73,7 +73,7 @@ pub enum Bullet {
 impl Bullet {
     /// The bullet as written.
     #[must_use]
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Bullet::Star => "*",
             Bullet::Dash => "-",
@@ -114,7 +114,7 @@ pub enum Emphasis {
 impl Emphasis {
     /// Whether the markers are left out of what is written.
     #[must_use]
-    pub fn removed(self) -> bool {
+    pub(crate) fn removed(self) -> bool {
         self != Emphasis::Kept
     }
 }

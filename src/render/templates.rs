@@ -9,7 +9,7 @@ use serde::Serialize;
 use std::path::{Component, Path, PathBuf};
 
 /// The embedded default templates, by file name.
-pub const DEFAULTS: [(&str, &str); 12] = [
+pub(crate) const DEFAULTS: [(&str, &str); 12] = [
     (
         "md-long.md.j2",
         include_str!("../../templates/md-long.md.j2"),
@@ -59,7 +59,7 @@ pub const DEFAULTS: [(&str, &str); 12] = [
 
 /// The template a format is rendered with; `json` and `dialect` (written
 /// by the dialect's own rule template) have none.
-pub fn template_name(format: Format) -> Option<&'static str> {
+pub(crate) fn template_name(format: Format) -> Option<&'static str> {
     Some(match format {
         Format::MdLong => "md-long.md.j2",
         Format::MdShort => "md-short.md.j2",

@@ -4,7 +4,7 @@
 //! numbers amended rules) and `engine` (which simulates the same rules)
 //! cannot read one sentence two ways. Depends only on the model.
 
-pub mod text;
+pub(crate) mod text;
 
 use crate::model::Ruleset;
 
@@ -16,7 +16,7 @@ const RENUMBER_SENTENCE: &str =
 
 /// Whether a rule's text says amended and transmuted rules take the number
 /// of the proposal that changed them.
-pub fn declares_renumbering(text: &str) -> bool {
+pub(crate) fn declares_renumbering(text: &str) -> bool {
     text::normalise(text).contains(RENUMBER_SENTENCE)
 }
 
@@ -29,7 +29,7 @@ pub(crate) fn declares_renumbering_normal(normal: &str) -> bool {
 /// are numbered 600's and above." The number such rules start from, if a
 /// rule of the ruleset says so: a sentence that names rules created from
 /// temporary rules and says they are `numbered N('s) and above`.
-pub fn temporary_rule_floor(ruleset: &Ruleset) -> Option<u32> {
+pub(crate) fn temporary_rule_floor(ruleset: &Ruleset) -> Option<u32> {
     ruleset.rules.iter().find_map(|rule| {
         let normal = text::normalise(&rule.text);
         normal
@@ -45,7 +45,7 @@ pub fn temporary_rule_floor(ruleset: &Ruleset) -> Option<u32> {
 }
 
 /// Whether any rule of the ruleset declares renumbering.
-pub fn ruleset_declares_renumbering(ruleset: &Ruleset) -> bool {
+pub(crate) fn ruleset_declares_renumbering(ruleset: &Ruleset) -> bool {
     ruleset
         .rules
         .iter()

@@ -2,7 +2,7 @@
 //! few ways numbers are written in rules ("24", "thirty-six (36)", "two").
 
 /// Lower case, straight quotes, no Markdown emphasis, single spaces.
-pub fn normalise(text: &str) -> String {
+pub(crate) fn normalise(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut space = false;
     for c in text.chars() {
@@ -33,7 +33,7 @@ const WORDS: [&str; 13] = [
 
 /// A number at the start of `text`: digits, a small number word, or a word
 /// followed by digits in parentheses (`thirty-six (36)`, the digits win).
-pub fn leading_number(text: &str) -> Option<u32> {
+pub(crate) fn leading_number(text: &str) -> Option<u32> {
     let text = text.trim_start();
     let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
     if !digits.is_empty() {
@@ -58,13 +58,13 @@ fn leading_number_digits(text: &str) -> Option<u32> {
 }
 
 /// The number right after the first occurrence of `prefix`.
-pub fn number_after(text: &str, prefix: &str) -> Option<u32> {
+pub(crate) fn number_after(text: &str, prefix: &str) -> Option<u32> {
     let at = text.find(prefix)? + prefix.len();
     leading_number(&text[at..])
 }
 
 /// The number written just before `suffix` (`100 (positive) points`).
-pub fn number_before(text: &str, suffix: &str) -> Option<u32> {
+pub(crate) fn number_before(text: &str, suffix: &str) -> Option<u32> {
     let at = text.find(suffix)?;
     let before = text[..at].trim_end();
     let digits: String = before
@@ -79,7 +79,7 @@ pub fn number_before(text: &str, suffix: &str) -> Option<u32> {
 }
 
 /// A share of votes named in a rule: `(num, den, strict)`.
-pub fn share(clause: &str) -> Option<(u32, u32, bool)> {
+pub(crate) fn share(clause: &str) -> Option<(u32, u32, bool)> {
     const NAMED: [(&str, (u32, u32, bool)); 9] = [
         ("unanimous", (1, 1, false)),
         ("unanimity", (1, 1, false)),

@@ -22,12 +22,14 @@ mod sentence;
 mod tests;
 mod values;
 
-pub use event::{BodyKind, LogEvent, RuleChange, ScoreChange, Status};
-pub use lines::{Header, HeaderParam, HeaderPlayer, Summary, SummaryExpectation, SummaryScore};
-pub use read::{Reading, Unknown};
-pub use record::Happened;
+pub(crate) use event::LogEvent;
+pub(crate) use lines::{
+    Header, HeaderParam, HeaderPlayer, Summary, SummaryExpectation, SummaryScore,
+};
+pub(crate) use read::{Reading, Unknown};
+pub(crate) use record::Happened;
 pub(crate) use sentence::Minute;
-pub use values::{Dice, Effect, Named, Source, Stamp, ValueError};
+pub(crate) use values::{Named, Source, Stamp};
 
 /// One logged event: `{"seq":…,"at":…,"turn":…,"type":…,…,"basis":[…]}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -46,8 +48,9 @@ pub struct Entry {
 }
 
 impl Entry {
+    #[cfg(test)]
     /// One JSON object on one line, keys in the log's order.
-    pub fn to_json_line(&self) -> String {
+    pub(crate) fn to_json_line(&self) -> String {
         serde_json::to_string(self).expect("a log line is plain JSON data")
     }
 }
@@ -64,7 +67,7 @@ pub struct LogSink {
 
 impl LogSink {
     /// An empty log for a game that starts at `start` (Unix seconds).
-    pub fn new(start: i64) -> LogSink {
+    pub(crate) fn new(start: i64) -> LogSink {
         LogSink {
             start,
             entries: Vec::new(),

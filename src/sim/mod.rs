@@ -3,7 +3,7 @@
 
 mod expect;
 pub mod load;
-pub mod log;
+pub(crate) mod log;
 #[cfg(test)]
 mod mechanics;
 pub mod monte_carlo;
@@ -13,7 +13,7 @@ pub mod replay;
 mod report;
 pub mod runner;
 pub mod script;
-pub mod stats;
+pub(crate) mod stats;
 pub(crate) mod time;
 pub mod whatif;
 

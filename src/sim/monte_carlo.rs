@@ -98,12 +98,12 @@ pub struct Game {
 
 /// The most persons who join one Monte Carlo game: with the seats, at most
 /// 64 players, so that a shared win splits exactly (see [`Totals::unit`]).
-pub const JOIN_LIMIT: u16 = 8;
+pub(crate) const JOIN_LIMIT: u16 = 8;
 
 impl Game {
     /// Seat `seat`'s share of this game's win (a shared win is split evenly).
     #[must_use]
-    pub fn share(&self, seat: usize) -> (u128, u128) {
+    pub(crate) fn share(&self, seat: usize) -> (u128, u128) {
         if self.winners >> seat & 1 == 1 {
             (
                 1,
@@ -154,7 +154,7 @@ impl Totals {
 
     /// Empty totals for `seats` seats in games of at most `most` players.
     #[must_use]
-    pub fn for_players(seats: usize, most: usize) -> Totals {
+    pub(crate) fn for_players(seats: usize, most: usize) -> Totals {
         let unit = (1..=most.max(seats) as u128).fold(1, lcm);
         Totals {
             wins: vec![0; seats],
@@ -165,7 +165,7 @@ impl Totals {
 
     /// Empty totals for the games `config` asks for.
     #[must_use]
-    pub fn for_config(config: &Config) -> Totals {
+    pub(crate) fn for_config(config: &Config) -> Totals {
         let seats = usize::from(config.players);
         let most = if config.behaviour.join == Rate::NEVER {
             seats
@@ -200,7 +200,7 @@ impl Totals {
     }
 
     /// Adds another set of totals.
-    pub fn add(&mut self, other: &Totals) {
+    pub(crate) fn add(&mut self, other: &Totals) {
         self.games += other.games;
         self.turns += other.turns;
         self.turns_squared += other.turns_squared;
@@ -389,7 +389,7 @@ const BATCH: u64 = 256;
 /// The worker threads for `config`: as asked, but no more than there are
 /// batches of games or cores on the machine, and at least one.
 #[must_use]
-pub fn threads(config: &Config) -> usize {
+pub(crate) fn threads(config: &Config) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let batches = usize::try_from(config.games.div_ceil(BATCH)).unwrap_or(usize::MAX);
     config.threads.min(batches).min(cores).max(1)

@@ -165,7 +165,9 @@ pub fn setup(
 
 /// A finished run: the report, and the states before the first and after
 /// the last event with the events between (replaying them must agree).
-pub struct Run {
+/// Only the tests of the engine's mechanics replay them.
+#[cfg_attr(not(test), allow(dead_code))]
+pub(crate) struct Run {
     /// The log and expectations.
     pub report: Report,
     /// The state before the first event.
@@ -186,7 +188,7 @@ pub fn run(
 }
 
 /// Runs a whole script and keeps the states and events.
-pub fn run_full(
+pub(crate) fn run_full(
     lines: &[Line],
     source: &RulesetSource,
     seed: Option<u64>,

@@ -11,10 +11,10 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// The 97.5% quantile of the standard normal distribution: 95% intervals.
-pub const Z95: f64 = 1.959_963_984_540_054;
+pub(crate) const Z95: f64 = 1.959_963_984_540_054;
 
 /// Fixed-point scale for per-game values that are fractions (win shares).
-pub const SHARE_SCALE: i64 = 1 << 32;
+pub(crate) const SHARE_SCALE: i64 = 1 << 32;
 
 /// An estimate and its 95% confidence interval.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -30,7 +30,7 @@ pub struct Interval {
 impl Interval {
     /// A difference is significant when its interval excludes zero.
     #[must_use]
-    pub fn significant(&self) -> bool {
+    pub(crate) fn significant(&self) -> bool {
         self.low > 0.0 || self.high < 0.0
     }
 
@@ -58,7 +58,7 @@ pub struct Moments {
 
 impl Moments {
     /// Adds one game's value.
-    pub fn add(&mut self, value: i64) {
+    pub(crate) fn add(&mut self, value: i64) {
         let v = i128::from(value);
         self.n += 1;
         self.sum += v;
@@ -66,7 +66,7 @@ impl Moments {
     }
 
     /// Adds another set of totals.
-    pub fn merge(&mut self, other: &Moments) {
+    pub(crate) fn merge(&mut self, other: &Moments) {
         self.n += other.n;
         self.sum += other.sum;
         self.sum_sq += other.sum_sq;
@@ -77,7 +77,7 @@ impl Moments {
     /// shares). `None` without games.
     #[must_use]
     #[allow(clippy::cast_precision_loss)]
-    pub fn mean(&self, scale: i64) -> Option<Interval> {
+    pub(crate) fn mean(&self, scale: i64) -> Option<Interval> {
         if self.n == 0 {
             return None;
         }
@@ -114,7 +114,7 @@ pub struct RatioPair {
 
 impl RatioPair {
     /// Adds one game: `base` and `amended` are (numerator, denominator).
-    pub fn add(&mut self, base: (u64, u64), amended: (u64, u64)) {
+    pub(crate) fn add(&mut self, base: (u64, u64), amended: (u64, u64)) {
         let v = [base.0, base.1, amended.0, amended.1].map(u128::from);
         self.n += 1;
         for i in 0..4 {
@@ -126,7 +126,7 @@ impl RatioPair {
     }
 
     /// Adds another set of totals.
-    pub fn merge(&mut self, other: &RatioPair) {
+    pub(crate) fn merge(&mut self, other: &RatioPair) {
         self.n += other.n;
         for i in 0..4 {
             self.sums[i] += other.sums[i];
@@ -140,7 +140,7 @@ impl RatioPair {
     /// denominator is zero.
     #[must_use]
     #[allow(clippy::cast_precision_loss)]
-    pub fn ratio(&self, side: usize) -> Option<f64> {
+    pub(crate) fn ratio(&self, side: usize) -> Option<f64> {
         let (y, x) = (self.sums[2 * side], self.sums[2 * side + 1]);
         (x > 0).then(|| y as f64 / x as f64)
     }
@@ -149,7 +149,7 @@ impl RatioPair {
     /// the sample covariance of the four per-game counts).
     #[must_use]
     #[allow(clippy::cast_precision_loss)]
-    pub fn difference(&self) -> Option<Interval> {
+    pub(crate) fn difference(&self) -> Option<Interval> {
         let (ra, rb) = (self.ratio(0)?, self.ratio(1)?);
         if self.n < 2 {
             return Some(Interval {
@@ -195,12 +195,12 @@ pub struct Histogram {
 
 impl Histogram {
     /// Counts one occurrence of `value`.
-    pub fn add(&mut self, value: i64) {
+    pub(crate) fn add(&mut self, value: i64) {
         *self.counts.entry(value).or_insert(0) += 1;
     }
 
     /// Adds another histogram.
-    pub fn merge(&mut self, other: &Histogram) {
+    pub(crate) fn merge(&mut self, other: &Histogram) {
         for (value, count) in &other.counts {
             *self.counts.entry(*value).or_insert(0) += count;
         }
@@ -208,7 +208,7 @@ impl Histogram {
 
     /// The number of values counted.
     #[must_use]
-    pub fn total(&self) -> u64 {
+    pub(crate) fn total(&self) -> u64 {
         self.counts.values().sum()
     }
 

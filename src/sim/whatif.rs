@@ -157,7 +157,7 @@ pub fn run(
 
 /// The parameters whose values differ between the two rulesets.
 #[must_use]
-pub fn changes(base: &Ruleset, amended: &Ruleset) -> Vec<ParamChange> {
+pub(crate) fn changes(base: &Ruleset, amended: &Ruleset) -> Vec<ParamChange> {
     let before = crate::engine::recognise(base).params;
     let after = crate::engine::recognise(amended).params;
     before
@@ -186,7 +186,7 @@ fn reading(ruleset: &Ruleset, name: &str, value: String, from: &Provenance) -> R
 /// The shortest passage of rule `number` that states parameter `name`: a
 /// sentence, else a paragraph, else the whole text.
 #[must_use]
-pub fn sentence(ruleset: &Ruleset, number: u32, name: &str) -> Option<String> {
+pub(crate) fn sentence(ruleset: &Ruleset, number: u32, name: &str) -> Option<String> {
     let rule = ruleset.rules.iter().find(|r| r.number == number)?;
     let states = |text: &str| {
         recognise_text(text)
@@ -236,7 +236,7 @@ fn sentences(paragraph: &str) -> impl Iterator<Item = &str> {
 impl Comparison {
     /// The figures side by side, each with its difference and interval.
     #[must_use]
-    pub fn figures(&self, max_turns: u32) -> Vec<Figure> {
+    pub(crate) fn figures(&self, max_turns: u32) -> Vec<Figure> {
         report::figures(self, max_turns)
     }
 }

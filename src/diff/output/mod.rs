@@ -12,8 +12,8 @@ use super::{Change, RulesetDiff, WordChange, WordOp};
 /// The changes of one rule (or of the title, `rule` None), consecutive in
 /// the diff's order.
 pub(crate) struct RuleChanges<'a> {
-    pub(crate) rule: Option<u32>,
-    pub(crate) changes: &'a [Change],
+    pub rule: Option<u32>,
+    pub changes: &'a [Change],
 }
 
 /// Groups consecutive changes that belong to the same rule.
@@ -28,7 +28,7 @@ pub(crate) fn by_rule(changes: &[Change]) -> Vec<RuleChanges<'_>> {
 }
 
 /// A short phrase for a change, as in a heading: `amended (revision 0 → 1)`.
-pub fn headline(change: &Change) -> String {
+pub(crate) fn headline(change: &Change) -> String {
     match change {
         Change::Title { .. } => "title changed".to_string(),
         Change::Enacted { mutability, .. } => format!("enacted ({mutability})"),
@@ -59,7 +59,7 @@ pub fn headline(change: &Change) -> String {
 /// What the diff says when it lists no change but the sides differ all
 /// the same: the rules that differ in layout alone (listed by `--layout`),
 /// or the formats whose writing differs. `None` when nothing differs.
-pub fn unlisted_note(diff: &RulesetDiff) -> Option<String> {
+pub(crate) fn unlisted_note(diff: &RulesetDiff) -> Option<String> {
     if !diff.changes.is_empty() {
         return None;
     }
@@ -83,7 +83,7 @@ pub fn unlisted_note(diff: &RulesetDiff) -> Option<String> {
 
 /// Splits a run into leading whitespace, the words, and trailing whitespace,
 /// so markers can hug the words.
-pub fn hug(text: &str) -> (&str, &str, &str) {
+pub(crate) fn hug(text: &str) -> (&str, &str, &str) {
     let core = text.trim();
     if core.is_empty() {
         return (text, "", "");
@@ -96,7 +96,7 @@ pub fn hug(text: &str) -> (&str, &str, &str) {
 /// Writes word runs with `mark(op, words)` around each changed run. For a
 /// replacement, whitespace between the removed and added words is written
 /// once, after both.
-pub fn spell_words(runs: &[WordChange], mark: impl Fn(WordOp, &str) -> String) -> String {
+pub(crate) fn spell_words(runs: &[WordChange], mark: impl Fn(WordOp, &str) -> String) -> String {
     let mut out = String::new();
     let mut index = 0;
     while index < runs.len() {
@@ -136,7 +136,7 @@ pub fn spell_words(runs: &[WordChange], mark: impl Fn(WordOp, &str) -> String) -
 }
 
 /// The number of words removed and added.
-pub fn word_counts(runs: &[WordChange]) -> (usize, usize) {
+pub(crate) fn word_counts(runs: &[WordChange]) -> (usize, usize) {
     let count = |op| {
         runs.iter()
             .filter(|run| run.op == op)
@@ -147,7 +147,7 @@ pub fn word_counts(runs: &[WordChange]) -> (usize, usize) {
 }
 
 /// The first `words` words of a text, with `…` if there were more.
-pub fn preview(text: &str, words: usize) -> String {
+pub(crate) fn preview(text: &str, words: usize) -> String {
     let mut iter = text.split_whitespace();
     let shown: Vec<&str> = iter.by_ref().take(words).collect();
     let mut out = shown.join(" ");

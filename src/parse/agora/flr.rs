@@ -19,7 +19,7 @@ pub(crate) fn looks_like(text: &str) -> bool {
 }
 
 /// Reads a published FLR.
-pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
+pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
     parse_published(text, Format::AgoraFlr)
 }
 

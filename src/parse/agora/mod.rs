@@ -3,11 +3,11 @@
 //! their one-rule pages (`full_rules/RNNN.txt`, `short_rules/RNNN.txt`).
 
 mod blocks;
-pub mod flr;
-pub mod rule_page;
-pub mod slr;
+pub(crate) mod flr;
+pub(crate) mod rule_page;
+pub(crate) mod slr;
 mod source;
-pub mod yaml;
+pub(crate) mod yaml;
 mod yaml_files;
 
 pub use source::{FindingKind, Severity, SourceError, SourceFiles, SourceFinding};

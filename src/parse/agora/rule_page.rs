@@ -19,7 +19,7 @@ pub(crate) fn is_full(text: &str) -> bool {
 }
 
 /// Reads a page of either kind.
-pub fn parse(text: &str, format: Format) -> Result<Ruleset, ParseError> {
+pub(crate) fn parse(text: &str, format: Format) -> Result<Ruleset, ParseError> {
     let closed = format!("{text}\n{DASHES}\n");
     let full = format == Format::AgoraRule;
     let mut lines = Lines::new(&closed, 0, closed.len(), format);

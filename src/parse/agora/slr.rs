@@ -5,6 +5,6 @@ use crate::model::{Format, Ruleset};
 use crate::parse::ParseError;
 
 /// Reads a published SLR.
-pub fn parse(text: &str) -> Result<Ruleset, ParseError> {
+pub(crate) fn parse(text: &str) -> Result<Ruleset, ParseError> {
     super::flr::parse_published(text, Format::AgoraSlr)
 }

@@ -19,7 +19,7 @@ const WANTED: [&str; 3] = ["rules_data/", "name_replacement_data", "regs_data/"]
 
 impl SourceFiles {
     /// Whether `dir` looks like an Agora source (it has `rules_data/config/index`).
-    pub fn is_source(dir: &Path) -> bool {
+    pub(crate) fn is_source(dir: &Path) -> bool {
         dir.join("rules_data")
             .join("config")
             .join("index")
@@ -73,7 +73,7 @@ impl SourceFiles {
     }
 
     /// The files directly in a folder (`rules_data/rules`), by name.
-    pub fn in_folder<'a>(
+    pub(crate) fn in_folder<'a>(
         &'a self,
         folder: &'a str,
     ) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {

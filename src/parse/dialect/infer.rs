@@ -80,7 +80,7 @@ pub(crate) const MIN_CONFIDENCE: u8 = 10;
 impl InferError {
     /// For an unsure inference: each reading with its first rules and the
     /// dialect line that chooses it.
-    pub fn readings(&self) -> Option<String> {
+    pub(crate) fn readings(&self) -> Option<String> {
         let InferError::Unsure { first, second } = self else {
             return None;
         };

@@ -21,13 +21,13 @@ mod start;
 mod syntax;
 mod template;
 
-pub use crate::model::{Dialect, GroupHeading, IdShape};
+pub(crate) use crate::model::Dialect;
 pub use folder::{folder_ruleset, read_folder, write_folder, FolderError, FolderRule, FolderWrite};
 pub use infer::{candidates, infer, Candidate, InferError};
-pub use reader::read;
+pub(crate) use reader::read;
 pub(crate) use reader::underline_char;
-pub use syntax::{Language, SyntaxError};
-pub use template::{Fields, Template, TemplateError, TextStart};
+pub(crate) use syntax::SyntaxError;
+pub(crate) use template::{Fields, Template, TemplateError, TextStart};
 
 use std::path::{Path, PathBuf};
 

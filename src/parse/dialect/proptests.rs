@@ -2,7 +2,7 @@
 //! back to the same bytes, and an edited rule is the only change.
 
 use super::*;
-use crate::model::Format;
+use crate::model::{Format, IdShape};
 use proptest::prelude::*;
 
 const TEMPLATES: &[(&str, &[IdShape])] = &[

@@ -214,7 +214,7 @@ pub(crate) fn rule_level(dialect: &Dialect, template: &Template) -> usize {
 }
 
 /// Reads `text` in `dialect`.
-pub fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
+pub(crate) fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
     let template = Template::parse(&dialect.rule)
         .map_err(|err| ParseError::new(err.to_string(), 0..0).in_format(Format::Dialect))?;
     let lines = lines(text);

@@ -83,7 +83,7 @@ impl SyntaxError {
     }
 
     /// The byte span the reader points at, if it gave a location.
-    pub fn span(&self) -> Option<Range<usize>> {
+    pub(crate) fn span(&self) -> Option<Range<usize>> {
         self.at.as_ref().map(|(span, _)| span.clone())
     }
 

@@ -28,13 +28,13 @@ enum Piece {
 
 /// A parsed template.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Template {
+pub(crate) struct Template {
     pieces: Vec<Piece>,
 }
 
 /// What a template read from a line, or what it writes.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Fields {
+pub(crate) struct Fields {
     /// The identifier as written.
     pub id: String,
     /// `{title}`, trimmed.
@@ -52,7 +52,7 @@ pub struct Fields {
 
 /// The start of a rule's text on its first line.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum TextStart {
+pub(crate) enum TextStart {
     /// Read: the text starts this many bytes into the line.
     At(usize),
     /// Written: the text's first line.
@@ -88,7 +88,7 @@ impl Template {
     /// Parses a template; it needs an `{id}`, outside any optional part.
     /// A second `{id}` (a link to the rule's own page,
     /// `[#{id}](rules/rule{id}.md)`) reads the same identifier again.
-    pub fn parse(template: &str) -> Result<Template, TemplateError> {
+    pub(crate) fn parse(template: &str) -> Result<Template, TemplateError> {
         let (pieces, rest) = pieces(template.trim_end(), template, false)?;
         debug_assert!(rest.is_empty());
         if !pieces.contains(&Piece::Id) || nested_id(&pieces) {
@@ -102,17 +102,17 @@ impl Template {
     }
 
     /// Whether every rule's first line has a `{title}` (not an optional one).
-    pub fn requires_title(&self) -> bool {
+    pub(crate) fn requires_title(&self) -> bool {
         self.pieces.contains(&Piece::Title)
     }
 
     /// Whether the rule's text starts on its first line (`{text}`).
-    pub fn has_text(&self) -> bool {
+    pub(crate) fn has_text(&self) -> bool {
         flat(&self.pieces).contains(&&Piece::Text)
     }
 
     /// The literal text before `{id}` (`## `, `**`, `- **Rule `).
-    pub fn lead(&self) -> &str {
+    pub(crate) fn lead(&self) -> &str {
         match self.pieces.first() {
             Some(Piece::Literal(text)) => text,
             _ => "",
@@ -123,7 +123,7 @@ impl Template {
     /// {title}` → `Rule {id}: {title}`): None unless it is an ATX heading
     /// with literal text left before the identifier (`Rule `, `**`), so
     /// that a plain number at the start of a line never fits it.
-    pub fn without_heading_marker(&self) -> Option<Template> {
+    pub(crate) fn without_heading_marker(&self) -> Option<Template> {
         let lead = self.lead();
         let hashes = lead.bytes().take_while(|b| *b == b'#').count();
         let bare = lead[hashes..].trim_start();
@@ -166,13 +166,13 @@ impl Template {
     }
 
     /// The fields of `line` (trailing whitespace ignored), if it fits.
-    pub fn matches(&self, line: &str, ids: &[IdShape]) -> Option<Fields> {
+    pub(crate) fn matches(&self, line: &str, ids: &[IdShape]) -> Option<Fields> {
         let mut fields = Fields::default();
         fit(&self.pieces, line.trim_end(), ids, &mut fields).then_some(fields)
     }
 
     /// The line this template writes for `fields`.
-    pub fn write(&self, fields: &Fields) -> String {
+    pub(crate) fn write(&self, fields: &Fields) -> String {
         let mut out = String::new();
         write_pieces(&self.pieces, fields, &mut out);
         out

@@ -10,7 +10,7 @@ use std::ops::Range;
 
 /// A rule heading: `## 203/1`, `## 101 (IMMUTABLE)`, `Rule 101 (Immutable)`.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Heading {
+pub(crate) struct Heading {
     /// The rule's number.
     pub number: u32,
     /// The revision after `/` (`203/1`), when the heading gives one.
@@ -24,7 +24,7 @@ pub struct Heading {
 impl Heading {
     /// The rule this heading opens, with `text` as its body and no history
     /// or judgments yet.
-    pub fn rule(&self, text: String) -> Rule {
+    pub(crate) fn rule(&self, text: String) -> Rule {
         Rule {
             number: self.number,
             id: None,
@@ -43,7 +43,7 @@ impl Heading {
 /// Why a line is not a rule heading, located in the line.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{message} (expected {expected})")]
-pub struct HeadingError {
+pub(crate) struct HeadingError {
     /// Byte range in the line.
     pub span: Range<usize>,
     /// What is wrong, for people to read.
@@ -55,24 +55,24 @@ pub struct HeadingError {
 }
 
 /// `## N[/R][ (MARKER)]`, the Markdown rule heading.
-pub fn md_heading(line: &str) -> Result<Heading, HeadingError> {
+pub(crate) fn md_heading(line: &str) -> Result<Heading, HeadingError> {
     heading_after(line, "## ", "`## N/R` or `## N (IMMUTABLE)`")
 }
 
 /// `Rule N[/R][ (MARKER)]`, the text-form rule heading.
-pub fn txt_heading(line: &str) -> Result<Heading, HeadingError> {
+pub(crate) fn txt_heading(line: &str) -> Result<Heading, HeadingError> {
     heading_after(line, "Rule ", "`Rule N/R` or `Rule N (Immutable)`")
 }
 
 /// Whether a line starts like a Markdown rule heading (`## ` and a digit),
 /// so that failing to parse it is an error rather than body text.
-pub fn looks_like_md_heading(line: &str) -> bool {
+pub(crate) fn looks_like_md_heading(line: &str) -> bool {
     line.strip_prefix("## ")
         .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
 }
 
 /// Whether a line starts like a text rule heading (`Rule ` and a digit).
-pub fn looks_like_txt_heading(line: &str) -> bool {
+pub(crate) fn looks_like_txt_heading(line: &str) -> bool {
     line.strip_prefix("Rule ")
         .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()))
 }

@@ -115,7 +115,7 @@ fn verb(input: &str) -> IResult<&str, (HistoryKind, Option<u32>)> {
 
 /// Parses a history entry's text (without link markup or italics). Never
 /// fails: an unknown shape is kind `other` with its text kept in `source`.
-pub fn history_entry(line: &str) -> HistoryEntry {
+pub(crate) fn history_entry(line: &str) -> HistoryEntry {
     if let Ok((_, date)) = initial(line) {
         return HistoryEntry {
             date,

@@ -24,7 +24,7 @@ fn judgment_tail(input: &str) -> IResult<&str, JudgmentTail<'_>> {
 
 /// Parses a judgment's text (without italics): `TEXT (Judge), Mon D, YYYY
 /// (RxTy)`. Never fails: an unknown shape keeps the whole line as `text`.
-pub fn judgment(line: &str) -> Judgment {
+pub(crate) fn judgment(line: &str) -> Judgment {
     // The ruling itself may hold parentheses, so the judge is the last
     // parenthesised name that the date follows: try candidates right to left.
     let mut search_end = line.len();

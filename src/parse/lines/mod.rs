@@ -9,11 +9,11 @@ mod heading;
 mod history;
 mod judgment;
 
-pub use heading::{
+pub(crate) use heading::{
     looks_like_md_heading, looks_like_txt_heading, md_heading, txt_heading, Heading, HeadingError,
 };
-pub use history::history_entry;
-pub use judgment::judgment;
+pub(crate) use history::history_entry;
+pub(crate) use judgment::judgment;
 
 use crate::model::Date;
 use nom::bytes::complete::{tag, take_while1, take_while_m_n};
@@ -30,7 +30,7 @@ fn number(input: &str) -> IResult<&str, u32> {
 /// one or two digits, `, ` and four digits (a fifth is left unread). Read
 /// byte by byte (a ruleset has a date on most history lines); what the
 /// combinators `take_while_m_n` … `map_opt` read, as a test checks.
-pub fn date(input: &str) -> IResult<&str, Date> {
+pub(crate) fn date(input: &str) -> IResult<&str, Date> {
     let fail = || nom::Err::Error(nom::error::Error::new(input, nom::error::ErrorKind::MapOpt));
     let bytes = input.as_bytes();
     let digits = |from: usize, most: usize| {
@@ -88,7 +88,7 @@ fn parenthesised_name(input: &str) -> IResult<&str, &str> {
 /// An md-long history line: `[*ENTRY*](LINK)` or `*ENTRY*`, with optional
 /// trailing spaces (a Markdown line break). Returns the entry text, the link
 /// and the number of trailing spaces.
-pub fn md_history_line(line: &str) -> Option<(&str, Option<&str>, usize)> {
+pub(crate) fn md_history_line(line: &str) -> Option<(&str, Option<&str>, usize)> {
     let content = line.trim_end_matches(' ');
     let trailing = line.len() - content.len();
     if let Some(inner) = content.strip_prefix("[*") {
@@ -101,14 +101,14 @@ pub fn md_history_line(line: &str) -> Option<(&str, Option<&str>, usize)> {
 }
 
 /// The text inside `*...*` on a whole line (trailing spaces allowed).
-pub fn italic(line: &str) -> Option<&str> {
+pub(crate) fn italic(line: &str) -> Option<&str> {
     let content = line.trim_end_matches(' ');
     let inner = content.strip_prefix('*')?.strip_suffix('*')?;
     (!inner.is_empty()).then_some(inner)
 }
 
 /// `##### *History*` or `#### *History*` (any level 3 to 6): the level.
-pub fn md_section_heading(line: &str, name: &str) -> Option<u8> {
+pub(crate) fn md_section_heading(line: &str, name: &str) -> Option<u8> {
     let hashes = recognize(take_while_m_n(3, 6, |c| c == '#'));
     let parsed: IResult<&str, &str> = terminated(
         hashes,

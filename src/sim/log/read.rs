@@ -10,7 +10,7 @@ use thiserror::Error;
 /// A log line names a player or proposal the game does not have.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("unknown {what} `{found}`")]
-pub struct Unknown {
+pub(crate) struct Unknown {
     /// What it should name (a player, a proposal...).
     pub what: &'static str,
     /// The value found.
@@ -20,7 +20,7 @@ pub struct Unknown {
 /// A logged event read back against the state it applies to (the state
 /// before it) and the game's start, in Unix seconds.
 #[derive(Debug, Clone, Copy)]
-pub struct Reading<'a> {
+pub(crate) struct Reading<'a> {
     /// The log line.
     pub entry: &'a Entry,
     /// The state before the event.

@@ -11,7 +11,7 @@ use crate::engine::tally;
 /// sink sees events after they are applied) and the game's start, in Unix
 /// seconds.
 #[derive(Debug, Clone, Copy)]
-pub struct Happened<'a> {
+pub(crate) struct Happened<'a> {
     /// The event.
     pub event: &'a Event,
     /// The state it left.

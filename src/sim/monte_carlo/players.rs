@@ -22,7 +22,7 @@ const MILLION: u32 = 1_000_000;
 
 impl Rate {
     /// Never.
-    pub const NEVER: Rate = Rate(0);
+    pub(crate) const NEVER: Rate = Rate(0);
 
     /// Draws whether the event happens (no draw when the rate is zero).
     fn happens<S: Sink>(self, engine: &mut Engine<S>) -> bool {

@@ -3,7 +3,9 @@
 
 mod grammar;
 
-use crate::diagnostic::{Diagnostic, Severity, Source};
+#[cfg(test)]
+use crate::diagnostic::Source;
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::engine::ProposalBody;
 use std::ops::Range;
 
@@ -200,8 +202,9 @@ impl ScriptError {
         d
     }
 
+    #[cfg(test)]
     /// `name:line:column: message`, for plain reports.
-    pub fn locate(&self, name: &str, text: &str) -> String {
+    pub(crate) fn locate(&self, name: &str, text: &str) -> String {
         let at = Source::new(name, text).location(self.span.start);
         format!("{name}:{}:{}: {}", at.line, at.column, self.message)
     }
