@@ -11,7 +11,7 @@ use std::process::ExitCode;
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Words already in the file's first commit are attributed \"before DATE\", \
-with the rule's own history named. See docs/history.md.\n\n\
+with the rule's own history named. See `nomic help history`.\n\n\
 Examples:\n  nomic blame 203 rules-l.md\n  nomic blame 101 . --format json"
 )]
 pub(super) struct Args {

@@ -20,7 +20,8 @@ use std::process::ExitCode;
     nomic help check\n  \
     nomic check --explain N401")]
 pub(super) struct Args {
-    /// A topic (proposals, dialects, formats, codes) or a command
+    /// A topic (proposals, dialects, formats, render, history, scripts,
+    /// editor, engine, codes) or a command
     #[arg(value_name = "TOPIC")]
     pub topic: Option<String>,
 }
@@ -54,7 +55,43 @@ const TOPICS: &[Topic] = &[
         from: None,
         to: None,
     },
+    Topic {
+        name: "render",
+        text: include_str!("../../docs/render.md"),
+        from: None,
+        to: None,
+    },
+    Topic {
+        name: "history",
+        text: include_str!("../../docs/history.md"),
+        from: None,
+        to: None,
+    },
+    Topic {
+        name: "scripts",
+        text: include_str!("../../docs/engine-design.md"),
+        from: Some("## Script format"),
+        to: Some("## Command line"),
+    },
+    Topic {
+        name: "editor",
+        text: include_str!("../../docs/editor.md"),
+        from: None,
+        to: None,
+    },
+    Topic {
+        name: "engine",
+        text: include_str!("../../docs/engine.md"),
+        from: None,
+        to: None,
+    },
 ];
+
+/// The topics' names, then `codes`, as a list in words.
+fn topic_names(last: &str) -> String {
+    let names: Vec<&str> = TOPICS.iter().map(|t| t.name).collect();
+    format!("{}{last}codes", names.join(", "))
+}
 
 /// The width clap lays help out at when nothing says otherwise.
 const WIDEST_HELP: usize = 100;
@@ -125,10 +162,10 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     cli.build();
     let Some(topic) = args.topic else {
         let mut out = cli.render_long_help().to_string();
-        out.push_str(
-            "\nHelp topics (`nomic help TOPIC`): proposals, dialects, formats, codes; \
-             `nomic help COMMAND` for a command\n",
-        );
+        out.push_str(&format!(
+            "\nHelp topics (`nomic help TOPIC`): {}; `nomic help COMMAND` for a command\n",
+            topic_names(", ")
+        ));
         print_stdout(&out)?;
         return Ok(ExitCode::SUCCESS);
     };
@@ -149,8 +186,8 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         .map(|c| c.get_name().to_string())
         .collect();
     Err(Failure::message(format!(
-        "no help on `{topic}`: the topics are proposals, dialects, formats and codes, \
-         and the commands {}",
+        "no help on `{topic}`: the topics are {}, and the commands {}",
+        topic_names(" and "),
         commands.join(", ")
     )))
 }

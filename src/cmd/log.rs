@@ -11,7 +11,7 @@ use std::process::ExitCode;
 #[command(
     after_help = "FILE is a ruleset file, a folder of rule pages (rules/md), or Agora's \
 source folder (default: the current folder). The file is followed through renames and the rule \
-through renumbering; commits that only re-wrap or re-format make no version. See docs/history.md.\n\n\
+through renumbering; commits that only re-wrap or re-format make no version. See `nomic help history`.\n\n\
 Examples:\n  nomic log 203 rules-l.md\n  nomic log 101 . --patch\n  \
 nomic log 219 rules/md --format json"
 )]

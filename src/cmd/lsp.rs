@@ -4,7 +4,7 @@ use super::io::Failure;
 use std::process::ExitCode;
 
 /// Run the language server over standard input and output (for editors;
-/// see docs/editor.md)
+/// see `nomic help editor`)
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:\n  nomic lsp")]
 pub(super) struct Args {}

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 /// A rule as it stood then (point in time), or now
 #[derive(Debug, clap::Args)]
-#[command(after_help = "See docs/history.md.\n\n\
+#[command(after_help = "See `nomic help history`.\n\n\
 Examples:\n  nomic show 203 rules-l.md --at 2020-08-01\n  nomic show 203 rules-l.md --at HEAD~3\n  \
 nomic show 101 . --format md")]
 pub(super) struct Args {

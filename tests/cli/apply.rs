@@ -240,9 +240,15 @@ fn commit_writes_pages_commits_them_and_links_the_history_to_that_commit() {
         .args(["apply", "game/ruleset.md", "343.md", "--commit"])
         .envs([("GIT_AUTHOR_NAME", "t"), ("GIT_AUTHOR_EMAIL", "t@t")])
         .envs([("GIT_COMMITTER_NAME", "t"), ("GIT_COMMITTER_EMAIL", "t@t")])
-        .status()
+        .output()
         .unwrap();
-    assert!(status.success());
+    let report = format!(
+        "{}{}",
+        String::from_utf8_lossy(&status.stdout),
+        String::from_utf8_lossy(&status.stderr)
+    );
+    assert!(status.status.success(), "{report}");
+    assert!(report.contains("; committed"), "{report}");
     let log = git(&root, &["log", "--format=%s"]);
     assert_eq!(log.lines().next(), Some("Apply Proposal 343"), "{log}");
     assert_eq!(log.lines().count(), 5, "{log}");

@@ -49,7 +49,7 @@ fn help_on_a_command_is_its_long_help_and_help_alone_lists_the_topics() {
         .run()
         .status(0)
         .stdout_contains("Usage: nomic")
-        .stdout_contains("Help topics (`nomic help TOPIC`): proposals, dialects, formats, codes");
+        .stdout_contains("Help topics (`nomic help TOPIC`): proposals, dialects, formats, render, history, scripts, editor, engine, codes");
     Test::new()
         .args(["help", "nothing"])
         .run()
@@ -119,6 +119,32 @@ fn messages_point_to_the_help_topics_not_to_files_of_the_repository() {
         apply.stdout
     );
     assert!(!apply.stdout.contains("docs/"), "{}", apply.stdout);
+    // No command's help names a file of the repository either; the topics
+    // the help points to print.
+    let unknown = Test::new().args(["help", "nope"]).run().status(2);
+    let commands = unknown
+        .stderr
+        .split("and the commands ")
+        .nth(1)
+        .expect("the commands are listed");
+    let commands: Vec<&str> = commands.trim().split(", ").collect();
+    assert!(commands.len() > 10, "{commands:?}");
+    for command in commands {
+        let help = Test::new().args([command, "--help"]).run().status(0);
+        assert!(!help.stdout.contains("docs/"), "{command}: {}", help.stdout);
+    }
+    for (topic, heading) in [
+        ("history", "# "),
+        ("render", "## Templates"),
+        ("scripts", "## Script format"),
+        ("engine", "## Monte Carlo"),
+    ] {
+        Test::new()
+            .args(["help", topic])
+            .run()
+            .status(0)
+            .stdout_contains(heading);
+    }
 }
 
 #[test]

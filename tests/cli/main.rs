@@ -29,6 +29,8 @@ mod shell;
 mod simulate;
 mod simulate_mc;
 mod site;
+#[path = "../common/skip.rs"]
+mod skip;
 mod structure;
 mod style;
 mod temporary;

@@ -42,11 +42,11 @@ pub(crate) async fn start_with(extra: &[&str]) -> Option<Browser> {
     let (Some(chromium), Some(chromedriver)) =
         (first_existing(&CHROMIUM), first_existing(&CHROMEDRIVER))
     else {
-        let message = "Chromium or chromedriver is not installed: the browser tests of the \
-                       website are SKIPPED. Install them with \
-                       `apt-get install -y chromium chromium-driver` (.ci/run does).";
-        assert!(std::env::var_os("CI").is_none(), "{message}");
-        eprintln!("\n!!!!!!!! {message}\n");
+        crate::skip::skipped(
+            "Chromium or chromedriver",
+            "the browser tests of the website are",
+            "apt-get install -y chromium chromium-driver",
+        );
         return None;
     };
     let port = TcpListener::bind("127.0.0.1:0")

@@ -6,6 +6,8 @@
 //! with `CI` set they fail instead.
 
 mod browser;
+#[path = "../common/skip.rs"]
+mod skip;
 
 use browser::Browser;
 use fantoccini::Locator;

@@ -28,7 +28,7 @@ pub(in crate::cmd) fn beside(source: &Path) -> Result<Pins, Failure> {
             .map_err(|err| Failure::message(format!("{}: {err}", path.display()))),
         Some(_) => Err(Failure::message(format!(
             "{}: `{STYLE_TABLE}` is a table of style fields ([style] width = 72); \
-             see docs/render.md",
+             see `nomic help render`",
             path.display()
         ))),
     }

@@ -5,7 +5,7 @@ use nomic::sim::monte_carlo::{Behaviour, Rate};
 const D: Behaviour = Behaviour::DEFAULT;
 
 /// How often Monte Carlo's random players do what the rules let them do
-/// (probabilities from 0 to 1; see docs/engine.md)
+/// (probabilities from 0 to 1; see `nomic help engine`)
 #[derive(Debug, Clone, clap::Args)]
 pub(crate) struct Rates {
     /// Chance that an eligible voter misses a vote (I 306, IV 207: inactive)

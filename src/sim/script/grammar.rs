@@ -290,7 +290,7 @@ pub(super) fn statement(input: &str) -> Result<Statement, Failure<'_>> {
             map((tag("set"), ws(name), delimited(space0, char('='), space0), rest), |(_, n, _, v): (_, String, _, &str)| Statement::Set { name: n, value: v.trim().to_string() }),
             "`set NAME = VALUE`",
         ),
-        "expect" => whole(input, map(preceded(tag("expect"), ws(expectation)), Statement::Expect), "an expectation (see docs/engine-design.md: adopted, rejected, score, status, mover, judge, param, rule, queue, winner, no-winner, turn, error)"),
+        "expect" => whole(input, map(preceded(tag("expect"), ws(expectation)), Statement::Expect), "an expectation (see `nomic help scripts`: adopted, rejected, score, status, mover, judge, param, rule, queue, winner, no-winner, turn, error)"),
         "at" => whole(
             input,
             map((tag("at"), ws(preceded(char('+'), duration)), ws(action)), |(_, at, action)| Statement::Act { at: Some(at), action }),

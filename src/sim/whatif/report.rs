@@ -211,7 +211,7 @@ impl Report {
         }
         out.push_str(
             "\nThe change is amended - base on the same seeds; an interval is 95%, and a\n\
-             change is significant when its interval excludes zero (docs/engine.md).\n",
+             change is significant when its interval excludes zero (`nomic help engine`).\n",
         );
         out
     }
