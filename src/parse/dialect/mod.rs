@@ -8,9 +8,12 @@
 //! - `ident`: identifier shapes (integers, negatives, Roman numerals, `UC1`);
 //! - `reader`: reads a file in a dialect, losslessly;
 //! - `infer`: finds the dialect of a file with no dialect file;
+//! - `contents`: rules whose identifiers are only in a table of contents;
 //! - `folder`: one rule per file;
 //! - `syntax`: a dialect file's TOML or YAML, with located errors.
 
+mod body;
+mod contents;
 mod describe;
 mod folder;
 mod folder_write;
@@ -21,7 +24,7 @@ mod start;
 mod syntax;
 mod template;
 
-pub use crate::model::{Dialect, GroupHeading, IdShape};
+pub use crate::model::{Dialect, GroupHeading, IdShape, Identifiers};
 pub use folder::{folder_ruleset, read_folder, write_folder, FolderError, FolderRule, FolderWrite};
 pub use infer::{candidates, infer, Candidate, InferError};
 pub use reader::read;
@@ -95,7 +98,7 @@ pub fn load(path: &Path) -> Result<Dialect, DialectError> {
             })
         }
     };
-    Template::parse(&dialect.rule).map_err(|source| DialectError::Template {
+    Template::of(&dialect).map_err(|source| DialectError::Template {
         path: path.to_path_buf(),
         source,
     })?;
