@@ -60,6 +60,33 @@ pub struct Dialect {
     /// line of its text, where the file writes them.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub titles_above_sub_points: bool,
+    /// Where the rules' identifiers are written: on their first line
+    /// (`{id}`), or only in the table of contents that links their headings.
+    #[serde(default, skip_serializing_if = "Identifiers::is_written")]
+    pub identifiers: Identifiers,
+}
+
+/// Where a ruleset writes its rules' identifiers.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Identifiers {
+    /// On each rule's first line, where the template's `{id}` reads them.
+    #[default]
+    Written,
+    /// In a table of contents: a nested list of links before the rules
+    /// (`* [**1.1. Precedence**](#precedence)`), in the order of the
+    /// headings they link to (by an anchor tag `<a name='precedence'/>` or
+    /// by the heading's GitHub slug). Each linked heading is a rule; its
+    /// identifier is the number its entry gives, else the link's target
+    /// (`meta-rules`). The template is the heading of a top-level entry,
+    /// without `{id}`.
+    Contents,
+}
+
+impl Identifiers {
+    fn is_written(&self) -> bool {
+        *self == Identifiers::Written
+    }
 }
 
 /// A heading line that sets the mutability of the rules after it, up to the
@@ -120,6 +147,7 @@ impl Dialect {
             implied_numbers: None,
             unmarked_headings: false,
             titles_above_sub_points: false,
+            identifiers: Identifiers::Written,
         }
     }
 

@@ -30,7 +30,7 @@ pub use agora_change::{Agent, AgoraChange, ChangeKind, ProposalRef};
 pub use agora_date::{AgoraDate, AGORA_BIRTH};
 pub use annotation::{Annotation, CfjCitation};
 pub use category::Category;
-pub use dialect::{Dialect, GroupHeading, IdShape};
+pub use dialect::{Dialect, GroupHeading, IdShape, Identifiers};
 pub use format::{Format, UnknownFormat};
 pub use history::{Change, Date, HistoryEntry, HistoryKind, RoundTurn};
 pub use judgment::Judgment;

@@ -3,7 +3,7 @@
 //! and the rule's text for changed ones.
 
 use super::RenderError;
-use crate::model::{Dialect, LineEnding, Rule, Ruleset};
+use crate::model::{Dialect, Identifiers, LineEnding, Rule, Ruleset};
 use crate::parse::dialect::{ident, underline_char, Fields, Template, TextStart};
 
 /// Renders `ruleset` in its dialect; `canonical` writes every rule from the
@@ -11,8 +11,7 @@ use crate::parse::dialect::{ident, underline_char, Fields, Template, TextStart};
 pub(super) fn render(ruleset: &Ruleset, canonical: bool) -> Result<String, RenderError> {
     let layout = ruleset.layout.as_ref().ok_or(RenderError::NoDialect)?;
     let dialect = layout.dialect.as_ref().ok_or(RenderError::NoDialect)?;
-    let template =
-        Template::parse(&dialect.rule).map_err(|err| RenderError::Dialect(err.to_string()))?;
+    let template = Template::of(dialect).map_err(|err| RenderError::Dialect(err.to_string()))?;
     let newline = layout.line_ending;
     // Canonical writes every rule anew from the template; what is not a
     // rule (the header, group headings, the footer) is kept either way.
@@ -70,7 +69,13 @@ pub(crate) fn write_rule(
         note: rule.layout.as_ref().and_then(|layout| layout.note.clone()),
         text: Some(TextStart::Line(first_line.to_string())),
     };
-    let first = template.write(&fields);
+    let mut first = template.write(&fields);
+    // Under a table of contents, a sub-rule's heading is one level deeper
+    // per part of its number (`1.3.1` under `## {title}`: `####`).
+    if dialect.identifiers == Identifiers::Contents {
+        let depth = fields.id.split('.').count();
+        first.insert_str(0, &"#".repeat(depth - 1));
+    }
     let mut out = first.clone();
     out.push('\n');
     if let Some(c) = dialect.underline {

@@ -419,3 +419,32 @@ fn dialect_infer_says_what_it_found_with_the_optional_parts() {
         .stdout_contains("#   1 rule heading lacks the heading marker: `Rule 4E2: Turns`\n")
         .stdout_contains("\nunmarked_headings = true\n");
 }
+
+#[test]
+fn dialect_infer_says_the_identifiers_come_from_the_table_of_contents() {
+    let name = "contents-numbered.md";
+    Test::new()
+        .file(name, fixture("shapes/contents-numbered.md"))
+        .args(["dialect", "infer", name])
+        .run()
+        .status(0)
+        .stdout_contains("a level 2 heading, 4 rules (1 to 2; 100% sure)")
+        .stdout_contains(
+            "#   identifiers: the numbers the table of contents gives its entries, 1 to 2\n\
+             #   every heading the table of contents links to is a rule, in its order, \
+             one level deeper per level of nesting\n\
+             #   the anchor tag's name in each heading is kept as the rule's note\n",
+        )
+        .stdout_contains("\nrule = \"## <a name='{note}'/> {title}\"\n")
+        .stdout_contains("\nidentifiers = \"contents\"\n");
+    let name = "contents-slugs.md";
+    Test::new()
+        .file(name, fixture("shapes/contents-slugs.md"))
+        .args(["dialect", "infer", name])
+        .run()
+        .status(0)
+        .stdout_contains(
+            "#   identifiers: the targets of the table of contents' links \
+             (it gives no numbers), meta-rules to voting-1\n",
+        );
+}

@@ -2,23 +2,23 @@
 //! each optional part, and the other choices a dialect makes (`nomic
 //! dialect infer` prints them above the dialect file).
 
-use super::reader::{self, Line};
-use super::template::{Template, TextStart};
-use crate::model::Dialect;
+use super::ident;
+use super::reader::Line;
+use super::template::{Fields, Template, TextStart};
+use crate::model::{Dialect, IdShape, Identifiers};
 
-/// The findings of a dialect on a file's lines whose rules start at
-/// `starts`, one sentence each.
+/// The findings of a dialect on a file's lines whose rules start as
+/// `found` says (`reader::rules`), one sentence each.
 pub(super) fn findings(
     lines: &[Line<'_>],
-    starts: &[usize],
+    found: &[(usize, Fields)],
     dialect: &Dialect,
     template: &Template,
 ) -> Vec<String> {
-    let total = starts.len();
-    let fields: Vec<_> = starts
-        .iter()
-        .map(|&i| reader::start_fields(lines, i, dialect, template))
-        .collect();
+    let total = found.len();
+    let starts: Vec<usize> = found.iter().map(|(i, _)| *i).collect();
+    let starts = starts.as_slice();
+    let fields: Vec<&Fields> = found.iter().map(|(_, fields)| fields).collect();
     let mut start = format!("rule starts: `{}` ({})", dialect.rule, dialect.start_kind());
     if let Some(c) = dialect.underline {
         start.push_str(&format!(", underlined with `{c}`"));
@@ -61,7 +61,10 @@ pub(super) fn findings(
         .iter()
         .map(|s| format!("{s:?}").to_lowercase())
         .collect();
-    out.push(format!("identifiers: {}", shapes.join(", ")));
+    match dialect.identifiers {
+        Identifiers::Written => out.push(format!("identifiers: {}", shapes.join(", "))),
+        Identifiers::Contents => out.extend(contents(&fields, dialect)),
+    }
     if let Some(written) = &dialect.implied_numbers {
         out.push(format!(
             "numbers implied by position: every rule writes `{written}`, rules are numbered 1 to {total}"
@@ -113,6 +116,32 @@ pub(super) fn findings(
             "no"
         }
     ));
+    out
+}
+
+/// What a contents-linked reading found: where the identifiers come from,
+/// how sub-rules nest, and the anchor tags kept as notes.
+fn contents(fields: &[&Fields], dialect: &Dialect) -> Vec<String> {
+    let (Some(first), Some(last)) = (fields.first(), fields.last()) else {
+        return Vec::new();
+    };
+    let numbered = fields
+        .iter()
+        .all(|f| ident::shape_of(&f.id, &IdShape::ALL).is_some());
+    let source = if numbered {
+        "the numbers the table of contents gives its entries"
+    } else {
+        "the targets of the table of contents' links (it gives no numbers)"
+    };
+    let mut out = vec![
+        format!("identifiers: {source}, {} to {}", first.id, last.id),
+        "every heading the table of contents links to is a rule, in its order, \
+         one level deeper per level of nesting"
+            .to_string(),
+    ];
+    if dialect.rule.contains("{note}") {
+        out.push("the anchor tag's name in each heading is kept as the rule's note".to_string());
+    }
     out
 }
 

@@ -2,6 +2,7 @@
 //! carries rule identifiers and splits the file into the most consistent
 //! rules (the most distinct identifiers), and describe it as a dialect.
 
+use super::body::{blank_after_heading, history_marked};
 use super::ident;
 use super::reader::{self, heading_level, heading_text, underline_char, Line};
 use super::start::{self, Part, PartKind, StartShape};
@@ -16,7 +17,7 @@ const MAX_SHAPES: usize = 32;
 pub(super) const TRIED: &str = "headings (`#` to `######`, underlined), bold or italic lead \
 paragraphs, list items, quoted lines and plain `N.`/`N:` lines, each carrying an identifier \
 (integer, negative, Roman numeral, prefixed like `UC1` or compound like `2.2.1`), optionally \
-after `Rule`";
+after `Rule`; headings linked from a table of contents";
 
 /// A dialect found in a file, with how it splits the file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -159,13 +160,19 @@ pub fn candidates(text: &str) -> Vec<Candidate> {
     shapes.truncate(MAX_SHAPES);
     let not_rules = not_rules(&lines);
     let groups = groups(&lines);
-    shapes
+    let mut found: Vec<Candidate> = shapes
         .into_iter()
         .filter_map(|((core, underline), found)| {
             let template = group_template(&core, &found);
             score(&lines, template, underline, &not_rules, &groups)
         })
-        .collect()
+        .collect();
+    // Headings a table of contents links, read as rules when that finds
+    // more identifiers than any line carries.
+    let linked = super::contents::candidate(&lines)
+        .filter(|linked| found.iter().all(|other| other.distinct < linked.distinct));
+    found.extend(linked);
+    found
 }
 
 /// How often each form (the literal text before and after) of a part is written.
@@ -360,7 +367,11 @@ fn score(
         .take(3)
         .map(|&i| lines[i].text.trim_end().to_string())
         .collect();
-    let findings = super::describe::findings(lines, &starts, &dialect, &parsed);
+    let fields: Vec<_> = starts
+        .iter()
+        .map(|&i| (i, reader::start_fields(lines, i, &dialect, &parsed)))
+        .collect();
+    let findings = super::describe::findings(lines, &fields, &dialect, &parsed);
     Some(Candidate {
         findings,
         opening,
@@ -381,59 +392,6 @@ fn list_numbered(template: &Template) -> bool {
         ..Default::default()
     });
     written.starts_with("1.") || written.starts_with("1)")
-}
-
-/// Whether most rules with a body have a blank line between their heading
-/// and the body. Only a rule with a body shows it: after a rule without
-/// one, the blank line is the separator before what follows (the next rule,
-/// or the trailer of sections that are not rules, which is no body either:
-/// the reader ends the body where it starts).
-fn blank_after_heading(
-    lines: &[Line<'_>],
-    starts: &[usize],
-    dialect: &Dialect,
-    template: &Template,
-) -> bool {
-    let after = usize::from(dialect.underline.is_some()) + 1;
-    let level = reader::rule_level(dialect, template);
-    let skipped = reader::not_rule_lines(lines, dialect);
-    let ends = starts.iter().skip(1).copied().chain([lines.len()]);
-    let with_body: Vec<usize> = starts
-        .iter()
-        .zip(ends)
-        .filter(|&(&i, end)| {
-            let first = i + after;
-            let body_end = reader::body_end(lines, first..end, dialect, level, &skipped);
-            // A body opening with a `---`/`===` line has no say: it is
-            // written after a blank line in every dialect (or it would read
-            // as an underline), so it would sway the next reading.
-            let opening = lines
-                .get(first..body_end)
-                .and_then(|body| body.iter().find(|line| !line.is_blank()));
-            opening.is_some_and(|line| underline_char(line.text).is_none())
-        })
-        .map(|(&i, _)| i)
-        .collect();
-    let blank = with_body
-        .iter()
-        .filter(|&&i| lines.get(i + after).is_some_and(Line::is_blank))
-        .count();
-    blank * 2 > with_body.len()
-}
-
-/// Whether most rules have a `History:` line.
-fn history_marked(lines: &[Line<'_>], starts: &[usize]) -> bool {
-    let with = starts
-        .iter()
-        .enumerate()
-        .filter(|(n, &start)| {
-            let end = starts.get(n + 1).copied().unwrap_or(lines.len());
-            lines[start + 1..end]
-                .iter()
-                .any(|l| l.text.trim_start().starts_with("History:"))
-        })
-        .count();
-    with * 2 > starts.len()
 }
 
 /// The template a line would have if it started a rule on its own: its

@@ -8,9 +8,12 @@
 //! - `ident`: identifier shapes (integers, negatives, Roman numerals, `UC1`);
 //! - `reader`: reads a file in a dialect, losslessly;
 //! - `infer`: finds the dialect of a file with no dialect file;
+//! - `contents`: rules whose identifiers are only in a table of contents;
 //! - `folder`: one rule per file;
 //! - `syntax`: a dialect file's TOML or YAML, with located errors.
 
+mod body;
+mod contents;
 mod describe;
 mod folder;
 mod folder_write;
@@ -95,7 +98,7 @@ pub fn load(path: &Path) -> Result<Dialect, DialectError> {
             })
         }
     };
-    Template::parse(&dialect.rule).map_err(|source| DialectError::Template {
+    Template::of(&dialect).map_err(|source| DialectError::Template {
         path: path.to_path_buf(),
         source,
     })?;

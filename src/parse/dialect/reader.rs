@@ -2,12 +2,12 @@
 //! group headings that set mutability and the sections that are not rules,
 //! and keeps every byte (header, rule sources with their trailers, footer).
 
+use super::body::{separators_start, split_history};
 use super::ident;
 use super::start;
 use super::template::{Fields, Template, TextStart};
 use crate::model::{
-    Dialect, Format, HistoryEntry, HistoryKind, IdShape, LayoutQuirk, Mutability, QuirkKind, Rule,
-    Ruleset,
+    Dialect, Format, IdShape, Identifiers, LayoutQuirk, Mutability, QuirkKind, Rule, Ruleset,
 };
 use crate::parse::assemble::{self, Document, Piece};
 use crate::parse::ParseError;
@@ -213,19 +213,42 @@ pub(crate) fn rule_level(dialect: &Dialect, template: &Template) -> usize {
     }
 }
 
+/// Every rule start (line index) with its fields: where the template's
+/// `{id}` reads them, or the headings a table of contents links.
+pub(crate) fn rules(
+    lines: &[Line<'_>],
+    dialect: &Dialect,
+    template: &Template,
+) -> Vec<(usize, Fields)> {
+    match dialect.identifiers {
+        Identifiers::Written => rule_starts(lines, dialect, template)
+            .into_iter()
+            .map(|i| (i, start_fields(lines, i, dialect, template)))
+            .collect(),
+        Identifiers::Contents => {
+            super::contents::rules(lines, dialect, template, &not_rule_lines(lines, dialect))
+        }
+    }
+}
+
 /// Reads `text` in `dialect`.
 pub(crate) fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError> {
-    let template = Template::parse(&dialect.rule)
+    let template = Template::of(dialect)
         .map_err(|err| ParseError::new(err.to_string(), 0..0).in_format(Format::Dialect))?;
     let lines = lines(text);
-    let starts = rule_starts(&lines, dialect, &template);
+    let found = rules(&lines, dialect, &template);
+    let starts: Vec<usize> = found.iter().map(|(i, _)| *i).collect();
     if starts.is_empty() {
-        return Err(ParseError::new(
-            format!("no rule starts with `{}`", dialect.rule),
-            0..text.len().min(1),
-        )
-        .expected(format!("a line such as `{}`", example(&template)))
-        .in_format(Format::Dialect));
+        let missing = match dialect.identifiers {
+            Identifiers::Written => format!("no rule starts with `{}`", dialect.rule),
+            Identifiers::Contents => format!(
+                "no heading that a table of contents links to fits `{}`",
+                dialect.rule
+            ),
+        };
+        return Err(ParseError::new(missing, 0..text.len().min(1))
+            .expected(format!("a line such as `{}`", example(&template)))
+            .in_format(Format::Dialect));
     }
     let level = rule_level(dialect, &template);
     let skipped = not_rule_lines(&lines, dialect);
@@ -244,7 +267,12 @@ pub(crate) fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError>
         let end = starts.get(n + 1).copied().unwrap_or(lines.len());
         group_at = start + 1;
         let heading = lines[start];
-        let fields = start_fields(&lines, start, dialect, &template);
+        let fields = found[n].1.clone();
+        // Contents-linked rules' headings vary in level: each ends at its own.
+        let level = match dialect.identifiers {
+            Identifiers::Contents => heading_level(&lines, start).unwrap_or(level),
+            Identifiers::Written => level,
+        };
         let first_body = start + 1 + usize::from(dialect.underline.is_some());
         let body_end = body_end(&lines, first_body..end, dialect, level, &skipped);
         let body_end = separators_start(&lines, first_body, body_end);
@@ -380,43 +408,6 @@ pub(crate) fn body_end(
         .unwrap_or(end)
 }
 
-/// Where a run of separator lines (`----`, `***`, each after a blank line)
-/// closing a body starts: separators between rules are layout, kept in
-/// the rule's trailer, not its text. `end` when the body ends otherwise, or
-/// holds nothing else.
-fn separators_start(lines: &[Line<'_>], first: usize, end: usize) -> usize {
-    let mut start = end;
-    let mut at = end;
-    while at > first {
-        let line = &lines[at - 1];
-        if line.is_blank() {
-            at -= 1;
-        } else if is_separator(line.text) && at - 1 > first && lines[at - 2].is_blank() {
-            at -= 1;
-            start = at;
-        } else {
-            break;
-        }
-    }
-    // A body that is nothing but such lines keeps them as its text.
-    if lines[first..start]
-        .iter()
-        .all(|line| line.is_blank() || is_separator(line.text))
-    {
-        return end;
-    }
-    start
-}
-
-/// A thematic break: three or more `-`, `*` or `_`, nothing else but spaces.
-fn is_separator(text: &str) -> bool {
-    let marks: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    marks.len() >= 3
-        && ['-', '*', '_']
-            .iter()
-            .any(|&mark| marks.chars().all(|c| c == mark))
-}
-
 /// The mutability a group heading sets, if `line` is one.
 fn group_of(dialect: &Dialect, line: &str) -> Option<Mutability> {
     dialect
@@ -424,32 +415,6 @@ fn group_of(dialect: &Dialect, line: &str) -> Option<Mutability> {
         .iter()
         .find(|g| g.heading.trim_end() == line.trim_end())
         .map(|g| g.mutability.clone())
-}
-
-/// The body's text and the history lines (from the dialect's marker on).
-fn split_history(body: &str, dialect: &Dialect) -> (String, Vec<HistoryEntry>) {
-    let body = crate::parse::text::lf_endings(body);
-    let marker = dialect.history.as_deref().filter(|m| !m.is_empty());
-    let at = marker.and_then(|marker| {
-        let mut offset = 0;
-        for line in body.split_inclusive('\n') {
-            if line.trim_start().starts_with(marker) {
-                return Some(offset);
-            }
-            offset += line.len();
-        }
-        None
-    });
-    let (text, history) = match at {
-        Some(at) => (&body[..at], &body[at..]),
-        None => (&*body, ""),
-    };
-    let history = history
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| HistoryEntry::new(HistoryKind::Other, line.trim_end()))
-        .collect();
-    (text.trim_matches('\n').trim_end().to_string(), history)
 }
 
 /// Where the rule's first lines depart from the dialect.

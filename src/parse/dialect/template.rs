@@ -7,7 +7,7 @@
 //! Everything else is literal.
 
 use super::ident;
-use crate::model::IdShape;
+use crate::model::{Dialect, IdShape, Identifiers};
 
 /// One piece of a template.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,6 +82,10 @@ pub enum TemplateError {
     /// Two placeholders with nothing between them cannot be told apart.
     #[error("the rule template `{0}` puts two placeholders side by side; separate them with literal text")]
     Adjacent(String),
+    /// With identifiers from the table of contents, a template that is no
+    /// heading or writes an `{id}`.
+    #[error("the rule template `{0}` must be a heading without `{{id}}` or `{{text}}` (`## {{title}}`): the identifiers are in the table of contents")]
+    ContentsHeading(String),
 }
 
 impl Template {
@@ -99,6 +103,48 @@ impl Template {
             return Err(TemplateError::TextNotLast(template.to_string()));
         }
         Ok(Template { pieces })
+    }
+
+    /// Parses a dialect's template: with identifiers from the table of
+    /// contents ([`Identifiers::Contents`]) it is a heading with no `{id}`,
+    /// else as [`Template::parse`] reads it.
+    pub(crate) fn of(dialect: &Dialect) -> Result<Template, TemplateError> {
+        if dialect.identifiers == Identifiers::Written {
+            return Template::parse(&dialect.rule);
+        }
+        let rule = &dialect.rule;
+        let refused = || TemplateError::ContentsHeading(rule.clone());
+        let (pieces, _) = pieces(rule.trim_end(), rule, false)?;
+        if flat(&pieces)
+            .iter()
+            .any(|piece| matches!(piece, Piece::Id | Piece::Text))
+        {
+            return Err(refused());
+        }
+        let template = Template { pieces };
+        template.heading_marker().ok_or_else(refused)?;
+        Ok(template)
+    }
+
+    /// The `#`s of an ATX heading template (`## {title}`), if it is one.
+    pub(crate) fn heading_marker(&self) -> Option<usize> {
+        let lead = self.lead();
+        let hashes = lead.bytes().take_while(|b| *b == b'#').count();
+        ((1..=6).contains(&hashes) && lead[hashes..].starts_with([' ', '\t'])).then_some(hashes)
+    }
+
+    /// The fields of a heading `line` of any level whose text fits this
+    /// heading template's text (`### Precedence` fits `## {title}`).
+    pub(crate) fn matches_at_any_level(&self, line: &str, ids: &[IdShape]) -> Option<Fields> {
+        let hashes = self.heading_marker()?;
+        let mut pieces = self.pieces.clone();
+        match self.lead()[hashes..].trim_start() {
+            "" => drop(pieces.remove(0)),
+            bare => pieces[0] = Piece::Literal(bare.to_string()),
+        }
+        let text = line.trim_start_matches('#').trim_start();
+        let mut fields = Fields::default();
+        fit(&pieces, text.trim_end(), ids, &mut fields).then_some(fields)
     }
 
     /// Whether every rule's first line has a `{title}` (not an optional one).

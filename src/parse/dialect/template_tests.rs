@@ -145,3 +145,32 @@ fn bad_templates_are_refused() {
         Err(TemplateError::NoId(_))
     ));
 }
+
+#[test]
+fn a_contents_template_is_a_heading_without_an_identifier() {
+    let contents = |rule: &str| Dialect {
+        identifiers: Identifiers::Contents,
+        ..Dialect::new(rule)
+    };
+    let template = Template::of(&contents("## <a name='{note}'/> {title}")).unwrap();
+    let fields = template
+        .matches_at_any_level("#### <a name='errors'/> Errors", &ALL)
+        .unwrap();
+    assert_eq!(fields.title.as_deref(), Some("Errors"));
+    assert_eq!(fields.note.as_deref(), Some("errors"));
+    let plain = Template::of(&contents("## {title}")).unwrap();
+    let fields = plain.matches_at_any_level("### #general", &ALL).unwrap();
+    assert_eq!(fields.title.as_deref(), Some("#general"));
+    for refused in ["## {id} {title}", "**{title}**", "## {title}: {text}"] {
+        assert_eq!(
+            Template::of(&contents(refused)),
+            Err(TemplateError::ContentsHeading(refused.to_string())),
+            "{refused}"
+        );
+    }
+    // Identifiers written on the line: `{id}` is needed as ever.
+    assert!(matches!(
+        Template::of(&Dialect::new("## {title}")),
+        Err(TemplateError::NoId(_))
+    ));
+}

@@ -1,7 +1,7 @@
 //! Issue 37's shapes, each read alike by inference and by its dialect file.
 
 use super::{labels, shape};
-use crate::model::{Mutability, Ruleset};
+use crate::model::{Format, Mutability, Ruleset};
 
 /// `shape` checks that inference and the dialect file agree, and the
 /// byte-for-byte round trip.
@@ -134,4 +134,51 @@ fn every_node_of_a_tree_drawing_is_a_rule() {
     assert_eq!(tree.rules[1].title.as_deref(), Some("End of Play"));
     assert!(tree.rules[3].text.contains("A person may ask"));
     assert_eq!(tree.title, "> RULES");
+}
+
+#[test]
+fn headings_a_numbered_table_of_contents_links_are_rules() {
+    // The numbers are only in the table of contents; the anchor tag is
+    // the rule's note, the rest of the heading its title.
+    let linked = shape("contents-numbered.md", "contents-numbered.toml");
+    assert_eq!(labels(&linked), ["1", "1.1", "1.1.1", "2"]);
+    assert_eq!(linked.title, "Rules");
+    assert_eq!(linked.rules[2].title.as_deref(), Some("Leaving"));
+    let note = linked.rules[2].layout.as_ref().and_then(|l| l.note.clone());
+    assert_eq!(note.as_deref(), Some("leaving"));
+    assert_eq!(linked.rules[1].text, "A person joins by saying so.");
+    assert!(linked
+        .layout
+        .as_ref()
+        .unwrap()
+        .header
+        .contains("## Contents"));
+}
+
+#[test]
+fn without_numbers_the_link_targets_are_the_identifiers() {
+    // A link without `#` links all the same; a target linked twice names
+    // the second heading by its own anchor, as GitHub gives it.
+    let linked = shape("contents-slugs.md", "contents-slugs.toml");
+    assert_eq!(
+        labels(&linked),
+        ["meta-rules", "precedence", "voting", "voting-1"]
+    );
+    assert_eq!(linked.rules[3].title.as_deref(), Some("#voting"));
+    assert_eq!(linked.title, "Game Rules");
+    assert!(linked.rules.iter().all(|r| !r.text.contains("base rules")));
+}
+
+#[test]
+fn a_contents_linked_rule_written_anew_keeps_its_level_and_anchor() {
+    let mut linked = shape("contents-numbered.md", "contents-numbered.toml");
+    linked.rules[2].text.push_str(" Then they are no player.");
+    let out = crate::render::render(&linked, Format::Dialect, &Default::default()).unwrap();
+    assert!(out.contains(
+        "#### <a name='leaving'/> Leaving\n\nA player may leave at any time. Then they are no player.\n"
+    ));
+    let dialect = linked.layout.as_ref().unwrap().dialect.clone().unwrap();
+    let reread = crate::parse::dialect::read(&out, &dialect).unwrap();
+    assert_eq!(labels(&reread), ["1", "1.1", "1.1.1", "2"]);
+    assert!(reread.rules[2].text.ends_with("no player."));
 }
