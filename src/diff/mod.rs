@@ -34,7 +34,7 @@ mod words;
 pub use lens::Lens;
 pub use matching::RENUMBER_THRESHOLD;
 pub use spacing::Spacing;
-pub use words::{new_text, old_text, word_diff, WordChange, WordOp};
+pub use words::{word_diff, WordChange, WordOp};
 
 use crate::model::{Format, Mutability, Ruleset};
 use serde::Serialize;

@@ -1,9 +1,9 @@
 //! Writing many files inside a folder nomic owns with one durable sync.
 //!
-//! [`write_within`](super::write_within) syncs every file before its rename,
-//! one after another; for the thousands of pages of a build that is most of
-//! the time. [`write_batch_within`] keeps each file's guarantee (the old
-//! file or the new one, never half of either) with three passes instead:
+//! Syncing every file before its rename, one after another, would be most
+//! of the time of a build's thousands of pages. [`write_batch_within`]
+//! keeps each file's guarantee (the old file or the new one, never half of
+//! either) with three passes instead:
 //! every new content goes to a temporary file beside its target, the
 //! temporary files are made durable together, then each is renamed over its
 //! target and every folder that received a file is synced once.
@@ -33,11 +33,10 @@ struct Staged {
     target: PathBuf,
 }
 
-/// Writes each `(relative path, contents)` inside `root` as
-/// [`write_within`](super::write_within) would (links and other non-files
-/// replaced, never followed; nothing outside `root`; a file that already
-/// holds its contents is not touched), but with one durable sync for the
-/// whole batch rather than one per file. Returns each file's outcome, in
+/// Writes each `(relative path, contents)` inside `root`, creating folders
+/// as needed (links and other non-files replaced, never followed; nothing
+/// outside `root`; a file that already holds its contents is not touched),
+/// with one durable sync for the whole batch rather than one per file. Returns each file's outcome, in
 /// order.
 ///
 /// What survives a crash: until the renames begin, every target is as it

@@ -10,7 +10,7 @@
 //! or another character device, and `/dev/stdout`-like names of open
 //! descriptors, are written into as a stream and never replaced.
 //!
-//! [`write_within`] is for a folder nomic owns (`build`'s output, the rule
+//! [`write_batch_within`] is for a folder nomic owns (`build`'s output, the rule
 //! pages `apply` writes): nothing outside the folder is ever written, and a
 //! link inside it is replaced by a file, not followed.
 
@@ -21,7 +21,7 @@ mod within;
 mod tests;
 
 pub use batch::{write_batch_within, BatchError};
-pub use within::{existing_within, write_within};
+pub use within::existing_within;
 
 use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, Read, Write};

@@ -1,6 +1,6 @@
 //! Writing inside a folder nomic owns, without ever leaving it.
 
-use super::{holds, link_count, replace, Kind, WriteError, WriteOutcome};
+use super::{holds, link_count, Kind, WriteError, WriteOutcome};
 use std::collections::HashSet;
 use std::fs;
 use std::io;
@@ -44,28 +44,6 @@ pub fn existing_within(
     }
 }
 
-/// Writes `contents` at `root/relative`, creating folders as needed. A
-/// symbolic link, pipe, device or hard-linked file already at that path is
-/// replaced by a plain file (never followed or written through), and a
-/// folder on the way that is a link is refused: nothing outside `root` is
-/// ever written.
-///
-/// # Errors
-/// A path that leaves `root`, a link on the way, a folder at the path, or
-/// what the system refuses.
-pub fn write_within(
-    root: &Path,
-    relative: &Path,
-    contents: &[u8],
-) -> Result<WriteOutcome, WriteError> {
-    let Some(target) = target_within(root, relative, contents, &mut HashSet::new())? else {
-        return Ok(WriteOutcome::Unchanged);
-    };
-    fs::create_dir_all(root)?;
-    replace(&target.path, contents, target.previous.as_ref())?;
-    Ok(target.outcome)
-}
-
 /// Where a write inside a folder goes and what it replaces.
 pub(super) struct Target {
     /// `root/relative`.
@@ -76,8 +54,11 @@ pub(super) struct Target {
     pub(super) previous: Option<fs::Metadata>,
 }
 
-/// Checks `root/relative` and creates the folders on the way as
-/// [`write_within`] does; `None` when the file already holds `contents`.
+/// Checks `root/relative` and creates the folders on the way; `None` when
+/// the file already holds `contents`. A symbolic link, pipe, device or
+/// hard-linked file already at that path is to be replaced by a plain file
+/// (never followed or written through), and a folder on the way that is a
+/// link is refused: nothing outside `root` is ever written.
 /// `folders_seen` holds the folders already found to be folders (not
 /// links) by earlier calls of the same batch, which are not looked at again;
 /// the folders this call checks or creates join it.

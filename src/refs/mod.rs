@@ -143,11 +143,6 @@ impl CitedNumber {
             None => self.number..=self.number,
         }
     }
-
-    /// Whether the number, or the range, includes `rule`.
-    pub fn includes(&self, rule: u32) -> bool {
-        self.numbers().contains(&rule)
-    }
 }
 
 /// `206`, or `101-117` for a range.

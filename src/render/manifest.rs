@@ -193,12 +193,6 @@ impl Manifest {
         self.folders.iter().map(|folder| folder.files.len()).sum()
     }
 
-    /// Whether no file is recorded.
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Keeps the manifest of `dir` in `store` (created if needed), written
     /// atomically.
     ///

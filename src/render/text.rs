@@ -3,7 +3,7 @@
 //! A body becomes a list of `Block`s (paragraphs, list items, verbatim
 //! code and tables); the text forms lay those blocks out differently:
 //! unwrapped for `txt-rule` ([`markdown_to_text`]), wrapped at 70 columns
-//! with a 6-space indent for `txt-long`/`txt-short` ([`wrap_markdown`]), and
+//! with a 6-space indent for `txt-long`/`txt-short` ([`wrap_markdown_into`]), and
 //! with `  • ` bullets for `txt-plain` ([`markdown_to_export`]).
 
 use super::style::{Counts, Emphasis, Spacing, Style};
@@ -200,21 +200,7 @@ pub fn markdown_to_export(md: &str) -> String {
     out.replace(SOFT_BREAK, " ")
 }
 
-/// The body wrapped at `width` columns with every line indented `indent`
-/// spaces, otherwise in the canonical style; list items get a hanging
-/// indent so continuation lines align with the item's text. Verbatim blocks
-/// are indented but not wrapped.
-pub fn wrap_markdown(md: &str, width: usize, indent: usize) -> String {
-    let style = Style {
-        width,
-        ..Style::default()
-    };
-    let mut out = String::with_capacity(md.len() + md.len() / 8);
-    wrap_markdown_into(md, &style, indent, &mut out);
-    out
-}
-
-/// [`wrap_markdown`] in `style` (its width and how it counts, bullet,
+/// A body wrapped in `style` (its width and how it counts, bullet,
 /// item indent and spacing, emphasis), appended to `out`: one pass over
 /// each block, the words of each line cut out of it in place and laid out
 /// straight into `out` (no string a word or a line).
@@ -257,31 +243,6 @@ fn wrap_blocks_into(md: &str, style: &Style, margin: &str, out: &mut String) {
             Block::Verbatim(text) => out.push_str(&verbatim(text, margin)),
         }
     }
-}
-
-/// Greedy word wrap of one line: words split at ASCII spaces (a no-break
-/// space stays inside its word), a word wider than the line stands alone.
-/// A word that would open a list item (`-`, `7.`) never starts a line: the
-/// word before it moves down with it, so that readers see running text.
-pub fn wrap_line(line: &str, width: usize, first: &str, rest: &str) -> String {
-    wrap_line_before(line, width, first, rest, None)
-}
-
-/// [`wrap_line`] for a line that a line break ends, `then` being the first
-/// word after it: the last line is left short enough for readers to see the
-/// break (see [`crate::model::wrap_words`]).
-pub fn wrap_line_before(
-    line: &str,
-    width: usize,
-    first: &str,
-    rest: &str,
-    then: Option<&str>,
-) -> String {
-    let mut out = String::with_capacity(first.len() + line.len() + 2 * rest.len());
-    let mut wrap = Wrap::new(width, Counts::Display);
-    wrap.split(line);
-    wrap.lay_out(first, rest, then, &mut out);
-    out
 }
 
 /// The buffers of wrapping, kept from line to line: the words of the line
@@ -651,6 +612,32 @@ mod blocks;
 /// A body's blocks, its emphasis kept as `*` and `**`.
 pub(crate) fn blocks(md: &str) -> Vec<Block> {
     blocks::blocks(md, Emphasis::Kept)
+}
+
+/// The body wrapped at `width` columns with every line indented `indent`
+/// spaces, otherwise in the canonical style (what the tests wrap with).
+#[cfg(test)]
+pub(crate) fn wrap_markdown(md: &str, width: usize, indent: usize) -> String {
+    let style = Style {
+        width,
+        ..Style::default()
+    };
+    let mut out = String::with_capacity(md.len() + md.len() / 8);
+    wrap_markdown_into(md, &style, indent, &mut out);
+    out
+}
+
+/// Greedy word wrap of one line: words split at ASCII spaces (a no-break
+/// space stays inside its word), a word wider than the line stands alone.
+/// A word that would open a list item (`-`, `7.`) never starts a line: the
+/// word before it moves down with it, so that readers see running text.
+#[cfg(test)]
+fn wrap_line(line: &str, width: usize, first: &str, rest: &str) -> String {
+    let mut out = String::with_capacity(first.len() + line.len() + 2 * rest.len());
+    let mut wrap = Wrap::new(width, Counts::Display);
+    wrap.split(line);
+    wrap.lay_out(first, rest, None, &mut out);
+    out
 }
 
 #[cfg(test)]

@@ -4,9 +4,8 @@
 //! a summary line ([`Summary`]). Serialized with `serde_json`, the keys come
 //! in the order the fields are declared: that order is the documented log.
 //!
-//! Engine events become log events with [`Happened`] (`From`) and come
-//! back with [`Reading`] (`TryFrom`); `Display` for an [`Entry`] is the
-//! pretty log's sentence.
+//! Engine events become log events with [`Happened`] (`From`); `Display`
+//! for an [`Entry`] is the pretty log's sentence.
 
 use crate::engine::event::{Event, Time};
 use crate::engine::state::State;
@@ -15,7 +14,6 @@ use serde::{Deserialize, Serialize};
 
 mod event;
 mod lines;
-mod read;
 mod record;
 mod sentence;
 #[cfg(test)]
@@ -24,7 +22,6 @@ mod values;
 
 pub use event::{BodyKind, LogEvent, RuleChange, ScoreChange, Status};
 pub use lines::{Header, HeaderParam, HeaderPlayer, Summary, SummaryExpectation, SummaryScore};
-pub use read::{Reading, Unknown};
 pub use record::Happened;
 pub(crate) use sentence::Minute;
 pub use values::{Dice, Effect, Named, Source, Stamp, ValueError};
@@ -45,21 +42,12 @@ pub struct Entry {
     pub basis: Vec<u32>,
 }
 
-impl Entry {
-    /// One JSON object on one line, keys in the log's order.
-    pub fn to_json_line(&self) -> String {
-        serde_json::to_string(self).expect("a log line is plain JSON data")
-    }
-}
-
 /// Collects log entries as the engine emits events.
 pub struct LogSink {
     /// When the game started, in Unix seconds.
     pub start: i64,
     /// The log, one entry per event.
     pub entries: Vec<Entry>,
-    /// The events themselves, for replay.
-    pub events: Vec<(Time, Event)>,
 }
 
 impl LogSink {
@@ -68,7 +56,6 @@ impl LogSink {
         LogSink {
             start,
             entries: Vec::new(),
-            events: Vec::new(),
         }
     }
 }
@@ -90,7 +77,6 @@ impl Sink for LogSink {
         if let Event::ParamChanged { from, .. } = event {
             basis.extend(from.rule());
         }
-        self.events.push((at, event.clone()));
         self.entries.push(Entry {
             seq: self.entries.len() as u64 + 1,
             at: Stamp(self.start + at),

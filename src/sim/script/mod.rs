@@ -3,7 +3,7 @@
 
 mod grammar;
 
-use crate::diagnostic::{Diagnostic, Severity, Source};
+use crate::diagnostic::{Diagnostic, Severity};
 use crate::engine::ProposalBody;
 use std::ops::Range;
 
@@ -199,12 +199,6 @@ impl ScriptError {
         }
         d
     }
-
-    /// `name:line:column: message`, for plain reports.
-    pub fn locate(&self, name: &str, text: &str) -> String {
-        let at = Source::new(name, text).location(self.span.start);
-        format!("{name}:{}:{}: {}", at.line, at.column, self.message)
-    }
 }
 
 /// The text of a line without its comment (a `#` outside quotes).
@@ -271,6 +265,15 @@ pub fn parse(text: &str) -> Result<Vec<Line>, ScriptError> {
         });
     }
     Ok(lines)
+}
+
+#[cfg(test)]
+impl ScriptError {
+    /// `name:line:column: message`, for plain reports.
+    pub(crate) fn locate(&self, name: &str, text: &str) -> String {
+        let at = crate::diagnostic::Source::new(name, text).location(self.span.start);
+        format!("{name}:{}:{}: {}", at.line, at.column, self.message)
+    }
 }
 
 #[cfg(test)]
