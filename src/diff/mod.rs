@@ -97,7 +97,7 @@ pub struct Unlisted {
 
 impl Unlisted {
     /// Whether nothing unlisted differs.
-    pub(crate) fn is_empty(&self) -> bool {
+    pub fn is_empty(&self) -> bool {
         self.layout == 0 && self.formats.is_none()
     }
 }
@@ -118,7 +118,7 @@ pub struct FormatPair {
 
 impl RulesetDiff {
     /// How a rule is named: its identifier as written, or its number.
-    pub(crate) fn label(&self, rule: u32) -> String {
+    pub fn label(&self, rule: u32) -> String {
         self.labels
             .get(&rule)
             .cloned()
@@ -292,7 +292,7 @@ pub enum Change {
 impl Change {
     /// The rule the change belongs to (the new number for a renumbering);
     /// `None` for the title.
-    pub(crate) fn rule(&self) -> Option<u32> {
+    pub fn rule(&self) -> Option<u32> {
         match self {
             Change::Title { .. } => None,
             Change::Renumbered { to, .. } => Some(*to),
@@ -310,7 +310,7 @@ impl Change {
     }
 
     /// The `kind` tag, as in JSON.
-    pub(crate) fn kind(&self) -> &'static str {
+    pub fn kind(&self) -> &'static str {
         match self {
             Change::Title { .. } => "title",
             Change::Enacted { .. } => "enacted",

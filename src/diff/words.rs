@@ -130,27 +130,25 @@ fn common_suffix(a: &str, b: &str) -> usize {
         .sum()
 }
 
-/// The old text the runs spell.
 #[cfg(test)]
-pub(crate) fn old_text(runs: &[WordChange]) -> String {
-    runs.iter()
-        .filter(|run| run.op != WordOp::Added)
-        .map(|run| run.text.as_str())
-        .collect()
-}
-
-/// The new text the runs spell.
-#[cfg(test)]
-pub(crate) fn new_text(runs: &[WordChange]) -> String {
-    runs.iter()
-        .filter(|run| run.op != WordOp::Removed)
-        .map(|run| run.text.as_str())
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// The old text the runs spell.
+    pub(crate) fn old_text(runs: &[WordChange]) -> String {
+        runs.iter()
+            .filter(|run| run.op != WordOp::Added)
+            .map(|run| run.text.as_str())
+            .collect()
+    }
+
+    /// The new text the runs spell.
+    pub(crate) fn new_text(runs: &[WordChange]) -> String {
+        runs.iter()
+            .filter(|run| run.op != WordOp::Removed)
+            .map(|run| run.text.as_str())
+            .collect()
+    }
 
     fn spell(runs: &[WordChange]) -> String {
         runs.iter()

@@ -8,8 +8,8 @@
 //!   [`Setup`] (players, `set` overrides) and fails with a [`SetupError`];
 //!   its commands (`propose`, `vote`, `create`, `endorse`, `invoke_judgment`,
 //!   `end_turn`, ...) return a [`Refusal`] (with a stable [`RefusalCode`])
-//!   or emit [`Event`]s to a [`Sink`] ([`Recorder`] keeps them; `()` drops
-//!   them, as Monte Carlo does).
+//!   or emit [`Event`]s to a [`Sink`] (`()` drops them, as Monte Carlo
+//!   does).
 //! - [`State`]: the game so far, a fold over events; [`State::replay`]
 //!   rebuilds it from a log.
 //! - [`Params`], [`ParamKey`], [`Setting`], [`Provenance`]: the parameter
@@ -40,9 +40,7 @@ pub mod tally;
 
 pub use catalogue::{ParamError, ParamKey, Setting};
 pub use event::{Ballot, Event, PlayerId, ProposalBody, Tally, Time};
-pub use game::{
-    Engine, PlayerSpec, Recorder, Refusal, RefusalCode, Setup, SetupError, Sink, VoteReading,
-};
+pub use game::{Engine, PlayerSpec, Refusal, RefusalCode, Setup, SetupError, Sink, VoteReading};
 pub use params::{Param, Params, Provenance};
 pub use recognise::Unapplicable;
 pub use recognise::{recognise, Recognition};

@@ -102,10 +102,3 @@ pub struct AgoraRuleset {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unfiled: Vec<Rule>,
 }
-
-impl AgoraRuleset {
-    /// The proposal with that number, if the folder has it.
-    pub fn proposal(&self, number: &str) -> Option<&Proposal> {
-        self.proposals.iter().find(|p| p.number == number)
-    }
-}

@@ -189,14 +189,6 @@ impl HistoryEntry {
             agora: None,
         }
     }
-
-    /// `round` and `turn` together, when the entry gives both.
-    pub fn round_turn(&self) -> Option<RoundTurn> {
-        Some(RoundTurn {
-            round: self.round?,
-            turn: self.turn?,
-        })
-    }
 }
 
 /// Who made a change and when: the fields every proposal-driven entry shares.
@@ -246,11 +238,6 @@ impl HistoryEntry {
             "Transmuted to mutable by"
         };
         HistoryEntry::from_change(HistoryKind::Transmuted, verb, None, change)
-    }
-
-    /// `Repealed by Proposal 340 (Name), Aug 20, 2020 (R6T1)`.
-    pub fn repealed(change: &Change) -> HistoryEntry {
-        HistoryEntry::from_change(HistoryKind::Repealed, "Repealed by", None, change)
     }
 
     /// `Reenacted by Proposal 340 (Name), Aug 20, 2020 (R6T1)`.
@@ -329,6 +316,14 @@ impl HistoryEntry {
             source,
             agora: None,
         }
+    }
+}
+
+#[cfg(test)]
+impl HistoryEntry {
+    /// `Repealed by Proposal 340 (Name), Aug 20, 2020 (R6T1)`.
+    pub(crate) fn repealed(change: &Change) -> HistoryEntry {
+        HistoryEntry::from_change(HistoryKind::Repealed, "Repealed by", None, change)
     }
 }
 

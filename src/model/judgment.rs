@@ -1,4 +1,4 @@
-use super::history::{Date, RoundTurn};
+use super::history::Date;
 use serde::{Deserialize, Serialize};
 
 /// A Judge's ruling recorded under a rule:
@@ -17,14 +17,4 @@ pub struct Judgment {
     pub turn: Option<u32>,
     /// The line's original text, without the italics.
     pub source: String,
-}
-
-impl Judgment {
-    /// `round` and `turn` together, when the judgment gives both.
-    pub fn round_turn(&self) -> Option<RoundTurn> {
-        Some(RoundTurn {
-            round: self.round?,
-            turn: self.turn?,
-        })
-    }
 }

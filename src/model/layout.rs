@@ -13,16 +13,6 @@ pub enum LineEnding {
     Crlf,
 }
 
-impl LineEnding {
-    /// The line break itself: `"\n"` or `"\r\n"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LineEnding::Lf => "\n",
-            LineEnding::Crlf => "\r\n",
-        }
-    }
-}
-
 /// How a whole file was laid out.
 ///
 /// The pieces are exact substrings of the decoded file, in order:

@@ -41,7 +41,6 @@ pub use rule::{Mutability, Rule};
 pub use ruleset::Ruleset;
 pub use synthetic::synthetic_ruleset;
 pub use text_shape::{
-    is_hard_break, last_line_needs_break_mark, looks_preformatted, looks_tabular, needs_break_mark,
-    opens_list_item, word_width, wrap_ends, wrap_words, HARD_BREAK_MARK, HARD_BREAK_SLACK,
-    LONE_WORD, WRAP_WIDTH,
+    is_hard_break, last_line_needs_break_mark, looks_preformatted, looks_tabular, opens_list_item,
+    word_width, wrap_ends, wrap_words, HARD_BREAK_MARK, HARD_BREAK_SLACK, LONE_WORD, WRAP_WIDTH,
 };

@@ -29,11 +29,6 @@ impl Power {
         &self.0
     }
 
-    /// The power as a number.
-    pub fn value(&self) -> f64 {
-        self.0.parse().unwrap_or(0.0)
-    }
-
     /// The number without trailing zeros: `2.0` → `2`, `3.10` → `3.1`.
     pub fn normalized(&self) -> String {
         match self.0.split_once('.') {
@@ -110,7 +105,6 @@ mod tests {
                 .cmp_value(&Power::new("3.14").unwrap()),
             Ordering::Greater
         );
-        assert!((Power::new("3.25").unwrap().value() - 3.25).abs() < 1e-9);
         let distribution =
             Power::distribution(["3", "1", "3.0", "0.5"].map(|p| Power::new(p).unwrap()));
         let listed: Vec<(&str, usize)> = distribution

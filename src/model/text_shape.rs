@@ -85,27 +85,10 @@ pub const HARD_BREAK_MARK: char = '\\';
 /// unless it is the mark.
 const LONE_MARK: &str = "\\";
 
-/// Whether wrapped `lines` (see [`wrap_words`]) that a line break ends need
-/// [`HARD_BREAK_MARK`] for the break to read as one.
-#[must_use]
-pub fn needs_break_mark(
-    lines: &[Vec<&str>],
-    first_indent: usize,
-    indent: usize,
-    then: &str,
-) -> bool {
-    let last_indent = if lines.len() == 1 {
-        first_indent
-    } else {
-        indent
-    };
-    let last = lines.last().map_or(0, |line| width_of(line));
-    let last_word = lines.last().and_then(|line| line.last()).copied();
-    last_line_needs_break_mark(last_indent + last, last_word, then)
-}
-
-/// [`needs_break_mark`] told by the last wrapped line alone: `column` is
-/// where it ends (indent included), `last_word` its last word.
+/// Whether wrapped lines (see [`wrap_words`]) that a line break ends need
+/// [`HARD_BREAK_MARK`] for the break to read as one, told by the last line
+/// alone: `column` is where it ends (indent included), `last_word` its last
+/// word, `then` the first word after the break.
 #[must_use]
 pub fn last_line_needs_break_mark(column: usize, last_word: Option<&str>, then: &str) -> bool {
     // A line ending in a lone `\` would read as marked: the mark follows it.
@@ -229,10 +212,6 @@ fn wrap_before_break(
         ends.push(p);
     }
     true
-}
-
-fn width_of(line: &[&str]) -> usize {
-    line.iter().map(|w| word_width(w)).sum::<usize>() + line.len().saturating_sub(1)
 }
 
 /// Greedy wrapping at [`WRAP_WIDTH`], a word that would open a list item

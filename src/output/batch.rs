@@ -1,4 +1,4 @@
-//! Writing files inside a folder nomic owns with one durable sync.
+//! Writing many files inside a folder nomic owns with one durable sync.
 //!
 //! Syncing every file before its rename, one after another, would be most
 //! of the time of a build's thousands of pages. [`write_batch_within`]
@@ -34,11 +34,9 @@ struct Staged {
 }
 
 /// Writes each `(relative path, contents)` inside `root`, creating folders
-/// as needed: a symbolic link, pipe, device or hard-linked file already at a
-/// path is replaced by a plain file (never followed or written through), a
-/// folder on the way that is a link is refused, so nothing outside `root`
-/// is ever written; a file that already holds its contents is not touched.
-/// One durable sync serves the whole batch. Returns each file's outcome, in
+/// as needed (links and other non-files replaced, never followed; nothing
+/// outside `root`; a file that already holds its contents is not touched),
+/// with one durable sync for the whole batch rather than one per file. Returns each file's outcome, in
 /// order.
 ///
 /// What survives a crash: until the renames begin, every target is as it

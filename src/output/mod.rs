@@ -21,7 +21,7 @@ mod within;
 mod tests;
 
 pub use batch::{write_batch_within, BatchError};
-pub(crate) use within::existing_within;
+pub use within::existing_within;
 
 use std::fs::{self, File, Metadata, OpenOptions};
 use std::io::{self, Read, Write};

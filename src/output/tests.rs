@@ -2,6 +2,13 @@ use super::*;
 use std::os::unix::fs::{symlink, MetadataExt, PermissionsExt};
 use std::process::Command;
 
+/// One file written inside `root` as a batch of one.
+fn write_one(root: &Path, relative: &Path, contents: &[u8]) -> Result<WriteOutcome, WriteError> {
+    write_batch_within(root, [(relative, contents)])
+        .map(|outcomes| outcomes[0])
+        .map_err(|err| err.source)
+}
+
 fn mknod(path: &Path, kind: &str, major: &str, minor: &str) {
     let status = Command::new("mknod")
         .arg(path)
@@ -201,7 +208,7 @@ fn within_a_folder_a_link_to_a_file_outside_is_replaced_not_followed() {
         WriteOutcome::Changed
     );
     assert_eq!(
-        write_within(root.path(), relative, b"rule").unwrap(),
+        write_one(root.path(), relative, b"rule").unwrap(),
         WriteOutcome::Changed
     );
     assert_eq!(fs::read(&secret).unwrap(), b"outside");
@@ -217,29 +224,22 @@ fn within_a_folder_hard_links_fifos_and_folder_links_never_reach_outside() {
     let shared = outside.path().join("shared.md");
     fs::write(&shared, "outside").unwrap();
     fs::hard_link(&shared, root.path().join("index.md")).unwrap();
-    write_within(root.path(), Path::new("index.md"), b"new").unwrap();
+    write_one(root.path(), Path::new("index.md"), b"new").unwrap();
     assert_eq!(fs::read(&shared).unwrap(), b"outside");
     // A FIFO: replaced by a file, so nothing blocks.
     mkfifo(&root.path().join("pipe.md"));
-    write_within(root.path(), Path::new("pipe.md"), b"x").unwrap();
+    write_one(root.path(), Path::new("pipe.md"), b"x").unwrap();
     assert!(fs::symlink_metadata(root.path().join("pipe.md"))
         .unwrap()
         .is_file());
     // A folder that is a link: refused, naming it.
     symlink(outside.path(), root.path().join("rules")).unwrap();
-    let err = write_within(root.path(), Path::new("rules/md/1.md"), b"x").unwrap_err();
+    let err = write_one(root.path(), Path::new("rules/md/1.md"), b"x").unwrap_err();
     assert!(matches!(err, WriteError::LinkInside { .. }), "{err}");
     assert!(!outside.path().join("md").exists());
     // A path that climbs out: refused.
-    let err = write_within(root.path(), Path::new("../x.md"), b"x").unwrap_err();
+    let err = write_one(root.path(), Path::new("../x.md"), b"x").unwrap_err();
     assert!(matches!(err, WriteError::Escapes(_)), "{err}");
-}
-
-/// One file written into a folder as every command writes one: a batch.
-fn write_within(root: &Path, relative: &Path, contents: &[u8]) -> Result<WriteOutcome, WriteError> {
-    write_batch_within(root, [(relative, contents)])
-        .map(|outcomes| outcomes[0])
-        .map_err(|err| err.source)
 }
 
 /// Every file under `dir`, relative, sorted (symbolic links not

@@ -12,7 +12,7 @@ use std::path::{Component, Path, PathBuf};
 ///
 /// # Errors
 /// A path that leaves `root`, a link on the way, or what the system refuses.
-pub(crate) fn existing_within(
+pub fn existing_within(
     root: &Path,
     relative: &Path,
     contents: &[u8],
@@ -54,8 +54,11 @@ pub(super) struct Target {
     pub(super) previous: Option<fs::Metadata>,
 }
 
-/// Checks `root/relative` and creates the folders on the way, refusing a
-/// path that leaves `root` or a folder link on the way; `None` when the file already holds `contents`.
+/// Checks `root/relative` and creates the folders on the way; `None` when
+/// the file already holds `contents`. A symbolic link, pipe, device or
+/// hard-linked file already at that path is to be replaced by a plain file
+/// (never followed or written through), and a folder on the way that is a
+/// link is refused: nothing outside `root` is ever written.
 /// `folders_seen` holds the folders already found to be folders (not
 /// links) by earlier calls of the same batch, which are not looked at again;
 /// the folders this call checks or creates join it.

@@ -3,7 +3,7 @@
 //! A body becomes a list of `Block`s (paragraphs, list items, verbatim
 //! code and tables); the text forms lay those blocks out differently:
 //! unwrapped for `txt-rule` ([`markdown_to_text`]), wrapped at 70 columns
-//! with a 6-space indent for `txt-long`/`txt-short` ([`wrap_markdown`]), and
+//! with a 6-space indent for `txt-long`/`txt-short` ([`wrap_markdown_into`]), and
 //! with `  • ` bullets for `txt-plain` ([`markdown_to_export`]).
 
 use super::style::{Counts, Emphasis, Spacing, Style};
@@ -13,24 +13,24 @@ use crate::model::{
 use unicode_width::UnicodeWidthStr;
 
 /// The column text forms wrap at.
-pub(crate) const WIDTH: usize = 70;
+pub const WIDTH: usize = 70;
 /// The indent of rule bodies in `txt-long` and `txt-short`.
-pub(crate) const INDENT: usize = 6;
+pub const INDENT: usize = 6;
 /// The deepest a nested list item is indented (columns before its marker):
 /// deeper items stand there too, so output stays proportional to input.
-pub(crate) const MAX_ITEM_INDENT: usize = 32;
+pub const MAX_ITEM_INDENT: usize = 32;
 
 /// Marks a line break of the Markdown source inside a paragraph (a soft
 /// break): it means a space, so unwrapped forms write one (a new line there
 /// would read as a line break) and wrapped forms reflow it.
-pub(crate) const SOFT_BREAK: char = '\u{2028}';
+pub const SOFT_BREAK: char = '\u{2028}';
 
 /// Stands for an emphasis marker that is measured when a line is wrapped
 /// and then left out ([`crate::render::style::Emphasis::RemovedAfterWrap`]).
-pub(crate) const HIDDEN_MARK: char = '\u{E000}';
+pub const HIDDEN_MARK: char = '\u{E000}';
 
 /// The bullet `txt-plain` writes.
-pub(crate) const BULLET: &str = "•";
+pub const BULLET: &str = "•";
 
 /// One block of a rule body, already free of Markdown markup.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,7 +59,7 @@ pub fn markdown_to_text(md: &str) -> String {
 
 /// [`markdown_to_text`] in `style`: its bullet, item indent, item spacing
 /// and emphasis.
-pub(crate) fn markdown_to_text_in(md: &str, style: &Style) -> String {
+pub fn markdown_to_text_in(md: &str, style: &Style) -> String {
     let (blocks, blank) = blocks::spaced_blocks(md, style.emphasis);
     let indents = item_indents(&blocks);
     let text = join_blocks(&blocks, &blank, style, |n, block| match block {
@@ -164,7 +164,7 @@ fn hang(first: &str, text: &str) -> String {
 /// The body as a word-processor export writes it (`txt-plain`): paragraphs
 /// unwrapped and separated by a blank line, list items on consecutive lines
 /// as `  • text`.
-pub(crate) fn markdown_to_export(md: &str) -> String {
+pub fn markdown_to_export(md: &str) -> String {
     let mut out = String::new();
     let mut previous_item = false;
     let blocks = blocks(md);
@@ -200,26 +200,11 @@ pub(crate) fn markdown_to_export(md: &str) -> String {
     out.replace(SOFT_BREAK, " ")
 }
 
-#[cfg(test)]
-/// The body wrapped at `width` columns with every line indented `indent`
-/// spaces, otherwise in the canonical style; list items get a hanging
-/// indent so continuation lines align with the item's text. Verbatim blocks
-/// are indented but not wrapped.
-pub(crate) fn wrap_markdown(md: &str, width: usize, indent: usize) -> String {
-    let style = Style {
-        width,
-        ..Style::default()
-    };
-    let mut out = String::with_capacity(md.len() + md.len() / 8);
-    wrap_markdown_into(md, &style, indent, &mut out);
-    out
-}
-
-/// [`wrap_markdown`] in `style` (its width and how it counts, bullet,
+/// A body wrapped in `style` (its width and how it counts, bullet,
 /// item indent and spacing, emphasis), appended to `out`: one pass over
 /// each block, the words of each line cut out of it in place and laid out
 /// straight into `out` (no string a word or a line).
-pub(crate) fn wrap_markdown_into(md: &str, style: &Style, indent: usize, out: &mut String) {
+pub fn wrap_markdown_into(md: &str, style: &Style, indent: usize, out: &mut String) {
     let margin = " ".repeat(indent);
     let start = out.len();
     wrap_blocks_into(md, style, &margin, out);
@@ -258,33 +243,6 @@ fn wrap_blocks_into(md: &str, style: &Style, margin: &str, out: &mut String) {
             Block::Verbatim(text) => out.push_str(&verbatim(text, margin)),
         }
     }
-}
-
-#[cfg(test)]
-/// Greedy word wrap of one line: words split at ASCII spaces (a no-break
-/// space stays inside its word), a word wider than the line stands alone.
-/// A word that would open a list item (`-`, `7.`) never starts a line: the
-/// word before it moves down with it, so that readers see running text.
-pub(crate) fn wrap_line(line: &str, width: usize, first: &str, rest: &str) -> String {
-    wrap_line_before(line, width, first, rest, None)
-}
-
-#[cfg(test)]
-/// [`wrap_line`] for a line that a line break ends, `then` being the first
-/// word after it: the last line is left short enough for readers to see the
-/// break (see [`crate::model::wrap_words`]).
-pub(crate) fn wrap_line_before(
-    line: &str,
-    width: usize,
-    first: &str,
-    rest: &str,
-    then: Option<&str>,
-) -> String {
-    let mut out = String::with_capacity(first.len() + line.len() + 2 * rest.len());
-    let mut wrap = Wrap::new(width, Counts::Display);
-    wrap.split(line);
-    wrap.lay_out(first, rest, then, &mut out);
-    out
 }
 
 /// The buffers of wrapping, kept from line to line: the words of the line
@@ -654,6 +612,32 @@ mod blocks;
 /// A body's blocks, its emphasis kept as `*` and `**`.
 pub(crate) fn blocks(md: &str) -> Vec<Block> {
     blocks::blocks(md, Emphasis::Kept)
+}
+
+/// The body wrapped at `width` columns with every line indented `indent`
+/// spaces, otherwise in the canonical style (what the tests wrap with).
+#[cfg(test)]
+pub(crate) fn wrap_markdown(md: &str, width: usize, indent: usize) -> String {
+    let style = Style {
+        width,
+        ..Style::default()
+    };
+    let mut out = String::with_capacity(md.len() + md.len() / 8);
+    wrap_markdown_into(md, &style, indent, &mut out);
+    out
+}
+
+/// Greedy word wrap of one line: words split at ASCII spaces (a no-break
+/// space stays inside its word), a word wider than the line stands alone.
+/// A word that would open a list item (`-`, `7.`) never starts a line: the
+/// word before it moves down with it, so that readers see running text.
+#[cfg(test)]
+fn wrap_line(line: &str, width: usize, first: &str, rest: &str) -> String {
+    let mut out = String::with_capacity(first.len() + line.len() + 2 * rest.len());
+    let mut wrap = Wrap::new(width, Counts::Display);
+    wrap.split(line);
+    wrap.lay_out(first, rest, None, &mut out);
+    out
 }
 
 #[cfg(test)]

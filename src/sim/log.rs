@@ -4,9 +4,8 @@
 //! a summary line ([`Summary`]). Serialized with `serde_json`, the keys come
 //! in the order the fields are declared: that order is the documented log.
 //!
-//! Engine events become log events with [`Happened`] (`From`) and come
-//! back with [`Reading`] (`TryFrom`); `Display` for an [`Entry`] is the
-//! pretty log's sentence.
+//! Engine events become log events with [`Happened`] (`From`); `Display`
+//! for an [`Entry`] is the pretty log's sentence.
 
 use crate::engine::event::{Event, Time};
 use crate::engine::state::State;
@@ -15,7 +14,6 @@ use serde::{Deserialize, Serialize};
 
 mod event;
 mod lines;
-mod read;
 mod record;
 mod sentence;
 #[cfg(test)]
@@ -26,7 +24,6 @@ pub(crate) use event::LogEvent;
 pub(crate) use lines::{
     Header, HeaderParam, HeaderPlayer, Summary, SummaryExpectation, SummaryScore,
 };
-pub(crate) use read::{Reading, Unknown};
 pub(crate) use record::Happened;
 pub(crate) use sentence::Minute;
 pub(crate) use values::{Named, Source, Stamp};
@@ -47,31 +44,20 @@ pub struct Entry {
     pub basis: Vec<u32>,
 }
 
-impl Entry {
-    #[cfg(test)]
-    /// One JSON object on one line, keys in the log's order.
-    pub(crate) fn to_json_line(&self) -> String {
-        serde_json::to_string(self).expect("a log line is plain JSON data")
-    }
-}
-
 /// Collects log entries as the engine emits events.
 pub struct LogSink {
     /// When the game started, in Unix seconds.
     pub start: i64,
     /// The log, one entry per event.
     pub entries: Vec<Entry>,
-    /// The events themselves, for replay.
-    pub events: Vec<(Time, Event)>,
 }
 
 impl LogSink {
     /// An empty log for a game that starts at `start` (Unix seconds).
-    pub(crate) fn new(start: i64) -> LogSink {
+    pub fn new(start: i64) -> LogSink {
         LogSink {
             start,
             entries: Vec::new(),
-            events: Vec::new(),
         }
     }
 }
@@ -93,7 +79,6 @@ impl Sink for LogSink {
         if let Event::ParamChanged { from, .. } = event {
             basis.extend(from.rule());
         }
-        self.events.push((at, event.clone()));
         self.entries.push(Entry {
             seq: self.entries.len() as u64 + 1,
             at: Stamp(self.start + at),

@@ -9,7 +9,6 @@ mod mechanics;
 pub mod monte_carlo;
 pub mod plot;
 pub mod render;
-pub mod replay;
 mod report;
 pub mod runner;
 pub mod script;

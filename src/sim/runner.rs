@@ -5,8 +5,7 @@ use super::expect;
 use super::log::{Entry, Header, LogSink, Summary};
 use super::script::{Action, Expect, Line, ScriptError, Statement};
 use crate::engine::rng::Dice;
-use crate::engine::state::State;
-use crate::engine::{Engine, Event, ParamKey, PlayerId, PlayerSpec, Refusal, Setting, Setup, Time};
+use crate::engine::{Engine, ParamKey, PlayerId, PlayerSpec, Refusal, Setting, Setup};
 use crate::model::Ruleset;
 
 /// The ruleset a script names, already read.
@@ -163,41 +162,16 @@ pub fn setup(
     })
 }
 
-/// A finished run: the report, and the states before the first and after
-/// the last event with the events between (replaying them must agree).
-/// Only the tests of the engine's mechanics replay them.
-#[cfg_attr(not(test), allow(dead_code))]
-pub(crate) struct Run {
-    /// The log and expectations.
-    pub report: Report,
-    /// The state before the first event.
-    pub initial: State,
-    /// Every event, with its time.
-    pub events: Vec<(Time, Event)>,
-    /// The state after the last event.
-    pub last: State,
-}
-
 /// Runs a whole script.
 pub fn run(
     lines: &[Line],
     source: &RulesetSource,
     seed: Option<u64>,
 ) -> Result<Report, ScriptError> {
-    run_full(lines, source, seed).map(|run| run.report)
-}
-
-/// Runs a whole script and keeps the states and events.
-pub(crate) fn run_full(
-    lines: &[Line],
-    source: &RulesetSource,
-    seed: Option<u64>,
-) -> Result<Run, ScriptError> {
     let p = prelude(lines)?;
     let seed = seed.unwrap_or(p.seed);
     let mut engine = setup(lines, source, Some(seed))?;
     let header = super::report::header(&engine, source, seed, p.start);
-    let initial = engine.state.clone();
     engine.start();
     let mut outcomes = Vec::new();
     let mut refused: Option<(&Line, Refusal)> = None;
@@ -278,17 +252,11 @@ pub(crate) fn run_full(
         outcomes.push(unexpected_refusal(action_line, &refusal));
     }
     let summary = super::report::summary(&engine, &outcomes);
-    let report = Report {
+    Ok(Report {
         header,
         entries: std::mem::take(&mut engine.sink.entries),
         outcomes,
         summary,
-    };
-    Ok(Run {
-        report,
-        initial,
-        events: std::mem::take(&mut engine.sink.events),
-        last: engine.state,
     })
 }
 

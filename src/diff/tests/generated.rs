@@ -2,7 +2,7 @@
 //! repeals, amendments, transmutations, renumberings and judgments, and check that the
 //! diff reports exactly those.
 
-use crate::diff::words::{new_text, old_text};
+use crate::diff::words::tests::{new_text, old_text};
 use crate::diff::{diff, Change, DiffOptions, RulesetDiff};
 use crate::model::{
     synthetic_ruleset, Change as Made, Format, HistoryEntry, Judgment, Mutability, Rule, Ruleset,

@@ -39,17 +39,6 @@ impl Sink for () {
     fn record(&mut self, _: Time, _: &Event, _: &State) {}
 }
 
-/// Keeps every event, for replay: `State::replay(initial, &recorder.0)`
-/// reproduces the game's state.
-#[derive(Debug, Default)]
-pub struct Recorder(pub Vec<(Time, Event)>);
-
-impl Sink for Recorder {
-    fn record(&mut self, at: Time, event: &Event, _: &State) {
-        self.0.push((at, event.clone()));
-    }
-}
-
 /// Why a game cannot be set up.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

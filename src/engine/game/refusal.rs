@@ -73,37 +73,6 @@ impl RefusalCode {
             .unwrap_or_default();
         format!("R{:02}", index + 1)
     }
-
-    /// What the code means, in a few words.
-    pub fn title(self) -> &'static str {
-        match self {
-            RefusalCode::GameOver => "the game is over",
-            RefusalCode::NotStarted => "the game has not started",
-            RefusalCode::NoSuchRule => "no such rule",
-            RefusalCode::ImmutableRule => "the rule is immutable",
-            RefusalCode::WrongProposalKind => "proposals are made the other way",
-            RefusalCode::NotYourTurn => "not the mover's action",
-            RefusalCode::OneProposalPerTurn => "one proposal a turn",
-            RefusalCode::NoVoteOpen => "nothing is being voted on",
-            RefusalCode::BotVote => "bot-players vote only as their rules say",
-            RefusalCode::LockedInactive => "inactive for the rest of the turn",
-            RefusalCode::Inactive => "the player is inactive",
-            RefusalCode::NotAllowed => "no rule allows it",
-            RefusalCode::NoVoteToWithdraw => "no vote to withdraw",
-            RefusalCode::CannotResubmit => "nothing the player may resubmit",
-            RefusalCode::ResubmitLimit => "resubmission limit reached",
-            RefusalCode::ResubmitWindow => "resubmission window closed",
-            RefusalCode::AlreadyInStatus => "the player already has that status",
-            RefusalCode::NoJudge => "no player can be Judge",
-            RefusalCode::NotTheJudge => "not the Judge",
-            RefusalCode::NoQuestion => "no question awaits judgment",
-            RefusalCode::DuplicateLabel => "the label is taken",
-            RefusalCode::NotOnQueue => "no such proposal on the queue",
-            RefusalCode::BadParameter => "unknown parameter or bad value",
-            RefusalCode::Overflow => "the number would overflow",
-            RefusalCode::CannotJoin => "the person cannot join",
-        }
-    }
 }
 
 impl fmt::Display for RefusalCode {

@@ -6,6 +6,17 @@ use crate::engine::state::State;
 
 const H: Time = 3600;
 
+/// Keeps every event, for replay: `State::replay(initial, &recorder.0)`
+/// reproduces the game's state.
+#[derive(Debug, Default)]
+struct Recorder(Vec<(Time, Event)>);
+
+impl Sink for Recorder {
+    fn record(&mut self, at: Time, event: &Event, _: &State) {
+        self.0.push((at, event.clone()));
+    }
+}
+
 fn game(file: &str, names: &[&str]) -> Engine<Recorder> {
     let mut engine = unstarted(file, names);
     engine.start();

@@ -150,56 +150,6 @@ fn too_many_players_are_refused() {
     );
 }
 
-mod log_round_trip {
-    use super::*;
-    use crate::sim::log::LogSink;
-    use crate::sim::runner::{Report, RulesetSource};
-    use crate::sim::{render, replay, report};
-    use proptest::prelude::*;
-
-    const START: i64 = 946_684_800;
-
-    proptest! {
-        #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
-        /// Every event of a random Monte Carlo game reads back from its log
-        /// line as the same event, and the log replays to the game's state.
-        #[test]
-        fn every_event_survives_its_log_line_and_the_log_replays_the_game(
-            file in prop::sample::select(vec!["nomic-4-long.md", "nomic-4-long-early.txt", "nomic-1-final.txt"]),
-            players in 2u16..7,
-            seed in 0u64..10_000,
-            index in 0u64..1_000,
-            random in any::<bool>(),
-            joining in any::<bool>(),
-        ) {
-            let rules = ruleset(file);
-            // Persons join (IV 218) in some games, so their events are logged too.
-            let voters = if random { Voters::Random } else { Voters::No };
-            let config = Config::one_game(players, seed, voters, 300, joining);
-            let mut engine = template_with(&rules, players, LogSink::new(START)).unwrap();
-            let source = RulesetSource { path: file.into(), ruleset: rules.clone(), sha256: String::new() };
-            let header = report::header(&engine, &source, seed, START);
-            let initial = engine.state.clone();
-            play(&mut engine, &initial, &config, index);
-            prop_assert!(!engine.sink.events.is_empty());
-            let report = Report {
-                header,
-                entries: std::mem::take(&mut engine.sink.entries),
-                outcomes: Vec::new(),
-                summary: report::summary(&engine, &[]),
-            };
-            let log = render::jsonl(&report);
-            let read = replay::events(&log, rules.clone()).map_err(|e| TestCaseError::fail(e.to_string()))?;
-            prop_assert_eq!(read.len(), engine.sink.events.len());
-            for (read, played) in read.iter().zip(&engine.sink.events) {
-                prop_assert_eq!(read, played);
-            }
-            let replayed = replay::replay(&log, rules).map_err(|e| TestCaseError::fail(e.to_string()))?;
-            prop_assert_eq!(&replayed, &engine.state);
-        }
-    }
-}
-
 /// Issue 15: a seed's results are pinned for every bundled ruleset, so
 /// that speeding up the engine cannot change what a run reports. Every
 /// exact total is in the snapshot (the lengths' distribution as its

@@ -3,8 +3,6 @@
 
 mod grammar;
 
-#[cfg(test)]
-use crate::diagnostic::Source;
 use crate::diagnostic::{Diagnostic, Severity};
 use crate::engine::ProposalBody;
 use std::ops::Range;
@@ -201,13 +199,6 @@ impl ScriptError {
         }
         d
     }
-
-    #[cfg(test)]
-    /// `name:line:column: message`, for plain reports.
-    pub(crate) fn locate(&self, name: &str, text: &str) -> String {
-        let at = Source::new(name, text).location(self.span.start);
-        format!("{name}:{}:{}: {}", at.line, at.column, self.message)
-    }
 }
 
 /// The text of a line without its comment (a `#` outside quotes).
@@ -274,6 +265,15 @@ pub fn parse(text: &str) -> Result<Vec<Line>, ScriptError> {
         });
     }
     Ok(lines)
+}
+
+#[cfg(test)]
+impl ScriptError {
+    /// `name:line:column: message`, for plain reports.
+    pub(crate) fn locate(&self, name: &str, text: &str) -> String {
+        let at = crate::diagnostic::Source::new(name, text).location(self.span.start);
+        format!("{name}:{}:{}: {}", at.line, at.column, self.message)
+    }
 }
 
 #[cfg(test)]
