@@ -96,12 +96,16 @@ fn the_release_plan_builds_what_the_install_script_fetches_and_follows_the_versi
     let yaml: Value = serde_norway::from_str(&workflow).unwrap();
     let tags = &yaml["on"]["push"]["tags"][0];
     assert_eq!(tags.as_str(), Some("v[0-9]+.[0-9]+.[0-9]+"));
-    let built: Vec<&str> = yaml["jobs"]["build"]["strategy"]["matrix"]["include"]
+    let matrix = yaml["jobs"]["build"]["strategy"]["matrix"]["include"]
         .as_sequence()
-        .unwrap()
-        .iter()
-        .map(|entry| entry["target"].as_str().unwrap())
-        .collect();
+        .unwrap();
+    let of_each = |key: &str| -> Vec<&str> {
+        matrix
+            .iter()
+            .map(|entry| entry[key].as_str().unwrap())
+            .collect()
+    };
+    let built = of_each("target");
     for os in ["linux", "apple", "windows"] {
         assert!(
             built.iter().any(|t| t.contains(os)),
@@ -141,12 +145,7 @@ fn the_release_plan_builds_what_the_install_script_fetches_and_follows_the_versi
         assert!(workflow.contains(name), "release.yml: {name}");
     }
     // Every build runs on a runner GitHub still offers.
-    let runners: Vec<&str> = yaml["jobs"]["build"]["strategy"]["matrix"]["include"]
-        .as_sequence()
-        .unwrap()
-        .iter()
-        .map(|entry| entry["os"].as_str().unwrap())
-        .collect();
+    let runners = of_each("os");
     for retired in ["macos-12", "macos-13", "ubuntu-20.04", "windows-2019"] {
         assert!(!runners.contains(&retired), "retired runner {retired}");
     }
