@@ -36,6 +36,18 @@ struct Topic {
     to: Option<&'static str>,
 }
 
+impl Topic {
+    /// A topic that prints its whole document.
+    const fn whole(name: &'static str, text: &'static str) -> Topic {
+        Topic {
+            name,
+            text,
+            from: None,
+            to: None,
+        }
+    }
+}
+
 const TOPICS: &[Topic] = &[
     Topic {
         name: "proposals",
@@ -49,42 +61,17 @@ const TOPICS: &[Topic] = &[
         from: None,
         to: Some("## Speed"),
     },
-    Topic {
-        name: "formats",
-        text: include_str!("../../docs/formats.md"),
-        from: None,
-        to: None,
-    },
-    Topic {
-        name: "render",
-        text: include_str!("../../docs/render.md"),
-        from: None,
-        to: None,
-    },
-    Topic {
-        name: "history",
-        text: include_str!("../../docs/history.md"),
-        from: None,
-        to: None,
-    },
+    Topic::whole("formats", include_str!("../../docs/formats.md")),
+    Topic::whole("render", include_str!("../../docs/render.md")),
+    Topic::whole("history", include_str!("../../docs/history.md")),
     Topic {
         name: "scripts",
         text: include_str!("../../docs/engine-design.md"),
         from: Some("## Script format"),
         to: Some("## Command line"),
     },
-    Topic {
-        name: "editor",
-        text: include_str!("../../docs/editor.md"),
-        from: None,
-        to: None,
-    },
-    Topic {
-        name: "engine",
-        text: include_str!("../../docs/engine.md"),
-        from: None,
-        to: None,
-    },
+    Topic::whole("editor", include_str!("../../docs/editor.md")),
+    Topic::whole("engine", include_str!("../../docs/engine.md")),
 ];
 
 /// The topics' names, then `codes`, as a list in words.

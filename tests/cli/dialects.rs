@@ -394,25 +394,24 @@ fn a_reading_says_how_sure_it_is() {
         .stdout_contains("% sure).");
 }
 
-#[test]
-fn dialect_infer_says_what_it_found_with_the_optional_parts() {
-    let name = "note-number.md";
+/// `nomic dialect infer` on a shape fixture, which it reads.
+fn infer_shape(name: &str) -> crate::test::Output {
     Test::new()
-        .file(name, fixture("shapes/note-number.md"))
+        .file(name, fixture(&format!("shapes/{name}")))
         .args(["dialect", "infer", name])
         .run()
         .status(0)
+}
+
+#[test]
+fn dialect_infer_says_what_it_found_with_the_optional_parts() {
+    infer_shape("note-number.md")
         .stdout_contains(
             "# Found:\n#   rule starts: `### {id}.{? ({note})}` (a level 3 heading) — \
              2 of 3 rules carry a note\n#   identifiers: integer\n",
         )
         .stdout_contains("\nrule = \"### {id}.{? ({note})}\"\n");
-    let name = "lost-marker.md";
-    Test::new()
-        .file(name, fixture("shapes/lost-marker.md"))
-        .args(["dialect", "infer", name])
-        .run()
-        .status(0)
+    infer_shape("lost-marker.md")
         .stdout_contains(
             "#   rule starts: `### Rule {id}: {title}` (a level 3 heading) — every rule carries a title\n",
         )
@@ -422,12 +421,7 @@ fn dialect_infer_says_what_it_found_with_the_optional_parts() {
 
 #[test]
 fn dialect_infer_says_the_identifiers_come_from_the_table_of_contents() {
-    let name = "contents-numbered.md";
-    Test::new()
-        .file(name, fixture("shapes/contents-numbered.md"))
-        .args(["dialect", "infer", name])
-        .run()
-        .status(0)
+    infer_shape("contents-numbered.md")
         .stdout_contains("a level 2 heading, 4 rules (1 to 2; 100% sure)")
         .stdout_contains(
             "#   identifiers: the numbers the table of contents gives its entries, 1 to 2\n\
@@ -437,14 +431,8 @@ fn dialect_infer_says_the_identifiers_come_from_the_table_of_contents() {
         )
         .stdout_contains("\nrule = \"## <a name='{note}'/> {title}\"\n")
         .stdout_contains("\nidentifiers = \"contents\"\n");
-    let name = "contents-slugs.md";
-    Test::new()
-        .file(name, fixture("shapes/contents-slugs.md"))
-        .args(["dialect", "infer", name])
-        .run()
-        .status(0)
-        .stdout_contains(
-            "#   identifiers: the targets of the table of contents' links \
+    infer_shape("contents-slugs.md").stdout_contains(
+        "#   identifiers: the targets of the table of contents' links \
              (it gives no numbers), meta-rules to voting-1\n",
-        );
+    );
 }
