@@ -23,7 +23,10 @@ status=$?
 report=$(nomic check --format json --statistics "${args[@]}" "${paths[@]}")
 errors=$(jq -r '.summary.errors' <<<"$report")
 warnings=$(jq -r '.summary.warnings' <<<"$report")
-files=$(jq -r '.files | length' <<<"$report")
+# A file that does not exist, cannot be read or cannot be parsed was not
+# checked: it is listed as such, never counted among the checked.
+checked=$(jq -r '[.files[] | select(.failure == null)] | length' <<<"$report")
+unchecked=$(jq -r '[.files[] | select(.failure != null)] | length' <<<"$report")
 {
     echo "errors=$errors"
     echo "warnings=$warnings"
@@ -32,7 +35,13 @@ files=$(jq -r '.files | length' <<<"$report")
 {
     echo "## nomic check"
     echo
-    echo "Files checked: $files. Errors: **$errors**. Warnings: $warnings."
+    echo "Files checked: $checked. Errors: **$errors**. Warnings: $warnings."
+    if [ "$unchecked" -gt 0 ]; then
+        echo
+        echo "Not checked: $unchecked."
+        echo
+        jq -r '.files[] | select(.failure != null) | "- `\(.file)`: \(.failure | gsub("\n"; " "))"' <<<"$report"
+    fi
     if [ "$(jq '.statistics | length' <<<"$report")" -gt 0 ]; then
         echo
         echo "| findings | code | name |"

@@ -1,6 +1,6 @@
 //! SARIF 2.1.0, the format GitHub code scanning reads: one run of the tool
-//! `nomic`, whose rules are the table of [`Code`]s, with one result per
-//! finding located by file, line and column.
+//! `nomic`, whose rules are the table of [`Code`]s (and the errors that are no
+//! finding), with one result per finding located by file, line and column.
 
 use super::{Code, Diagnostic, DiagnosticCode, LineIndex, Severity, Source};
 use serde_json::{json, Value};
@@ -8,8 +8,11 @@ use serde_json::{json, Value};
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
 /// The SARIF log of the findings of several files; `version` is nomic's.
+/// The driver's rules are every [`Code`], then each kind of error that is
+/// no finding (`read`, `parse`) that a result has, so every result names a
+/// rule of the run.
 pub fn render_sarif(files: &[(Source<'_>, &[Diagnostic])], version: &str) -> Value {
-    let rules: Vec<Value> = Code::ALL
+    let mut rules: Vec<Value> = Code::ALL
         .iter()
         .map(|code| {
             json!({
@@ -21,6 +24,7 @@ pub fn render_sarif(files: &[(Source<'_>, &[Diagnostic])], version: &str) -> Val
             })
         })
         .collect();
+    let mut kinds: Vec<&'static str> = Vec::new();
     let mut results = Vec::new();
     for (source, diagnostics) in files {
         if diagnostics.is_empty() {
@@ -28,7 +32,18 @@ pub fn render_sarif(files: &[(Source<'_>, &[Diagnostic])], version: &str) -> Val
         }
         let index = LineIndex::new(source.text);
         for diagnostic in *diagnostics {
-            results.push(result(*source, &index, diagnostic));
+            let rule = match diagnostic.code {
+                DiagnosticCode::Finding(code) => Code::ALL.iter().position(|c| *c == code),
+                DiagnosticCode::Error(kind) => Some(match kinds.iter().position(|k| *k == kind) {
+                    Some(at) => Code::ALL.len() + at,
+                    None => {
+                        kinds.push(kind);
+                        rules.push(error_rule(kind));
+                        rules.len() - 1
+                    }
+                }),
+            };
+            results.push(result(*source, &index, diagnostic, rule));
         }
     }
     json!({
@@ -45,7 +60,28 @@ pub fn render_sarif(files: &[(Source<'_>, &[Diagnostic])], version: &str) -> Val
     })
 }
 
-fn result(source: Source<'_>, index: &LineIndex, diagnostic: &Diagnostic) -> Value {
+/// The rule of an error that is no finding: a file that could not be
+/// read, parsed or otherwise taken in.
+fn error_rule(kind: &'static str) -> Value {
+    let what = match kind {
+        "read" => "A file that does not exist or cannot be read".to_string(),
+        "parse" => "A file that cannot be read as a ruleset".to_string(),
+        other => format!("A file that nomic could not take in ({other})"),
+    };
+    json!({
+        "id": kind,
+        "name": kind,
+        "shortDescription": {"text": what},
+        "defaultConfiguration": {"level": "error"},
+    })
+}
+
+fn result(
+    source: Source<'_>,
+    index: &LineIndex,
+    diagnostic: &Diagnostic,
+    rule: Option<usize>,
+) -> Value {
     let start = source.location_in(index, diagnostic.span.start);
     let end = source.location_in(index, diagnostic.span.end);
     let mut message = diagnostic.message.clone();
@@ -68,9 +104,8 @@ fn result(source: Source<'_>, index: &LineIndex, diagnostic: &Diagnostic) -> Val
             },
         }}],
     });
-    if let DiagnosticCode::Finding(code) = diagnostic.code {
-        let at = Code::ALL.iter().position(|c| *c == code);
-        result["ruleIndex"] = json!(at);
+    if let Some(rule) = rule {
+        result["ruleIndex"] = json!(rule);
     }
     result
 }
@@ -131,5 +166,30 @@ mod tests {
         assert_eq!(location["region"]["startLine"], 3);
         assert_eq!(location["region"]["startColumn"], 10);
         assert_eq!(location["region"]["endColumn"], 13);
+    }
+
+    #[test]
+    fn an_error_that_is_no_finding_is_a_rule_of_the_run_once() {
+        let unread = [Diagnostic::new("read", Severity::Error, "gone", 0..0)];
+        let unparsed = [
+            Diagnostic::new("parse", Severity::Error, "no rules", 0..0),
+            Diagnostic::new("read", Severity::Error, "gone too", 0..0),
+        ];
+        let log = render_sarif(
+            &[
+                (Source::new("a.md", ""), &unread),
+                (Source::new("b.md", ""), &unparsed),
+            ],
+            "1.2.3",
+        );
+        let run = &log["runs"][0];
+        let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+        assert_eq!(rules.len(), Code::ALL.len() + 2);
+        for result in run["results"].as_array().unwrap() {
+            let index = result["ruleIndex"].as_u64().unwrap() as usize;
+            assert_eq!(rules[index]["id"], result["ruleId"]);
+        }
+        assert_eq!(rules[Code::ALL.len()]["id"], "read");
+        assert_eq!(rules[Code::ALL.len() + 1]["id"], "parse");
     }
 }

@@ -142,6 +142,57 @@ fn check_lists_the_real_problems_of_the_source_and_none_of_the_published_rules()
     }
 }
 
+#[test]
+fn agora_findings_come_as_annotations_and_sarif_results_like_any_other() {
+    let history = "- change:\n    type: enactment\n  date: 2020-05-01\n  agent:\n    proposal: \"10\"\n\
+                   - change:\n    type: amendment\n  date: 2020-04-01\n  agent:\n    proposal: \"11\"\n";
+    // The source: each finding is a workflow command on its YAML file's line.
+    let out = tiny_source(Test::new(), history)
+        .args(["check", "--format", "github", "src"])
+        .run()
+        .status(0);
+    assert!(
+        out.stdout.contains(
+            "::warning file=src/rules_data/rules/1,line=16,col=1,endLine=16,endColumn=19,title=A008::\
+             rule 1's history cites proposal 11, which rules_data/proposals lacks"
+        ),
+        "{}",
+        out.stdout
+    );
+    assert_eq!(
+        out.stdout
+            .lines()
+            .filter(|l| l.starts_with("::warning file="))
+            .count(),
+        4,
+        "{}",
+        out.stdout
+    );
+    // The published FLR: an Agora code, located, a rule of the SARIF run.
+    let flr = std::fs::read_to_string(agora_published().join("flr.txt")).unwrap();
+    let broken = flr.replacen("Rule 1698/7 (Power=4)", "Rule 1698/8 (Power=4)", 1);
+    let line = 1 + broken[..broken.find("Rule 1698/8").unwrap()]
+        .matches('\n')
+        .count();
+    let out = Test::new()
+        .file("flr.txt", broken)
+        .args(["check", "--format", "sarif", "flr.txt"])
+        .run()
+        .status(1);
+    let log = out.json();
+    let run = &log["runs"][0];
+    let results = run["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1, "{}", out.stdout);
+    let result = &results[0];
+    assert_eq!(result["ruleId"], "A006");
+    assert_eq!(result["level"], "error");
+    let rule = &run["tool"]["driver"]["rules"][result["ruleIndex"].as_u64().unwrap() as usize];
+    assert_eq!(rule["id"], "A006");
+    let location = &result["locations"][0]["physicalLocation"];
+    assert_eq!(location["artifactLocation"]["uri"], "flr.txt");
+    assert_eq!(location["region"]["startLine"], line);
+}
+
 /// A two-rule source: rule 1 filed, rule 2 cited by nobody.
 fn tiny_source(test: Test, history: &str) -> Test {
     test.file(

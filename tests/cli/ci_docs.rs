@@ -1,5 +1,6 @@
 //! The CI workflow and pre-commit hooks in the docs are valid YAML and run
-//! commands and flags that exist.
+//! commands and flags that exist; the guide's shell lines, SARIF step and
+//! pre-commit configuration work as written.
 
 use crate::Test;
 use serde_norway::Value;
@@ -118,4 +119,156 @@ fn the_pages_workflow_is_valid_runs_existing_commands_and_is_in_the_guide() {
         repo_file("docs/ci.md").contains(&format!("```yaml\n{workflow}```")),
         "docs/ci.md and docs/examples/nomic-pages.yml differ"
     );
+}
+
+/// The fenced blocks of `language` in a Markdown page, in order.
+fn fenced(page: &str, language: &str) -> Vec<String> {
+    let open = format!("```{language}\n");
+    let mut blocks = Vec::new();
+    let mut rest = page;
+    while let Some(start) = rest.find(&open) {
+        let body = &rest[start + open.len()..];
+        let end = body.find("```\n").unwrap_or(body.len());
+        blocks.push(body[..end].to_string());
+        rest = &body[end..];
+    }
+    blocks
+}
+
+/// The one block of `language` in docs/ci.md that contains `needle`.
+fn guide_block(language: &str, needle: &str) -> String {
+    let mut found: Vec<String> = fenced(&repo_file("docs/ci.md"), language)
+        .into_iter()
+        .filter(|block| block.contains(needle))
+        .collect();
+    assert_eq!(found.len(), 1, "docs/ci.md: {needle}");
+    found.remove(0)
+}
+
+fn path_with_nomic() -> String {
+    let bin = Path::new(env!("CARGO_BIN_EXE_nomic")).parent().unwrap();
+    format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    )
+}
+
+#[test]
+fn the_guide_s_shell_lines_install_completions_and_manuals_as_written() {
+    let block = guide_block("sh", "nomic completions bash");
+    let home = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new("sh")
+        .args(["-e", "-c", &block])
+        .env("HOME", home.path())
+        .env("PATH", path_with_nomic())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("proposal"));
+    let share = home.path().join(".local/share");
+    let completion =
+        std::fs::read_to_string(share.join("bash-completion/completions/nomic")).unwrap();
+    assert!(completion.contains("complete -F"), "{completion}");
+    for page in ["nomic.1", "nomic-check.1"] {
+        let man = std::fs::read_to_string(share.join("man/man1").join(page)).unwrap();
+        assert!(man.starts_with(".ie") || man.contains("\n.TH "), "{page}");
+    }
+}
+
+#[test]
+fn the_guide_s_sarif_step_writes_a_log_for_code_scanning() {
+    let step = guide_block("yaml", "--format sarif");
+    let yaml: Value = serde_norway::from_str(&step).unwrap();
+    let run = yaml[0]["run"].as_str().unwrap().to_string();
+    assert_eq!(
+        yaml[1]["with"]["sarif_file"].as_str(),
+        Some("nomic.sarif"),
+        "{step}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/check");
+    std::fs::copy(
+        fixtures.join("dangling-reference.bad.md"),
+        dir.path().join("rules.md"),
+    )
+    .unwrap();
+    let out = std::process::Command::new("sh")
+        .args(["-e", "-c", &run])
+        .current_dir(dir.path())
+        .env("PATH", path_with_nomic())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{run}");
+    let log: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.path().join("nomic.sarif")).unwrap())
+            .unwrap();
+    assert_eq!(log["version"], "2.1.0");
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    assert!(results.iter().any(|r| r["ruleId"] == "N401"), "{log}");
+    let uri = &results[0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"];
+    assert_eq!(uri, "rules.md");
+}
+
+/// Whether pre-commit's `files:` pattern (a Python regular expression)
+/// matches `path`.
+fn matches(pattern: &str, path: &str) -> bool {
+    let program = "import re, sys; sys.exit(0 if re.search(sys.argv[1], sys.argv[2]) else 1)";
+    std::process::Command::new("python3")
+        .args(["-c", program, pattern, path])
+        .status()
+        .expect("python3 runs pre-commit's patterns")
+        .success()
+}
+
+#[test]
+fn the_guide_s_pre_commit_configuration_names_the_hooks_and_keeps_fmt_off_text() {
+    let config = guide_block("yaml", "repos:");
+    let yaml: Value = serde_norway::from_str(&config).unwrap();
+    let repo = &yaml["repos"][0];
+    assert!(repo["rev"].as_str().is_some_and(|rev| rev.starts_with('v')));
+    let hooks: Value = serde_norway::from_str(&repo_file(".pre-commit-hooks.yaml")).unwrap();
+    let defined: Vec<&str> = hooks
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .filter_map(|hook| hook["id"].as_str())
+        .collect();
+    let used = repo["hooks"].as_sequence().unwrap();
+    assert!(!used.is_empty());
+    for hook in used {
+        let id = hook["id"].as_str().unwrap();
+        assert!(defined.contains(&id), "the guide uses an unknown hook {id}");
+        let files = hook["files"].as_str().unwrap();
+        assert!(matches(files, "rules/rules-l.md"), "{id}: {files}");
+        if id.starts_with("nomic-fmt") {
+            assert!(
+                !matches(files, "rules/rules-l.txt"),
+                "{id} would re-wrap text"
+            );
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join(".pre-commit-config.yaml");
+    std::fs::write(&file, &config).unwrap();
+    let validated = std::process::Command::new("pre-commit")
+        .args(["validate-config"])
+        .arg(&file)
+        .output();
+    match validated {
+        Ok(out) => assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        ),
+        Err(_) => crate::skip::skipped(
+            "pre-commit",
+            "validating the guide's configuration is",
+            "pip install pre-commit",
+        ),
+    }
 }

@@ -77,7 +77,7 @@ fn the_action_and_the_workflows_are_valid_against_their_schemas() {
     // The action runs the scripts it ships, and the guide shows it as used.
     let action: Value = serde_norway::from_str(&repo_file("action.yml")).unwrap();
     let steps = action["runs"]["steps"].as_sequence().unwrap();
-    for script in ["scripts/install.sh", "scripts/action-check.sh"] {
+    for script in ["scripts/action-install.sh", "scripts/action-check.sh"] {
         assert!(Path::new(ROOT).join(script).is_file());
         assert!(
             steps
@@ -340,6 +340,106 @@ fn the_action_annotates_counts_and_summarises_the_findings() {
         summary.contains("the published files are not up to date"),
         "{summary}"
     );
+    // A file that does not exist is annotated and listed, never counted
+    // as checked.
+    let (status, stdout, _, summary) = action(
+        dir.path(),
+        &[("NOMIC_PATHS", "missing-blank-line.bad.md gone.md")],
+    );
+    assert_eq!(status, 2, "{summary}");
+    assert!(
+        stdout.contains("::error file=gone.md,line=1,col=1,"),
+        "{stdout}"
+    );
+    assert!(
+        summary.starts_with(
+            "## nomic check\n\nFiles checked: 1. Errors: **0**. Warnings: 1.\n\n\
+             Not checked: 1.\n\n- `gone.md`: gone.md does not exist\n"
+        ),
+        "{summary}"
+    );
+}
+
+/// Runs the action's install step as the runner does: from the folder it
+/// checked the action out to, with a release served from a folder.
+fn action_install(action_path: &Path, server: &Path, env: &[(&str, &str)]) -> Output {
+    let scripts = action_path.join("scripts");
+    std::fs::create_dir_all(&scripts).unwrap();
+    for script in ["install.sh", "action-install.sh"] {
+        std::fs::copy(
+            Path::new(ROOT).join("scripts").join(script),
+            scripts.join(script),
+        )
+        .unwrap();
+    }
+    let github_path = action_path.join("github-path");
+    std::fs::write(&github_path, "").unwrap();
+    Command::new("bash")
+        .arg(scripts.join("action-install.sh"))
+        .env("GITHUB_ACTION_PATH", action_path)
+        .env("GITHUB_PATH", &github_path)
+        .env("GITHUB_SERVER_URL", format!("file://{}", server.display()))
+        .env("NOMIC_VERSION", "v9.9.9")
+        .env("NOMIC_TARGET", "x86_64-unknown-linux-gnu")
+        .envs(env.iter().copied())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_action_installs_the_release_of_the_repository_it_was_taken_from() {
+    if !installed("curl", "apt-get install -y curl") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let server = dir.path().join("server");
+    let target = "x86_64-unknown-linux-gnu";
+    fake_release(&server.join("acme/nomic"), "v9.9.9", target);
+    // `uses: acme/nomic@v0`: the runner's folder names the repository, as
+    // `github.action_repository` may be empty in a composite action.
+    let taken = dir.path().join("work/_actions/acme/nomic/v0");
+    let bin = dir.path().join("bin");
+    let out = action_install(
+        &taken,
+        &server,
+        &[("NOMIC_INSTALL_DIR", bin.to_str().unwrap())],
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    let version = Command::new(bin.join("nomic"))
+        .arg("--version")
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&version.stdout),
+        format!("nomic {}\n", cargo_version())
+    );
+    assert_eq!(
+        std::fs::read_to_string(taken.join("github-path")).unwrap(),
+        format!("{}\n", bin.display())
+    );
+    // `uses: ./` in the action's own repository: the workflow's repository.
+    let own = dir.path().join("checkout");
+    let other_bin = dir.path().join("other-bin");
+    let out = action_install(
+        &own,
+        &server,
+        &[
+            ("NOMIC_INSTALL_DIR", other_bin.to_str().unwrap()),
+            ("GITHUB_REPOSITORY", "acme/nomic"),
+        ],
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(other_bin.join("nomic").is_file());
+    // Another repository has no such release: nothing is installed.
+    let elsewhere = dir.path().join("work/_actions/someone/else/v0");
+    let none = dir.path().join("no-bin");
+    let out = action_install(
+        &elsewhere,
+        &server,
+        &[("NOMIC_INSTALL_DIR", none.to_str().unwrap())],
+    );
+    assert!(!out.status.success(), "{}", text(&out));
+    assert!(!none.join("nomic").exists());
 }
 
 #[test]
