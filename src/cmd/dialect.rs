@@ -75,6 +75,14 @@ fn folder(args: &FolderArgs) -> Result<ExitCode, Failure> {
 }
 
 fn infer(args: &InferArgs) -> Result<ExitCode, Failure> {
+    if args.file.is_dir() {
+        let dir = args.file.display();
+        return Err(Failure::message(format!(
+            "{dir} is a folder: a folder of rule files needs no dialect file (one rule per file, \
+             its identifier from a `RULE:` or `number:` field or the file name); \
+             `nomic dialect folder {dir}` prints how it reads, and every command takes the folder"
+        )));
+    }
     let (name, bytes) = read_input(&args.file)?;
     let options = ReadOptions::default();
     let text = parse::error_source(&bytes, &options);

@@ -3,8 +3,9 @@
 mod monte_carlo;
 mod rates;
 
-use super::io::{print_stdout, read_input, Failure};
+use super::io::{parse_input, print_stdout, read_input, Failure};
 use nomic::diagnostic::Diagnostic;
+use nomic::parse::ReadOptions;
 use nomic::sim::{self, render, runner, script, RulesetSource};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -50,8 +51,8 @@ pub(super) struct Args {
     /// Play N games with random voters
     #[arg(long, value_name = "N", requires_all = ["ruleset", "players"], conflicts_with = "script")]
     pub monte_carlo: Option<u64>,
-    /// The ruleset for Monte Carlo games
-    #[arg(long, value_name = "FILE")]
+    /// The ruleset for Monte Carlo games: a file, or a folder of rule files
+    #[arg(long, value_name = "PATH")]
     pub ruleset: Option<PathBuf>,
     /// Players per Monte Carlo game
     #[arg(long, value_name = "K")]
@@ -76,16 +77,26 @@ pub(super) struct Args {
     pub rates: rates::Rates,
 }
 
-/// Reads a ruleset file into the form the runner needs.
+/// Reads a ruleset into the form the runner needs, as every command reads
+/// one: a file in its dialect (`nomic.toml` beside it, or inferred), or a
+/// folder (one rule per file, or Agora's source). A folder's fingerprint is
+/// that of its rules as JSON, since no one file holds them.
 pub(super) fn load_ruleset(path: &Path) -> Result<RulesetSource, Failure> {
+    if let Some(read) = super::io::read_folder(path)? {
+        let ruleset = read.parsed.ruleset;
+        let model = serde_json::to_vec(&ruleset.without_layout())
+            .map_err(|err| Failure::message(format!("{}: {err}", path.display())))?;
+        return Ok(RulesetSource {
+            path: path.display().to_string(),
+            ruleset,
+            sha256: sim::load::sha256(&model),
+        });
+    }
     let (name, bytes) = read_input(path)?;
-    let ruleset = sim::load::read_ruleset(&bytes).map_err(|e| {
-        let text = String::from_utf8_lossy(&bytes).into_owned();
-        located(&name, &text, e.to_diagnostic())
-    })?;
+    let parsed = parse_input(&name, &bytes, &ReadOptions::default())?;
     Ok(RulesetSource {
         path: name,
-        ruleset,
+        ruleset: parsed.ruleset,
         sha256: sim::load::sha256(&bytes),
     })
 }

@@ -17,9 +17,11 @@ use std::process::ExitCode;
 #[command(after_help = "Examples:\n  \
     nomic site rules-l.md -o site            # then open site/index.html\n  \
     nomic site rules-l.md -o site --no-git   # without the changes pages\n  \
+    nomic site rules/ -o site                # a folder of rule files, one rule per file\n  \
     nomic site rules-l.md -o site --templates my-templates   # my-templates/site/*.j2 first")]
 pub(super) struct Args {
-    /// The source ruleset, in any format
+    /// The source ruleset, in any format, or a folder: one rule per file,
+    /// or Agora's source
     pub source: PathBuf,
     /// Output folder
     #[arg(short, long, value_name = "DIR")]
@@ -40,14 +42,31 @@ pub(super) struct Args {
 }
 
 pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
-    let (name, bytes) = read_input(&args.source)?;
-    let options = ReadOptions {
-        from: args.from,
-        ..ReadOptions::default()
+    let folder = super::io::read_folder(&args.source)?;
+    let is_folder = folder.is_some();
+    let (name, parsed) = match folder {
+        Some(read) => (args.source.display().to_string(), read.parsed),
+        None => {
+            let (name, bytes) = read_input(&args.source)?;
+            let options = ReadOptions {
+                from: args.from,
+                ..ReadOptions::default()
+            };
+            let parsed = parse_input(&name, &bytes, &options)?;
+            (name, parsed)
+        }
     };
-    let parsed = parse_input(&name, &bytes, &options)?;
     super::io::refuse_duplicate_numbers(&name, &parsed)?;
     let versions = if args.no_git {
+        Vec::new()
+    } else if is_folder {
+        // The changes pages are read from one file's committed versions.
+        if args.git {
+            return Err(Failure::message(format!(
+                "--git: {name} is a folder; the changes pages are read from the history of one \
+                 ruleset file (leave out --git for a site without them)"
+            )));
+        }
         Vec::new()
     } else {
         versions(&args.source, args.git)?

@@ -207,3 +207,86 @@ fn build_publishes_a_folder_in_every_form() {
         .read("out/rules-l.md")
         .contains("Every player is an eligible voter"));
 }
+
+#[test]
+fn site_writes_a_page_for_every_rule_of_a_folder() {
+    for (folder, rules) in [(TINY, 19), (MBURNS, 27)] {
+        let test = with_copy(folder);
+        let model = Test::in_dir(test.path())
+            .args(["parse", "rules"])
+            .run()
+            .status(0)
+            .json();
+        let numbers: Vec<u64> = model["rules"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|rule| rule["number"].as_u64().unwrap())
+            .collect();
+        assert_eq!(numbers.len(), rules, "{folder}");
+        let out = Test::in_dir(test.path())
+            .args(["site", "rules", "-o", "site"])
+            .run()
+            .status(0);
+        let index = out.read("site/index.html");
+        for number in numbers {
+            assert!(
+                index.contains(&format!("<li id=\"r{number}\"")),
+                "{folder}: rule {number} is not on the index"
+            );
+            assert!(
+                out.exists(&format!("site/rules/{number}.html")),
+                "{folder}: rule {number} has no page"
+            );
+        }
+        assert_eq!(index.matches("<li id=\"r").count(), rules, "{folder}");
+    }
+    // Changes pages come from one file's history: a folder has none to give.
+    with_copy(TINY)
+        .args(["site", "rules", "-o", "site", "--git"])
+        .run()
+        .status(2)
+        .stderr_contains("--git: rules is a folder");
+}
+
+#[test]
+fn dialect_infer_on_a_folder_says_that_it_needs_no_dialect_file() {
+    with_copy(TINY)
+        .args(["dialect", "infer", "rules"])
+        .run()
+        .status(2)
+        .stderr_contains("rules is a folder: a folder of rule files needs no dialect file")
+        .stderr_contains("`nomic dialect folder rules` prints how it reads");
+}
+
+#[test]
+fn simulate_plays_a_folder_as_the_same_rules_in_one_file() {
+    let test = with_copy(MBURNS);
+    let json = Test::in_dir(test.path())
+        .args(["render", "rules", "--to", "json"])
+        .run()
+        .status(0)
+        .stdout;
+    std::fs::write(test.path().join("rules.json"), json).unwrap();
+    let play = |ruleset: &str| {
+        Test::in_dir(test.path())
+            .args([
+                "simulate",
+                "--monte-carlo",
+                "300",
+                "--players",
+                "5",
+                "--seed",
+                "7",
+            ])
+            .args(["--ruleset", ruleset, "--format", "json"])
+            .run()
+            .status(0)
+            .json()
+    };
+    // The same games: the engine reads the same voting rules from both.
+    let folder = play("rules");
+    assert_eq!(folder, play("rules.json"));
+    assert_eq!(folder["games"], 300, "{folder}");
+    assert!(folder["proposals"].as_u64().unwrap() > 0, "{folder}");
+}
