@@ -436,3 +436,16 @@ fn dialect_infer_says_the_identifiers_come_from_the_table_of_contents() {
              (it gives no numbers), meta-rules to voting-1\n",
     );
 }
+
+#[test]
+fn a_rule_of_one_short_sentence_is_no_rule_without_text() {
+    // Each rule is one line without a period: its words are its text, so
+    // `check` finds no rule without text (N502).
+    let out = Test::new()
+        .file("h.md", fixture("shapes/one-sentence-bold.md"))
+        .args(["check", "h.md"])
+        .run()
+        .status(0)
+        .stdout_contains("1 file checked: 0 errors");
+    assert!(!out.stdout.contains("N502"), "{}", out.stdout);
+}

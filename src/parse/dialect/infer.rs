@@ -136,7 +136,7 @@ pub fn infer(text: &str) -> Result<Candidate, InferError> {
 /// after it that only some rules have is optional in the template.
 pub fn candidates(text: &str) -> Vec<Candidate> {
     let lines = reader::lines(text);
-    let mut shapes: BTreeMap<(String, Option<char>), Vec<StartShape>> = BTreeMap::new();
+    let mut shapes: BTreeMap<(String, Option<char>), Vec<(usize, StartShape)>> = BTreeMap::new();
     for i in 0..lines.len() {
         if lines[i].code {
             continue;
@@ -148,7 +148,7 @@ pub fn candidates(text: &str) -> Vec<Candidate> {
             shapes
                 .entry((shape.core.clone(), underline))
                 .or_default()
-                .push(shape);
+                .push((i, shape));
         }
     }
     // Only shapes that repeat, the most frequent first, a bounded number.
@@ -163,7 +163,9 @@ pub fn candidates(text: &str) -> Vec<Candidate> {
     let mut found: Vec<Candidate> = shapes
         .into_iter()
         .filter_map(|((core, underline), found)| {
-            let template = group_template(&core, &found);
+            let titles = rests_read_as_titles(&lines, &found);
+            let found: Vec<StartShape> = found.into_iter().map(|(_, shape)| shape).collect();
+            let template = group_template(&core, &found, titles);
             score(&lines, template, underline, &not_rules, &groups)
         })
         .collect();
@@ -178,12 +180,30 @@ pub fn candidates(text: &str) -> Vec<Candidate> {
 /// How often each form (the literal text before and after) of a part is written.
 type Forms = BTreeMap<(String, String), usize>;
 
+/// Whether what follows the number on rule starts that are not headings
+/// reads as titles: every such rest is short and ends no sentence, and some
+/// rule has a body under its first line. When nothing follows any rule's
+/// first line, those words are the rules' texts: a rule's first sentence
+/// never becomes its title, even one written without a period.
+fn rests_read_as_titles(lines: &[Line<'_>], found: &[(usize, StartShape)]) -> bool {
+    if !start::rests_are_titles(found.iter().filter_map(|(_, s)| s.rest.as_deref())) {
+        return false;
+    }
+    // The lines between each rule start and the next: the last rule's
+    // body is not told apart from what may follow the rules.
+    let bodied = found.windows(2).any(|pair| {
+        lines[pair[0].0 + 1..pair[1].0]
+            .iter()
+            .any(|line| !line.is_blank())
+    });
+    bodied
+}
+
 /// The template of rule starts that share `core`: each part in the form
 /// most of them write it, optional unless every one has it. What follows
-/// the number on lines that are not headings is a title only when every
-/// such rest reads as one.
-fn group_template(core: &str, found: &[StartShape]) -> String {
-    let titles = start::rests_are_titles(found.iter().filter_map(|s| s.rest.as_deref()));
+/// the number on lines that are not headings is a title when `titles`
+/// says so ([`rests_read_as_titles`]), else the start of the rule's text.
+fn group_template(core: &str, found: &[StartShape], titles: bool) -> String {
     let resolved = |kind: PartKind| match kind {
         PartKind::Rest if titles => PartKind::Title,
         PartKind::Rest => PartKind::Text,
@@ -399,7 +419,12 @@ fn list_numbered(template: &Template) -> bool {
 #[cfg(test)]
 pub(crate) fn line_template(line: &str) -> Option<String> {
     let shape = start::shape(line, line.starts_with('#'))?;
-    Some(group_template(&shape.core, std::slice::from_ref(&shape)))
+    let titles = start::rests_are_titles(shape.rest.as_deref());
+    Some(group_template(
+        &shape.core,
+        std::slice::from_ref(&shape),
+        titles,
+    ))
 }
 
 /// The heading naming rules (`## Initial Rules`) whose section holds the

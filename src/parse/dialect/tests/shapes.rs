@@ -182,3 +182,19 @@ fn a_contents_linked_rule_written_anew_keeps_its_level_and_anchor() {
     assert_eq!(labels(&reread), ["1", "1.1", "1.1.1", "2"]);
     assert!(reread.rules[2].text.ends_with("no player."));
 }
+
+#[test]
+fn a_rule_of_one_short_sentence_is_text_not_a_title() {
+    // No rule has anything under its first line: the words after each
+    // number are the rules' texts, though short and without a period.
+    let listed = shape("one-sentence.md", "one-sentence.toml");
+    assert_eq!(labels(&listed), ["1", "2", "3", "4"]);
+    assert!(listed.rules.iter().all(|r| r.title.is_none()));
+    assert_eq!(listed.rules[0].text, "Be kind to every player");
+    assert_eq!(listed.rules[3].text, "The moderator breaks ties");
+    let bold = shape("one-sentence-bold.md", "one-sentence-bold.toml");
+    assert_eq!(labels(&bold), ["101", "102", "103"]);
+    assert!(bold.rules.iter().all(|r| r.title.is_none()));
+    assert_eq!(bold.rules[2].text, "Votes close after one day");
+    assert_eq!(bold.title, "House rules");
+}
