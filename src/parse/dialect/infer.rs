@@ -199,11 +199,43 @@ fn rests_read_as_titles(lines: &[Line<'_>], found: &[(usize, StartShape)]) -> bo
     bodied
 }
 
+/// Rule starts whose punctuation opens their title where others write it
+/// after a revision or marker (`## Rule 102: Amendment` beside `## Rule
+/// 101/2 (Immutable): Obedience`): the punctuation is the title's, in
+/// every rule, so that one optional part (`{?: {title}}`) reads both.
+fn titles_take_punctuation(found: &[StartShape]) -> Vec<StartShape> {
+    let later: BTreeSet<&str> = found
+        .iter()
+        .filter(|shape| shape.punct.is_empty())
+        .flat_map(|shape| shape.parts.iter().skip(1))
+        .filter(|part| part.kind == PartKind::Title)
+        .map(|part| part.before.as_str())
+        .collect();
+    found
+        .iter()
+        .map(|shape| {
+            let mut shape = shape.clone();
+            if let Some(first) = shape.parts.first_mut() {
+                let joined = format!("{}{}", shape.punct, first.before);
+                let folds = !shape.punct.is_empty()
+                    && first.kind == PartKind::Title
+                    && later.contains(joined.as_str());
+                if folds {
+                    first.before = joined;
+                    shape.punct.clear();
+                }
+            }
+            shape
+        })
+        .collect()
+}
+
 /// The template of rule starts that share `core`: each part in the form
 /// most of them write it, optional unless every one has it. What follows
 /// the number on lines that are not headings is a title when `titles`
 /// says so ([`rests_read_as_titles`]), else the start of the rule's text.
 fn group_template(core: &str, found: &[StartShape], titles: bool) -> String {
+    let found = &titles_take_punctuation(found);
     let resolved = |kind: PartKind| match kind {
         PartKind::Rest if titles => PartKind::Title,
         PartKind::Rest => PartKind::Text,

@@ -11,6 +11,8 @@ use crate::model::IdShape;
 /// What a part after the core is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) enum PartKind {
+    /// `/2` right after the identifier: the rule's revision.
+    Revision,
     /// `(Immutable)`
     Mutability,
     /// `(formerly 201)`
@@ -198,6 +200,18 @@ fn parts(remainder: &str, heading: bool, open: String, shape: &mut StartShape) -
     }
     let ws_len = remainder.len() - remainder.trim_start().len();
     let (ws, body) = remainder.split_at(ws_len);
+    // A revision right after the identifier (`101/2`).
+    let digits = body.strip_prefix('/').map_or(0, |after| {
+        after.len() - after.trim_start_matches(|c: char| c.is_ascii_digit()).len()
+    });
+    if shape.parts.is_empty() && ws.is_empty() && shape.punct.is_empty() && digits > 0 {
+        shape.parts.push(Part {
+            kind: PartKind::Revision,
+            before: "/".to_string(),
+            after: String::new(),
+        });
+        return parts(&body[1 + digits..], heading, open, shape);
+    }
     // A note or marker in parentheses.
     let paren = body
         .find(')')
@@ -322,6 +336,7 @@ pub(crate) fn template(core: &str, punct: (&str, bool), parts: &[(Part, bool)]) 
     }
     for (part, required) in parts {
         let placeholder = match part.kind {
+            PartKind::Revision => "{revision}",
             PartKind::Mutability => "{mutability}",
             PartKind::Note => "{note}",
             PartKind::Title | PartKind::Rest => "{title}",
@@ -360,6 +375,14 @@ mod tests {
         assert_eq!(
             kinds("# Rule 1 (Immutable)", true),
             ("# Rule {id}".into(), vec![Mutability])
+        );
+        assert_eq!(
+            kinds("## Rule 101/2 (Immutable): Obedience", true),
+            ("## Rule {id}".into(), vec![Revision, Mutability, Title])
+        );
+        assert_eq!(
+            kinds("## Rule 103/1: Voting", true),
+            ("## Rule {id}".into(), vec![Revision, Title])
         );
         assert_eq!(
             kinds("## UC1 - Rule Proposal", true),

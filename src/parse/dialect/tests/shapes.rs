@@ -198,3 +198,47 @@ fn a_rule_of_one_short_sentence_is_text_not_a_title() {
     assert_eq!(bold.rules[2].text, "Votes close after one day");
     assert_eq!(bold.title, "House rules");
 }
+
+#[test]
+fn a_revision_after_the_identifier_is_the_rules_revision() {
+    // Every rule carries `/N` and a marker.
+    let every = shape("revision.md", "revision.toml");
+    assert_eq!(labels(&every), ["101", "102", "103"]);
+    let revisions: Vec<_> = every.rules.iter().map(|r| r.revision).collect();
+    assert_eq!(revisions, [Some(2), Some(0), Some(1)]);
+    assert_eq!(every.rules[0].mutability, Mutability::Immutable);
+    assert_eq!(every.rules[0].title.as_deref(), Some("Obedience"));
+    // Only some rules carry `/N`, a marker or a title.
+    let some = shape("revision-some.md", "revision-some.toml");
+    assert_eq!(labels(&some), ["101", "102", "103", "104"]);
+    let revisions: Vec<_> = some.rules.iter().map(|r| r.revision).collect();
+    assert_eq!(revisions, [Some(2), None, Some(1), None]);
+    let titles: Vec<_> = some.rules.iter().map(|r| r.title.as_deref()).collect();
+    assert_eq!(
+        titles,
+        [Some("Obedience"), Some("Amendment"), Some("Voting"), None]
+    );
+    let mutability: Vec<_> = some.rules.iter().map(|r| r.mutability.clone()).collect();
+    assert_eq!(
+        mutability,
+        [
+            Mutability::Immutable,
+            Mutability::Mutable,
+            Mutability::Mutable,
+            Mutability::Mutable
+        ]
+    );
+}
+
+#[test]
+fn a_rule_written_anew_keeps_its_revision_and_punctuation() {
+    let mut some = shape("revision-some.md", "revision-some.toml");
+    some.rules[1].text = "Rules may be amended by a vote.".to_string();
+    some.rules[2].revision = Some(2);
+    let out = crate::render::render(&some, Format::Dialect, &Default::default()).unwrap();
+    assert!(
+        out.contains("## Rule 102: Amendment\n\nRules may be amended by a vote.\n"),
+        "{out}"
+    );
+    assert!(out.contains("## Rule 103/2: Voting\n"), "{out}");
+}
