@@ -127,7 +127,11 @@ fn note_inferred(name: &str, parsed: &Parsed) {
          `{}` ({} rules, {first} to {last}{sure}); `nomic dialect infer {name}` prints it as a \
          dialect file",
         found.start_kind(),
-        found.rule,
+        std::iter::once(&found.rule)
+            .chain(&found.alternatives)
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .join("` or `"),
         rules.len(),
     );
 }

@@ -14,8 +14,15 @@ pub struct Dialect {
     /// The first line of every rule, with placeholders `{id}`, `{title}`,
     /// `{revision}` and `{mutability}`: `## {id} - {title}` (an ATX
     /// heading), `**{id}** *{title}*` (a bold lead paragraph),
-    /// `- **Rule {id}: {title}**` (a list item). One template reads and writes.
+    /// `- **Rule {id}: {title}**` (a list item). One template reads and
+    /// writes (with [`Dialect::alternatives`], the first of several).
     pub rule: String,
+    /// Other first lines that start a rule too, in a file that decorates
+    /// its numbers in more than one way (`**101.**`, `**104**.`, `201.`):
+    /// a rule is written back in the form it was read in, a new rule in
+    /// `rule`'s.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alternatives: Vec<String>,
     /// The character of the line under the rule's first line, for setext
     /// headings and reStructuredText titles (`=` or `-`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -137,6 +144,7 @@ impl Dialect {
     pub fn new(template: impl Into<String>) -> Dialect {
         Dialect {
             rule: template.into(),
+            alternatives: Vec::new(),
             underline: None,
             ids: default_ids(),
             blank_after_heading: false,

@@ -43,6 +43,13 @@ pub(crate) fn write_rule(
     template: &Template,
     last: bool,
 ) -> String {
+    // A rule is written in the form its first line was read in.
+    let form = rule
+        .layout
+        .as_ref()
+        .and_then(|kept| template.matches(kept.source.lines().next()?, &dialect.ids))
+        .map_or(0, |fields| fields.form);
+    let template = template.form(form);
     // Text that starts on the first line (`{text}`) puts its first line there.
     let (first_line, rest) = if template.has_text() {
         rule.text.split_once('\n').unwrap_or((&rule.text, ""))
@@ -68,6 +75,7 @@ pub(crate) fn write_rule(
             .map(|m| capitalized(&m.to_lowercase())),
         note: rule.layout.as_ref().and_then(|layout| layout.note.clone()),
         text: Some(TextStart::Line(first_line.to_string())),
+        form: 0,
     };
     let mut first = template.write(&fields);
     // Under a table of contents, a sub-rule's heading is one level deeper

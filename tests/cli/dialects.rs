@@ -449,3 +449,27 @@ fn a_rule_of_one_short_sentence_is_no_rule_without_text() {
         .stdout_contains("1 file checked: 0 errors");
     assert!(!out.stdout.contains("N502"), "{}", out.stdout);
 }
+
+#[test]
+fn a_file_mixing_decorations_reads_back_in_the_dialect_inferred_for_it() {
+    let name = "mixed-decorations.md";
+    let dialect = infer_shape(name)
+        .stdout_contains("#   other rule starts, continuing the same identifiers: ")
+        .stdout_contains("`**{id}**. {text}` (1 of 5 rules)")
+        .stdout_contains("\nalternatives = [")
+        .stdout;
+    let inferred = Test::new()
+        .file(name, fixture(&format!("shapes/{name}")))
+        .args(["parse", name])
+        .run()
+        .status(0)
+        .stderr_contains(" or `**{id}**. {text}` (5 rules, 101 to 202");
+    let given = Test::new()
+        .file(name, fixture(&format!("shapes/{name}")))
+        .file("nomic.toml", &dialect)
+        .args(["parse", name])
+        .run()
+        .status(0)
+        .stderr_empty();
+    assert_eq!(given.stdout, inferred.stdout);
+}

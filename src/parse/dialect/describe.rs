@@ -56,6 +56,21 @@ pub(super) fn findings(
         start.push_str(&format!(" — {}", carried.join(", ")));
     }
     let mut out = vec![start];
+    if !dialect.alternatives.is_empty() {
+        let forms: Vec<String> = dialect
+            .alternatives
+            .iter()
+            .enumerate()
+            .map(|(n, form)| {
+                let with = fields.iter().filter(|f| f.form == n + 1).count();
+                format!("`{form}` ({with} of {total} rules)")
+            })
+            .collect();
+        out.push(format!(
+            "other rule starts, continuing the same identifiers: {}",
+            forms.join(", ")
+        ));
+    }
     let shapes: Vec<String> = dialect
         .ids
         .iter()

@@ -45,6 +45,9 @@ pub struct Candidate {
 impl std::fmt::Display for Candidate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "`{}`", self.dialect.rule)?;
+        for form in &self.dialect.alternatives {
+            write!(f, " or `{form}`")?;
+        }
         if let Some(c) = self.dialect.underline {
             write!(f, " underlined with `{c}`")?;
         }
@@ -91,10 +94,16 @@ impl InferError {
             for line in &candidate.opening {
                 out.push_str(&format!("\n    {line}"));
             }
+            let mut lines = format!("rule = {:?}", candidate.dialect.rule);
+            if !candidate.dialect.alternatives.is_empty() {
+                lines.push_str(&format!(
+                    ", alternatives = {:?}",
+                    candidate.dialect.alternatives
+                ));
+            }
             out.push_str(&format!(
                 "\n  to choose it, a dialect file (nomic.toml beside the ruleset, or \
-                 --dialect FILE) with: rule = {:?}\n",
-                candidate.dialect.rule
+                 --dialect FILE) with: {lines}\n"
             ));
         }
         Some(out.trim_end().to_string())
@@ -105,13 +114,7 @@ impl InferError {
 /// comes within [`MIN_CONFIDENCE`] percent of it.
 pub fn infer(text: &str) -> Result<Candidate, InferError> {
     let mut ranked = candidates(text);
-    ranked.sort_by(|a, b| {
-        (b.distinct, b.rules, a.dialect.rule.len()).cmp(&(
-            a.distinct,
-            a.rules,
-            b.dialect.rule.len(),
-        ))
-    });
+    ranked.sort_by(rank);
     let mut ranked = ranked.into_iter();
     let mut best = ranked.next().ok_or(InferError::NoStructure)?;
     let Some(second) = ranked.next() else {
@@ -129,6 +132,25 @@ pub fn infer(text: &str) -> Result<Candidate, InferError> {
         });
     }
     Ok(best)
+}
+
+/// The better reading first: the most distinct identifiers, then the most
+/// rules, then the shorter template (its alternatives counted).
+fn rank(a: &Candidate, b: &Candidate) -> std::cmp::Ordering {
+    let key = |c: &Candidate| {
+        let len = c.dialect.rule.len()
+            + c.dialect
+                .alternatives
+                .iter()
+                .map(String::len)
+                .sum::<usize>();
+        (
+            std::cmp::Reverse(c.distinct),
+            std::cmp::Reverse(c.rules),
+            len,
+        )
+    };
+    key(a).cmp(&key(b))
 }
 
 /// Every shape of first line that starts two rules or more, scored. Lines
@@ -151,6 +173,7 @@ pub fn candidates(text: &str) -> Vec<Candidate> {
                 .push((i, shape));
         }
     }
+    let variants = super::combine::variants(&shapes);
     // Only shapes that repeat, the most frequent first, a bounded number.
     let mut shapes: Vec<_> = shapes
         .into_iter()
@@ -166,9 +189,26 @@ pub fn candidates(text: &str) -> Vec<Candidate> {
             let titles = rests_read_as_titles(&lines, &found);
             let found: Vec<StartShape> = found.into_iter().map(|(_, shape)| shape).collect();
             let template = group_template(&core, &found, titles);
-            score(&lines, template, underline, &not_rules, &groups)
+            score(
+                &lines,
+                (template, Vec::new()),
+                underline,
+                &not_rules,
+                &groups,
+            )
         })
         .collect();
+    // The best reading with the other decorations that continue its
+    // identifier sequence.
+    let combined = found.iter().min_by(|a, b| rank(a, b)).and_then(|best| {
+        let alternatives = super::combine::alternatives(&lines, best, &variants);
+        if alternatives.is_empty() {
+            return None;
+        }
+        let forms = (best.dialect.rule.clone(), alternatives);
+        score(&lines, forms, None, &not_rules, &groups)
+    });
+    found.extend(combined);
     // Headings a table of contents links, read as rules when that finds
     // more identifiers than any line carries.
     let linked = super::contents::candidate(&lines)
@@ -234,7 +274,7 @@ fn titles_take_punctuation(found: &[StartShape]) -> Vec<StartShape> {
 /// most of them write it, optional unless every one has it. What follows
 /// the number on lines that are not headings is a title when `titles`
 /// says so ([`rests_read_as_titles`]), else the start of the rule's text.
-fn group_template(core: &str, found: &[StartShape], titles: bool) -> String {
+pub(super) fn group_template(core: &str, found: &[StartShape], titles: bool) -> String {
     let found = &titles_take_punctuation(found);
     let resolved = |kind: PartKind| match kind {
         PartKind::Rest if titles => PartKind::Title,
@@ -287,15 +327,20 @@ fn group_template(core: &str, found: &[StartShape], titles: bool) -> String {
     start::template(core, (punct, required), &parts)
 }
 
+/// Scores the reading whose rules start with `forms` (the template and its
+/// alternatives).
 fn score(
     lines: &[Line<'_>],
-    template: String,
+    forms: (String, Vec<String>),
     underline: Option<char>,
     not_rules: &[String],
     groups: &[GroupHeading],
 ) -> Option<Candidate> {
-    let parsed = Template::parse(&template).ok()?;
-    let roman_allowed = !parsed.lead().trim().is_empty();
+    let (template, alternatives) = forms;
+    // Roman numerals only after markup or `Rule`, in every form.
+    let roman_allowed = std::iter::once(&template)
+        .chain(&alternatives)
+        .all(|form| Template::parse(form).is_ok_and(|t| !t.lead().trim().is_empty()));
     let ids: Vec<IdShape> = IdShape::ALL
         .into_iter()
         .filter(|s| roman_allowed || *s != IdShape::Roman)
@@ -303,8 +348,10 @@ fn score(
     let mut dialect = Dialect {
         underline,
         ids,
+        alternatives,
         ..Dialect::new(template)
     };
+    let parsed = Template::of(&dialect).ok()?;
     // A heading that names players is not a rule, unless it starts one.
     let all_starts = reader::rule_starts(lines, &dialect, &parsed);
     dialect.not_rules = not_rules

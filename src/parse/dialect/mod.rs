@@ -13,6 +13,7 @@
 //! - `syntax`: a dialect file's TOML or YAML, with located errors.
 
 mod body;
+mod combine;
 mod contents;
 mod describe;
 mod folder;

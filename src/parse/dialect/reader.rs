@@ -470,5 +470,6 @@ fn example(template: &Template) -> String {
         mutability: Some("Immutable".to_string()),
         note: None,
         text: Some(TextStart::Line("Text.".to_string())),
+        form: 0,
     })
 }

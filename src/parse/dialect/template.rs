@@ -30,6 +30,9 @@ enum Piece {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Template {
     pieces: Vec<Piece>,
+    /// The dialect's alternative forms of a rule's first line
+    /// ([`Dialect::alternatives`]): form 1, 2, … of [`Fields::form`].
+    others: Vec<Template>,
 }
 
 /// What a template read from a line, or what it writes.
@@ -48,6 +51,9 @@ pub(crate) struct Fields {
     /// `{text}`: where on the line the rule's text starts (a byte offset),
     /// when read; the text's first line, when written.
     pub text: Option<TextStart>,
+    /// Which form of the template the line fits, or is written in: 0 for
+    /// the dialect's `rule`, n for its n-th alternative.
+    pub form: usize,
 }
 
 /// The start of a rule's text on its first line.
@@ -102,7 +108,10 @@ impl Template {
         if text_at.is_some_and(|at| at + 1 != flat(&pieces).len()) {
             return Err(TemplateError::TextNotLast(template.to_string()));
         }
-        Ok(Template { pieces })
+        Ok(Template {
+            pieces,
+            others: Vec::new(),
+        })
     }
 
     /// Parses a dialect's template: with identifiers from the table of
@@ -110,7 +119,13 @@ impl Template {
     /// else as [`Template::parse`] reads it.
     pub(crate) fn of(dialect: &Dialect) -> Result<Template, TemplateError> {
         if dialect.identifiers == Identifiers::Written {
-            return Template::parse(&dialect.rule);
+            let mut template = Template::parse(&dialect.rule)?;
+            template.others = dialect
+                .alternatives
+                .iter()
+                .map(|form| Template::parse(form))
+                .collect::<Result<_, _>>()?;
+            return Ok(template);
         }
         let rule = &dialect.rule;
         let refused = || TemplateError::ContentsHeading(rule.clone());
@@ -121,7 +136,10 @@ impl Template {
         {
             return Err(refused());
         }
-        let template = Template { pieces };
+        let template = Template {
+            pieces,
+            others: Vec::new(),
+        };
         template.heading_marker().ok_or_else(refused)?;
         Ok(template)
     }
@@ -178,7 +196,10 @@ impl Template {
         }
         let mut pieces = self.pieces.clone();
         pieces[0] = Piece::Literal(bare.to_string());
-        Some(Template { pieces })
+        Some(Template {
+            pieces,
+            others: Vec::new(),
+        })
     }
 
     /// The optional parts `{? …}`, each named by its placeholder (`note`,
@@ -211,16 +232,31 @@ impl Template {
             .collect()
     }
 
-    /// The fields of `line` (trailing whitespace ignored), if it fits.
+    /// The fields of `line` (trailing whitespace ignored), if it fits
+    /// the template or one of its alternative forms (the first that fits).
     pub(crate) fn matches(&self, line: &str, ids: &[IdShape]) -> Option<Fields> {
-        let mut fields = Fields::default();
-        fit(&self.pieces, line.trim_end(), ids, &mut fields).then_some(fields)
+        let forms = std::iter::once(self).chain(&self.others);
+        forms.enumerate().find_map(|(form, template)| {
+            let mut fields = Fields {
+                form,
+                ..Fields::default()
+            };
+            fit(&template.pieces, line.trim_end(), ids, &mut fields).then_some(fields)
+        })
     }
 
-    /// The line this template writes for `fields`.
+    /// The form `n` of the template (0: itself; n: its n-th alternative;
+    /// itself for a form it does not have).
+    pub(crate) fn form(&self, n: usize) -> &Template {
+        n.checked_sub(1)
+            .and_then(|at| self.others.get(at))
+            .unwrap_or(self)
+    }
+
+    /// The line this template writes for `fields`, in their form.
     pub(crate) fn write(&self, fields: &Fields) -> String {
         let mut out = String::new();
-        write_pieces(&self.pieces, fields, &mut out);
+        write_pieces(&self.form(fields.form).pieces, fields, &mut out);
         out
     }
 }

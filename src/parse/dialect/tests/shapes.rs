@@ -242,3 +242,43 @@ fn a_rule_written_anew_keeps_its_revision_and_punctuation() {
     );
     assert!(out.contains("## Rule 103/2: Voting\n"), "{out}");
 }
+
+#[test]
+fn one_file_mixing_decorations_of_the_number() {
+    // `**101.**`, `**104**.` and `201.` continue one identifier sequence.
+    let mixed = shape("mixed-decorations.md", "mixed-decorations.toml");
+    assert_eq!(labels(&mixed), ["101", "102", "104", "201", "202"]);
+    assert!(mixed.rules.iter().all(|r| r.title.is_none()));
+    assert_eq!(
+        mixed.rules[1].text,
+        "Rules may be amended by a vote. Votes are public."
+    );
+    assert_eq!(
+        mixed.rules[2].text,
+        "The game ends when a player has 100 points."
+    );
+    assert_eq!(mixed.rules[3].text, "Players take turns in order.");
+    // One rule in another decoration is no longer lost in the one above.
+    let bold = shape("mixed-decorations-bold.md", "mixed-decorations-bold.toml");
+    assert_eq!(labels(&bold), ["101", "102", "104"]);
+    assert!(!bold.rules[1].text.contains("game ends"));
+}
+
+#[test]
+fn a_rule_written_anew_keeps_its_decoration() {
+    let mut mixed = shape("mixed-decorations.md", "mixed-decorations.toml");
+    mixed.rules[2].text = "The game ends at 200 points.".to_string();
+    mixed.rules[3].text = "Players take turns.".to_string();
+    mixed.rules.push(crate::model::Rule {
+        id: Some("203".to_string()),
+        ..crate::model::Rule::new(203, "A new rule.")
+    });
+    let out = crate::render::render(&mixed, Format::Dialect, &Default::default()).unwrap();
+    assert!(
+        out.contains("\n**104**. The game ends at 200 points.\n"),
+        "{out}"
+    );
+    assert!(out.contains("\n201. Players take turns.\n"), "{out}");
+    // A new rule takes the dialect's first form.
+    assert!(out.ends_with("\n**203.** A new rule.\n"), "{out}");
+}
