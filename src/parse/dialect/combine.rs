@@ -2,8 +2,9 @@
 //! `**104**.`, `201.` in one file): the other forms of rule start that
 //! continue the best reading's sequence become its dialect's alternatives.
 
+use super::group::{group_template, Shapes};
 use super::ident;
-use super::infer::{group_template, Candidate};
+use super::infer::Candidate;
 use super::reader::{self, Line};
 use super::start::StartShape;
 use super::template::Template;
@@ -15,9 +16,7 @@ const MAX_VARIANTS: usize = 32;
 
 /// Line shapes split by core and by the punctuation closing the identifier:
 /// each a form a rule start may take, however few lines write it.
-pub(super) fn variants(
-    shapes: &BTreeMap<(String, Option<char>), Vec<(usize, StartShape)>>,
-) -> Vec<(String, Vec<StartShape>)> {
+pub(super) fn variants(shapes: &Shapes) -> Vec<(String, Vec<StartShape>)> {
     let mut out: Vec<(String, Vec<StartShape>)> = Vec::new();
     for ((core, underline), found) in shapes {
         if underline.is_some() {

@@ -18,6 +18,7 @@ mod contents;
 mod describe;
 mod folder;
 mod folder_write;
+mod group;
 pub(crate) mod ident;
 mod infer;
 mod reader;
