@@ -224,7 +224,7 @@ fn in_the_binary(target: &str) -> String {
 }
 
 /// A topic's text as the binary prints it: a link to another page of the
-/// documentation, or a mention of `docs/PAGE.md`, becomes the topic or
+/// documentation, or a mention of a page of `docs/`, becomes the topic or
 /// command that prints that page (the binary has no `docs/`); a page that
 /// only the repository has is named as such. Code keeps its examples.
 fn for_the_binary(text: &str) -> String {
