@@ -226,6 +226,37 @@ fn build_publishes_a_dialect_ruleset() {
 }
 
 #[test]
+fn a_nomic_form_refuses_an_identifier_it_cannot_carry_and_names_dropped_titles() {
+    // `UC1` has no number a numbered form could give it.
+    let name = "fcc-git-nomic-RULES.md";
+    Test::new()
+        .file(name, fixture(name))
+        .args(["render", name, "--to", "md-long"])
+        .run()
+        .status(2)
+        .stderr_contains(
+            "refusing to write md-long: rule UC1 would not say what it says now (its \
+             identifier would change; md-long cannot carry an identifier that is not a number",
+        );
+    // Numbered rules with titles are written, and the titles left out are said.
+    let titled = "# Rules\n\n## 1. Respect\n\nBe kind.\n\n## 2. Turns\n\nPlay in order.\n";
+    let out = Test::new()
+        .file("titled.md", titled)
+        .args(["render", "titled.md", "--to", "txt-long"])
+        .run()
+        .status(0)
+        .stderr_contains("note: txt-long titles no rule: the titles of 2 rules are not in it");
+    assert!(out.stdout.contains("Be kind."), "{}", out.stdout);
+    // Forms that carry titles say nothing of the kind.
+    let json = Test::new()
+        .file("titled.md", titled)
+        .args(["render", "titled.md", "--to", "json"])
+        .run()
+        .status(0);
+    assert!(!json.stderr.contains("titles no rule"), "{}", json.stderr);
+}
+
+#[test]
 fn a_file_with_no_rule_structure_says_what_was_tried() {
     let text = "Our game\n\nWe play on Fridays. Bring snacks.\n";
     Test::new()
