@@ -231,6 +231,29 @@ fn a_tree_rule_written_anew_gets_the_gutter_of_its_place() {
 }
 
 #[test]
+fn apply_amends_a_tree_rule_in_its_drawing() {
+    // Rule 4 has sub-rules: its new text hangs in `|  | `, and nothing
+    // else of the file changes.
+    let original = corpus_file(TREE);
+    let proposal = "# Proposal 9 (Ann), Jan 1, 2021\n\nAmend Rule 4 to read:\n\
+                    > Players take turns.\n>\n> A turn ends when its proposition is decided.\n";
+    let out = Test::new()
+        .file("rules.txt", &original)
+        .file("9.md", proposal)
+        .args(["apply", "rules.txt", "9.md"])
+        .run()
+        .status(0);
+    let expected = original.replace(
+        "|  | Players take turns according to the turn order. A player's turn begins when \
+         they have been notified it is their turn, and ends when their proposition reaches \
+         a majority, unless it has already ended.\n",
+        "|  | Players take turns.\n|  |\n|  | A turn ends when its proposition is decided.\n",
+    );
+    assert_ne!(expected, original);
+    assert_eq!(out.stdout, expected);
+}
+
+#[test]
 fn fmt_writes_every_tree_rule_in_its_drawing() {
     // Every rule written anew: only the lines that depart from the
     // drawing change (rule 3.4's text is indented past its column, and
