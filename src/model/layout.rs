@@ -68,6 +68,17 @@ pub struct RuleLayout {
     /// keeps it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The level of the rule's heading (`####`: 4), for dialects whose
+    /// rules are headings of several levels (under a table of contents):
+    /// a rule written anew keeps it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heading_level: Option<u8>,
+    /// The tree drawing before the rule's node (`|  ` and a backtick for
+    /// a last child), for dialects that draw the rules as a tree
+    /// (`{tree}`): a rule written anew keeps its place in the drawing, and
+    /// its text gets the drawing's gutter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree: Option<String>,
 }
 
 /// A departure from the canonical layout, located in the file.

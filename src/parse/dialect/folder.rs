@@ -152,6 +152,8 @@ fn read_file(path: &Path, text: &str, next_key: &mut u32) -> Option<FolderRule> 
         quirks: Vec::new(),
         trailer: String::new(),
         note: None,
+        heading_level: None,
+        tree: None,
     });
     Some(FolderRule {
         path: path.to_path_buf(),
