@@ -46,6 +46,7 @@ impl File {
             format: self.format,
             encoding: &[],
             base_dir: None,
+            folder: None,
         }
     }
 

@@ -87,10 +87,22 @@ enum Problem {
     Unparsed { message: String, no_rules: bool },
 }
 
-/// One ruleset's outcome: a file, or an Agora source with a part for each
-/// of its files that has findings.
+/// What a checked ruleset was read from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// A ruleset file (or standard input).
+    File,
+    /// A folder of rule files: a part for each file.
+    RuleFolder,
+    /// An Agora source: a part for each of its files that has findings.
+    Agora,
+}
+
+/// One ruleset's outcome: a file, a folder of rule files, or an Agora
+/// source.
 struct Checked {
     name: String,
+    kind: Kind,
     format: Option<Format>,
     parts: Vec<Part>,
     problem: Option<Problem>,
@@ -105,9 +117,19 @@ impl Checked {
         summary
     }
 
-    fn unchecked(name: String, problem: Problem) -> Checked {
+    /// How many files were checked: a rule folder's every rule file.
+    fn files(&self) -> usize {
+        match (&self.problem, self.kind) {
+            (Some(Problem::Missing | Problem::Unread(_)), _) => 0,
+            (_, Kind::RuleFolder) => self.parts.len(),
+            _ => 1,
+        }
+    }
+
+    fn unchecked(name: String, kind: Kind, problem: Problem) -> Checked {
         Checked {
             name,
+            kind,
             format: None,
             parts: Vec::new(),
             problem: Some(problem),
@@ -119,6 +141,7 @@ impl Checked {
 #[derive(Default)]
 struct Targets {
     files: Vec<PathBuf>,
+    rule_folders: Vec<PathBuf>,
     agora: Vec<PathBuf>,
     /// Files found in folders: one that holds no rules is passed over.
     found: std::collections::HashSet<PathBuf>,
@@ -159,6 +182,9 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let mut checked = Vec::new();
     for source in &targets.agora {
         checked.push(check_agora(source, &levels_for(source)?)?);
+    }
+    for folder in &targets.rule_folders {
+        checked.push(check_rule_folder(folder, &levels_for(folder)?));
     }
     let progress = Files::new(targets.files.len(), "checking");
     let mut skipped = 0;
@@ -212,6 +238,7 @@ fn targets(paths: &[PathBuf]) -> Result<Targets, Failure> {
             })?;
             targets.found.extend(found.files.iter().cloned());
             targets.files.extend(found.files);
+            targets.rule_folders.extend(found.rule_folders);
             targets.agora.extend(found.agora);
         } else {
             targets.files.push(path.clone());
@@ -241,11 +268,13 @@ fn config_for(path: &Path) -> Option<PathBuf> {
 fn check_file(path: &Path, from: Option<Format>, levels: &Levels) -> Checked {
     let shown = path.display().to_string();
     if path != Path::new("-") && std::fs::symlink_metadata(path).is_err() {
-        return Checked::unchecked(shown, Problem::Missing);
+        return Checked::unchecked(shown, Kind::File, Problem::Missing);
     }
     let (name, bytes) = match read_input(path) {
         Ok(read) => read,
-        Err(failure) => return Checked::unchecked(shown, Problem::Unread(message_of(failure))),
+        Err(failure) => {
+            return Checked::unchecked(shown, Kind::File, Problem::Unread(message_of(failure)))
+        }
     };
     let options = ReadOptions {
         from,
@@ -253,6 +282,7 @@ fn check_file(path: &Path, from: Option<Format>, levels: &Levels) -> Checked {
     };
     let unparsed = |err: ParseError, text: String| Checked {
         name: name.clone(),
+        kind: Kind::File,
         format: err.format,
         problem: Some(Problem::Unparsed {
             message: err.to_string(),
@@ -293,6 +323,7 @@ fn check_file(path: &Path, from: Option<Format>, levels: &Levels) -> Checked {
     rayon::spawn(move || drop(parsed));
     Checked {
         name: name.clone(),
+        kind: Kind::File,
         format: Some(format),
         parts: vec![Part {
             name,
@@ -307,6 +338,39 @@ fn message_of(failure: Failure) -> String {
     match failure {
         Failure::Message(message) => message,
         other => format!("{other:?}"),
+    }
+}
+
+/// A folder of rule files, one rule per file, as one ruleset: a part for
+/// each file, with its findings.
+fn check_rule_folder(path: &Path, levels: &Levels) -> Checked {
+    let name = path.display().to_string();
+    let read = match super::io::read_folder(path) {
+        Ok(Some(read)) => read,
+        Ok(None) => return Checked::unchecked(name, Kind::RuleFolder, Problem::Missing),
+        Err(failure) => {
+            let problem = Problem::Unread(message_of(failure));
+            return Checked::unchecked(name, Kind::RuleFolder, problem);
+        }
+    };
+    let parts = check::check_folder(&read, path)
+        .into_iter()
+        .map(|file| {
+            let mut findings = file.findings;
+            levels.apply(&mut findings);
+            Part {
+                name: file.name,
+                text: file.text,
+                findings,
+            }
+        })
+        .collect();
+    Checked {
+        name,
+        kind: Kind::RuleFolder,
+        format: Some(read.parsed.format),
+        parts,
+        problem: None,
     }
 }
 
@@ -343,6 +407,7 @@ fn check_agora(path: &Path, levels: &Levels) -> Result<Checked, Failure> {
     }
     Ok(Checked {
         name: root.to_string(),
+        kind: Kind::Agora,
         format: Some(Format::AgoraYaml),
         parts,
         problem: None,
@@ -383,7 +448,7 @@ fn human(checked: &[Checked], skipped: usize) -> (String, String) {
             }
         }
     }
-    let read = checked.len() - missing - unread;
+    let read = checked.iter().map(Checked::files).sum();
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let mut line = format!(
         "{} checked: {}, {}",
@@ -484,16 +549,30 @@ fn json(checked: &[Checked], skipped: usize, statistics: bool) -> Result<String,
     for file in checked {
         let counts = file.summary();
         report.summary.add(counts);
-        report.files.push(JsonFile {
-            file: &file.name,
-            format: file.format,
-            failure: file.problem.as_ref().map(|problem| match problem {
-                Problem::Missing => format!("{} does not exist", file.name),
-                Problem::Unread(message) | Problem::Unparsed { message, .. } => message.clone(),
-            }),
-            errors: counts.errors,
-            warnings: counts.warnings,
-        });
+        // A rule folder's files are listed one by one.
+        if file.kind == Kind::RuleFolder && file.problem.is_none() {
+            for part in &file.parts {
+                let counts = Summary::of(&part.findings);
+                report.files.push(JsonFile {
+                    file: &part.name,
+                    format: file.format,
+                    failure: None,
+                    errors: counts.errors,
+                    warnings: counts.warnings,
+                });
+            }
+        } else {
+            report.files.push(JsonFile {
+                file: &file.name,
+                format: file.format,
+                failure: file.problem.as_ref().map(|problem| match problem {
+                    Problem::Missing => format!("{} does not exist", file.name),
+                    Problem::Unread(message) | Problem::Unparsed { message, .. } => message.clone(),
+                }),
+                errors: counts.errors,
+                warnings: counts.warnings,
+            });
+        }
         for part in &file.parts {
             let source = Source::new(&part.name, &part.text);
             report
