@@ -8,9 +8,11 @@
 //! A folder is a rule folder when it holds a rule file and nothing else
 //! that is a ruleset: each of its `.md` and `.txt` files (but `README.md`)
 //! has a rule identifier by a front matter field or its file name, as
-//! `parse::dialect::read_folder` reads them, and does not read on its own
-//! in a built-in format (a published per-rule page, `rules/md/101.md`,
-//! reads as md-rule; a whole ruleset named `rules-2020.md` as its form);
+//! `parse::dialect::read_folder` reads them, a name that names the rule
+//! (`101_Title.md`, `rule101.md`, not `rules.2008-08-27.md`), is not a
+//! proposal (`# Proposal 342`) and does not read on its own in a built-in
+//! format (a published per-rule page, `rules/md/101.md`, reads as
+//! md-rule; a whole ruleset named `rules-2020.md` as its form);
 //! each of its subfolders is a rule folder or holds no ruleset file. The
 //! largest such folder is the ruleset: `immutable_rules/` and
 //! `mutable_rules/` under a folder with nothing else are one ruleset.
@@ -144,7 +146,29 @@ fn is_rule_file(dir: &Path, path: &Path) -> bool {
         return false;
     };
     let relative = path.strip_prefix(dir).unwrap_or(path);
-    rule_id(relative, &text).is_some() && !crate::parse::reads_in_a_built_in_format(&text)
+    let Some(id) = rule_id(relative, &text) else {
+        return false;
+    };
+    names_a_rule(path, &id)
+        && !crate::amend::looks_like_proposals(&text)
+        && !crate::parse::reads_in_a_built_in_format(&text)
+}
+
+/// Whether a file's name, where it holds the rule's identifier, names the
+/// rule: the identifier first (`101_Title.md`, `101.md`), or after `rule`
+/// (`rule101.md`, `Rule-101.md`); not `rules.2008-08-27.md` (a dated
+/// ruleset) nor `proposal-340.md`. A name without the identifier leaves it
+/// to the front matter (`RULE: 101`).
+fn names_a_rule(path: &Path, id: &str) -> bool {
+    let stem = path
+        .file_stem()
+        .map(|stem| stem.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    let Some(at) = stem.find(&id.to_lowercase()) else {
+        return true;
+    };
+    let prefix = stem[..at].trim_end_matches(['-', '_', ' ', '.']);
+    prefix.is_empty() || prefix == "rule"
 }
 
 #[cfg(test)]
@@ -170,8 +194,14 @@ mod tests {
             // Published pages read alone: they are checked one by one.
             ("rules/md/101.md", page),
             ("rules/txt/101.txt", "Rule 101/0 (IMMUTABLE)\n\nText.\n"),
-            // A whole ruleset with a number in its name is no rule file.
+            // A whole ruleset with a number in its name is no rule file,
+            // nor a proposal, nor a dated ruleset no form reads.
             ("history/rules-2020.md", whole),
+            (
+                "proposals/342.md",
+                "# Proposal 342 (Ann)\n\nRepeal Rule 213.\n",
+            ),
+            ("dated/rules.2008-08-27.md", "Rules of B Nomic.\n"),
             // One rule per file, in two folders with nothing else: one ruleset.
             ("game/README.md", "# The game\n"),
             ("game/immutable_rules/101_Abide.md", "All players abide.\n"),
@@ -196,7 +226,9 @@ mod tests {
         assert_eq!(
             names(root, &found.files),
             [
+                "dated/rules.2008-08-27.md",
                 "history/rules-2020.md",
+                "proposals/342.md",
                 "repo/notes.md",
                 "rules/md/101.md",
                 "rules/txt/101.txt",
