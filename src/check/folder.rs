@@ -95,6 +95,8 @@ pub fn check_folder(read: &FolderRead, dir: &Path) -> Vec<FileFindings> {
     let mut files = Vec::new();
     let mut ruleset = read.parsed.ruleset.clone();
     for (file, rule) in read.files.iter().zip(&mut ruleset.rules) {
+        // The folder's reader keeps each file's whole text, exactly as read,
+        // as its rule's source.
         let source = file.rule.layout.as_ref().map_or("", |l| l.source.as_str());
         let start = text.len();
         text.push_str(source);
@@ -120,11 +122,12 @@ pub fn check_folder(read: &FolderRead, dir: &Path) -> Vec<FileFindings> {
         });
     }
     let files = RuleFiles { files };
+    let encoding = crate::parse::find_mojibake(&text);
     let input = Input {
         ruleset: &ruleset,
         text: &text,
         format: read.parsed.format,
-        encoding: &[],
+        encoding: &encoding,
         base_dir: Some(dir),
         folder: Some(&files),
     };

@@ -30,6 +30,7 @@ mod wrapped;
 pub(crate) use wrapped::reads_as_one_part;
 
 pub(crate) use detect::detect;
+pub(crate) use encoding::find_mojibake;
 pub use encoding::{repair_encoding, EncodingIssue, EncodingRepair, UncertainSpot};
 pub use error::ParseError;
 pub use folder_source::{read_folder_source, FolderRead, FolderSourceError, SourceKind};

@@ -107,3 +107,16 @@ fn links_start_from_the_folder_of_the_file_that_holds_them() {
     assert_eq!(codes(a), ["N801"]);
     assert_eq!(&a.text[a.findings[0].span.clone()], "plan.png");
 }
+
+#[test]
+fn damaged_characters_are_found_in_their_file() {
+    let damaged = "RULE: 102\n\nA rule\u{e2}\u{20ac}\u{2122}s text.\n";
+    let (_dir, found) = checked(&[("a.md", "RULE: 101\n\nText.\n"), ("b.md", damaged)]);
+    assert_eq!(codes(file(&found, "a.md")), Vec::<String>::new());
+    let b = file(&found, "b.md");
+    assert_eq!(codes(b), ["N601"]);
+    assert_eq!(
+        &b.text[b.findings[0].span.clone()],
+        "\u{e2}\u{20ac}\u{2122}"
+    );
+}
