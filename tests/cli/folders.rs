@@ -349,6 +349,17 @@ fn a_dangling_reference_is_reported_at_its_file_line_and_column_in_every_format(
         .stdout_contains(&format!(
             "::error file=rules/rule202.md,line={line},col={column},"
         ));
+    let sarif = Test::in_dir(test.path())
+        .args(["check", "rules", "--format", "sarif"])
+        .run()
+        .status(1)
+        .json();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    let result = results.iter().find(|r| r["ruleId"] == "N401").unwrap();
+    let location = &result["locations"][0]["physicalLocation"];
+    assert_eq!(location["artifactLocation"]["uri"], "rules/rule202.md");
+    assert_eq!(location["region"]["startLine"], line);
+    assert_eq!(location["region"]["startColumn"], column);
     let (status, json) = check_json(&test, &["rules"]);
     assert_eq!(status, 1);
     let dangling: Vec<&serde_json::Value> = json["diagnostics"]
