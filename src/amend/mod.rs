@@ -16,6 +16,7 @@ mod proposal;
 mod renumber;
 
 pub use apply::{apply, Applied, ApplyOptions, Links};
+pub(crate) use grammar::looks_like_proposals;
 pub use grammar::{parse_proposals, ProposalError};
 pub use numbering::Numbering;
 pub use proposal::{Operation, OperationKind, Proposal};

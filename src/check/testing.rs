@@ -48,6 +48,7 @@ impl File {
             format: self.format,
             encoding: &[],
             base_dir: None,
+            folder: None,
         }
     }
 

@@ -50,8 +50,8 @@ fn rule_findings(input: &Input<'_>, rule: &Rule) -> Vec<Diagnostic> {
         );
         if let Some(first) = first {
             diagnostic = diagnostic.with_label(format!(
-                "same as the paragraph on line {}",
-                input.line_of(first.start)
+                "same as the paragraph on {}",
+                input.place(first.start)
             ));
         }
         findings.push(diagnostic.with_help("delete the copy"));

@@ -86,13 +86,26 @@ fn collect(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Folder
         let path = entry.map_err(io)?.path();
         if path.is_dir() {
             collect(root, &path, out)?;
-        } else if path.extension().is_some_and(|e| e == "md" || e == "txt")
-            && path.file_name().is_some_and(|n| n != "README.md")
-        {
+        } else if is_rule_file_name(&path) {
             out.push(path.strip_prefix(root).unwrap_or(&path).to_path_buf());
         }
     }
     Ok(())
+}
+
+/// The identifier a rule file of a folder has, by a front matter field or
+/// its file name, as [`read_folder`] reads it (`path` relative to the
+/// folder); `None` when it has none, so the folder is not read as one.
+pub(crate) fn rule_id(path: &Path, text: &str) -> Option<String> {
+    let mut next_key = Rule::FIRST_KEY;
+    read_file(path, text, &mut next_key)?.rule.id
+}
+
+/// Whether [`read_folder`] reads the file `path` names as a rule: a `.md`
+/// or `.txt` file other than `README.md`.
+pub(crate) fn is_rule_file_name(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "md" || e == "txt")
+        && path.file_name().is_some_and(|n| n != "README.md")
 }
 
 /// One rule file: front matter fields, or the file name and folder.

@@ -28,6 +28,7 @@ pub(crate) mod tree;
 
 pub(crate) use crate::model::Dialect;
 pub use folder::{folder_ruleset, read_folder, write_folder, FolderError, FolderRule, FolderWrite};
+pub(crate) use folder::{is_rule_file_name, rule_id};
 pub use infer::{candidates, infer, Candidate, InferError};
 pub(crate) use reader::read;
 pub(crate) use reader::underline_char;
