@@ -483,3 +483,18 @@ fn check_dot_finds_a_rule_folder_and_a_whole_ruleset_beside_it() {
         .run()
         .stdout_contains("\n28 files checked: ");
 }
+
+#[test]
+fn a_folder_named_for_its_mutability_gives_it_to_its_rules() {
+    // `immutable_rules/` itself, as when its parent folder is given.
+    let model = Test::new()
+        .args(["parse", &corpus(TINY).display().to_string()])
+        .run()
+        .status(0)
+        .json();
+    let rules = model["rules"].as_array().unwrap();
+    assert_eq!(rules.len(), 19);
+    for rule in rules {
+        assert_eq!(rule["mutability"], "immutable", "{rule}");
+    }
+}
