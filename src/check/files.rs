@@ -51,7 +51,7 @@ fn rule_files(input: &Input<'_>, rule: &Rule, base: &Path) -> Vec<Diagnostic> {
         findings.push(
             finding(
                 Code::MissingFile,
-                format!("{what} `{destination}` in rule {} does not exist", rule.number),
+                format!("{what} `{destination}` in rule {} does not exist", rule.label()),
                 span,
             )
             .with_label(format!("no file {}", display(base, &path)))

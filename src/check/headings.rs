@@ -17,8 +17,11 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
 }
 
 pub(super) fn broken_headings(input: &Input<'_>) -> Vec<Diagnostic> {
-    // A folder's rules are its files: no line of one heads a rule.
-    if input.format == Format::Json || input.folder.is_some() {
+    // A folder's rules are its files: no line of one heads a rule. A
+    // dialect's rule starts are its own (`### 307b: Items`), not the
+    // nomic forms' headings this looks for: its `#` lines are rules or
+    // their text as the dialect reads them.
+    if matches!(input.format, Format::Json | Format::Dialect) || input.folder.is_some() {
         return Vec::new();
     }
     let candidates = heading_shaped(input.text, input.format);

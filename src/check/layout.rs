@@ -350,7 +350,7 @@ fn regions(input: &Input<'_>) -> Vec<Region> {
         .unwrap_or(input.text.len());
     let rules = input.ruleset.rules.iter().filter_map(|rule| {
         let kept = input.kept(rule)?;
-        Some((rule.number, kept.offset..kept.offset + kept.source.len()))
+        Some((rule.label(), kept.offset..kept.offset + kept.source.len()))
     });
     let mut regions = vec![Region {
         name: "the header".to_string(),

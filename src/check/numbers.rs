@@ -85,9 +85,22 @@ impl<'k> Numbers<'k> {
             }
         }
         // A plain number is its own value, without a prefix.
+        // A name (`polls`, `polls-1`, a section's slug) has no order.
+        if id.is_some_and(|id| {
+            !id.chars().any(|c| c.is_ascii_digit()) || id.get(1..).is_some_and(|r| r.contains('-'))
+        }) {
+            return;
+        }
+        // A sub-rule (`2.2.1`) stands in the order of its top rule (`2`):
+        // a tree is listed parent first, each part after the last.
         let (prefix, value) = match id {
             None => (String::new(), i64::from(number)),
-            Some(id) => identifier::order_key(id),
+            Some(id) => match id.split_once('.') {
+                Some((top, rest)) if !top.is_empty() && !rest.is_empty() => {
+                    identifier::order_key(top)
+                }
+                _ => identifier::order_key(id),
+            },
         };
         let highest = if prefix.is_empty() {
             self.plain.as_mut()

@@ -20,7 +20,7 @@ fn rule_findings(input: &Input<'_>, rule: &Rule) -> Vec<Diagnostic> {
         findings.push(
             finding(
                 Code::EmptyRule,
-                format!("rule {} has no text", rule.number),
+                format!("rule {} has no text", rule.label()),
                 locate::heading(input.kept(rule)),
             )
             .with_label("empty rule")
@@ -45,7 +45,7 @@ fn rule_findings(input: &Input<'_>, rule: &Rule) -> Vec<Diagnostic> {
         );
         let mut diagnostic = finding(
             Code::RepeatedParagraph,
-            format!("a paragraph of rule {} is repeated", rule.number),
+            format!("a paragraph of rule {} is repeated", rule.label()),
             span,
         );
         if let Some(first) = first {

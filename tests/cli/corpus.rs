@@ -325,3 +325,35 @@ fn check_finds_contents_headings_written_as_the_dialect_writes_them() {
         .status(0);
     assert_eq!(out.read("README.md"), original);
 }
+
+#[test]
+fn no_rule_start_of_a_corpus_file_or_shape_is_called_a_broken_heading() {
+    let listed = std::fs::read_to_string(corpus().join("expected.toml")).unwrap();
+    let expected: BTreeMap<String, toml::Value> = toml::from_str(&listed).unwrap();
+    let shapes = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/dialects/shapes");
+    let mut files: Vec<PathBuf> = expected
+        .keys()
+        .map(|entry| corpus().join(entry))
+        .filter(|path| path.is_file())
+        .collect();
+    for entry in std::fs::read_dir(&shapes).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            files.push(path);
+        }
+    }
+    assert!(files.len() > 35, "{}", files.len());
+    for file in files {
+        let out = crate::Test::new()
+            .args(["check", "--format", "json", &file.display().to_string()])
+            .run();
+        let report = out.json();
+        let broken: Vec<&serde_json::Value> = report["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["code"] == "N103")
+            .collect();
+        assert!(broken.is_empty(), "{}: {broken:#?}", file.display());
+    }
+}

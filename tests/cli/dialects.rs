@@ -467,3 +467,21 @@ fn dialect_infer_says_the_identifiers_come_from_the_table_of_contents() {
              (it gives no numbers), meta-rules to voting-1\n",
     );
 }
+
+#[test]
+fn sub_rules_follow_their_top_rule_in_the_order_check() {
+    let tree = "# R\n\n## 1. A\n\nText a.\n\n## 1.1. B\n\nText b.\n\n## 2. C\n\nText c.\n\n\
+                ## 2.1. D\n\nText d.\n\n## 2.1.1. E\n\nText e.\n";
+    let listed = Test::new()
+        .file("tree.md", tree)
+        .args(["check", "tree.md"])
+        .run();
+    assert!(!listed.stdout.contains("N102"), "{}", listed.stdout);
+    // A sub-rule listed under another top rule is out of order.
+    let moved = tree.replace("## 1.1. B\n\nText b.\n\n", "") + "\n## 1.1. B\n\nText b.\n";
+    Test::new()
+        .file("tree.md", moved)
+        .args(["check", "tree.md"])
+        .run()
+        .stdout_contains("warning[N102]: rule 1.1 comes after rule 2.1.1");
+}
