@@ -193,12 +193,13 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let progress = Files::new(targets.files.len(), "checking");
     let mut skipped = 0;
     for path in &targets.files {
-        let file = check_file(path, args.from, &levels_for(path)?);
+        let found = targets.found.contains(path);
+        let file = check_file(path, args.from, &levels_for(path)?, found);
         progress.inc();
         // A file found in a folder that holds no rule structure at all is
         // passed over (a README); one named on the command line is not.
         let no_rules = matches!(file.problem, Some(Problem::Unparsed { no_rules: true, .. }));
-        if no_rules && targets.found.contains(path) {
+        if no_rules && found {
             skipped += 1;
             continue;
         }
@@ -269,7 +270,7 @@ fn config_for(path: &Path) -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-fn check_file(path: &Path, from: Option<Format>, levels: &Levels) -> Checked {
+fn check_file(path: &Path, from: Option<Format>, levels: &Levels, found: bool) -> Checked {
     let shown = path.display().to_string();
     if path != Path::new("-") && std::fs::symlink_metadata(path).is_err() {
         return Checked::unchecked(shown, Kind::File, Problem::Missing);
@@ -317,6 +318,28 @@ fn check_file(path: &Path, from: Option<Format>, levels: &Levels) -> Checked {
             Ok(parsed) => parsed,
             Err(Unread { error, source }) => return unparsed(error, source),
         };
+    // A page found in a folder that only inference reads, and whose
+    // identifiers repeat (the numbered lists of a documentation page), is
+    // no ruleset: it is passed over as a file with no rules. Named on the
+    // command line, or described by a dialect file, it is checked.
+    let repeats = || {
+        let mut seen = std::collections::HashSet::new();
+        !parsed
+            .ruleset
+            .rules
+            .iter()
+            .all(|rule| seen.insert(rule.label()))
+    };
+    if found && dialect.is_none() && parsed.format == Format::Dialect && repeats() {
+        return Checked::unchecked(
+            name,
+            Kind::File,
+            Problem::Unparsed {
+                message: "no ruleset: its numbered lists restart".to_string(),
+                no_rules: true,
+            },
+        );
+    }
     let input = Input::from_parsed(&parsed, base_dir);
     let mut findings = check::check(&input);
     levels.apply(&mut findings);
