@@ -12,6 +12,7 @@ mod error;
 mod grammar;
 mod layout_patch;
 mod numbering;
+mod order;
 mod proposal;
 mod renumber;
 

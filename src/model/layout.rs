@@ -81,6 +81,23 @@ pub struct RuleLayout {
     pub tree: Option<String>,
 }
 
+impl RuleLayout {
+    /// The layout of a rule that was not read from the file (a rule an
+    /// amendment enacts), to carry the `trailer` it is given when it ends a
+    /// group: no source, and a fingerprint no meaning has, so the rule
+    /// itself is always written anew.
+    pub fn written_anew() -> RuleLayout {
+        RuleLayout {
+            source: String::new(),
+            offset: 0,
+            fingerprint: String::new(),
+            quirks: Vec::new(),
+            trailer: String::new(),
+            note: None,
+        }
+    }
+}
+
 /// A departure from the canonical layout, located in the file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LayoutQuirk {
