@@ -94,6 +94,8 @@ impl RuleLayout {
             quirks: Vec::new(),
             trailer: String::new(),
             note: None,
+            heading_level: None,
+            tree: None,
         }
     }
 }
