@@ -6,7 +6,8 @@
 # `nomic build --check`. Exits as `nomic check` does (1 on errors), or 1
 # when the published files are stale.
 #
-# NOMIC_PATHS        files and folders to check, separated by spaces (default .)
+# NOMIC_PATHS        files and folders to check, separated by spaces or one per
+#                    line (default .)
 # NOMIC_ARGS         more arguments of `nomic check` (--deny warnings, --allow N703)
 # NOMIC_BUILD_CHECK  a ruleset source: also run `nomic build SOURCE -o NOMIC_BUILD_OUTPUT --check`
 # NOMIC_BUILD_OUTPUT the published folder (default .)
@@ -14,7 +15,13 @@ set -uo pipefail
 
 : "${GITHUB_OUTPUT:?GITHUB_OUTPUT is not set: this runs inside GitHub Actions, or a test sets it}"
 : "${GITHUB_STEP_SUMMARY:?GITHUB_STEP_SUMMARY is not set}"
-read -r -a paths <<<"${NOMIC_PATHS:-.}"
+# One path per line when there are several lines (a name may hold spaces),
+# else separated by spaces.
+if [[ "${NOMIC_PATHS:-.}" == *$'\n'* ]]; then
+    mapfile -t paths < <(printf '%s\n' "$NOMIC_PATHS" | sed -e 's/^[[:space:]]*//' -e 's/[[:space:]]*$//' -e '/^$/d')
+else
+    read -r -a paths <<<"${NOMIC_PATHS:-.}"
+fi
 read -r -a args <<<"${NOMIC_ARGS:-}"
 
 nomic check --format github "${args[@]}" "${paths[@]}"

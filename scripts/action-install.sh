@@ -16,9 +16,11 @@ set -euo pipefail
 : "${GITHUB_PATH:?GITHUB_PATH is not set}"
 : "${NOMIC_INSTALL_DIR:?NOMIC_INSTALL_DIR is not set}"
 
-case "$GITHUB_ACTION_PATH" in
+# Windows runners give the folder with backslashes (D:\a\_actions\OWNER\REPO\REF).
+action_path=${GITHUB_ACTION_PATH//\\//}
+case "$action_path" in
     */_actions/*/*/*)
-        rest=${GITHUB_ACTION_PATH##*/_actions/}
+        rest=${action_path##*/_actions/}
         owner=${rest%%/*}
         rest=${rest#*/}
         repository="$owner/${rest%%/*}"
@@ -29,5 +31,5 @@ case "$GITHUB_ACTION_PATH" in
 esac
 
 NOMIC_RELEASES="${GITHUB_SERVER_URL:-https://github.com}/$repository/releases" \
-    sh "$GITHUB_ACTION_PATH/scripts/install.sh"
+    sh "$action_path/scripts/install.sh"
 echo "$NOMIC_INSTALL_DIR" >>"$GITHUB_PATH"

@@ -4,6 +4,7 @@ use super::conflicts::{check_contradictions, check_number_unused};
 use super::error::{AmendError, AmendErrorKind, Note};
 use super::layout_patch::{fix_separators, LastRule};
 use super::numbering::Numbering;
+use super::order;
 use super::proposal::{Operation, OperationKind, Proposal};
 use super::renumber::{renumber_in_place, repealed_citations};
 use crate::model::{Change, HistoryEntry, HistoryKind, Mutability, Rule, Ruleset};
@@ -261,7 +262,7 @@ impl Step<'_> {
             OperationKind::Repeal { rule } => {
                 self.number(verb)?;
                 self.mutable(*rule, verb)?;
-                self.ruleset.rules.retain(|r| r.number != *rule);
+                order::remove(self.ruleset, *rule);
                 self.repealed.insert(*rule);
                 Ok(())
             }
@@ -347,8 +348,7 @@ impl Step<'_> {
             history: vec![entry],
             ..Rule::new(number, text)
         };
-        let at = self.ruleset.rules.partition_point(|r| r.number < number);
-        self.ruleset.rules.insert(at, rule);
+        order::insert(self.ruleset, rule);
         self.created.insert(number);
         Ok(())
     }

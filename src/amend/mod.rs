@@ -12,10 +12,12 @@ mod error;
 mod grammar;
 mod layout_patch;
 mod numbering;
+mod order;
 mod proposal;
 mod renumber;
 
 pub use apply::{apply, Applied, ApplyOptions, Links};
+pub(crate) use grammar::looks_like_proposals;
 pub use grammar::{parse_proposals, ProposalError};
 pub use numbering::Numbering;
 pub use proposal::{Operation, OperationKind, Proposal};

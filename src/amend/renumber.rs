@@ -5,14 +5,17 @@
 use super::citations::cites;
 use super::error::{AmendError, AmendErrorKind, Note};
 use super::layout_patch::{fix_separators, patch_rule, LastRule};
+use super::order;
 use crate::model::{Change, HistoryEntry, Ruleset};
 use crate::refs;
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Gives each rule `old` of the mapping the number `new`, rewrites the digits
-/// of every citation of it in every rule's text, and puts the rules back in
-/// number order. Rules that only change numbers keep their source bytes,
-/// patched. Judgments and history lines are records of the past and keep the
+/// Gives each rule `old` of the mapping the number `new` and rewrites the
+/// digits of every citation of it in every rule's text. No other rule
+/// moves: a renumbered rule goes to its place by its new number when the
+/// rules were in number order, and stays where it stood when they were not
+/// (the file's order is the moderator's; see `order`). Rules that only
+/// change numbers keep their source bytes, patched. Judgments and history lines are records of the past and keep the
 /// numbers they had; a renumbered rule that has a history gets a
 /// `Renumbered from Rule N to Rule M` entry.
 ///
@@ -54,6 +57,7 @@ pub(crate) fn renumber_in_place(
     if moves.is_empty() {
         return Ok(notes);
     }
+    let in_number_order = order::in_number_order(ruleset);
     for rule in &mut ruleset.rules {
         let kept = rule.unchanged_source().is_some();
         let old_number = rule.number;
@@ -111,7 +115,10 @@ pub(crate) fn renumber_in_place(
                 *number = moves.get(number).copied().unwrap_or(*number);
             }
         }
-        None => ruleset.rules.sort_by_key(|rule| rule.number),
+        // A file in number order stays in it; in one that is not, the
+        // renumbered rules stand where they stood (see `order`).
+        None if in_number_order => order::replace_by_number(ruleset, moves.into_values()),
+        None => {}
     }
     Ok(notes)
 }

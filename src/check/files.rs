@@ -14,14 +14,17 @@ use pulldown_cmark::{Event, Parser, Tag};
 use std::path::{Component, Path, PathBuf};
 
 pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
-    let Some(base) = input.base_dir else {
+    if input.base_dir.is_none() {
         return Vec::new();
-    };
+    }
     // Text forms carry no links; JSON holds Markdown bodies.
     if !input.format.is_markdown() && input.format != crate::model::Format::Json {
         return Vec::new();
     }
-    input.each_rule(|rule| rule_files(input, rule, base))
+    input.each_rule(|rule| match input.base_dir_of(rule) {
+        Some(base) => rule_files(input, rule, base),
+        None => Vec::new(),
+    })
 }
 
 /// The findings of one rule's images and links.
@@ -48,7 +51,7 @@ fn rule_files(input: &Input<'_>, rule: &Rule, base: &Path) -> Vec<Diagnostic> {
         findings.push(
             finding(
                 Code::MissingFile,
-                format!("{what} `{destination}` in rule {} does not exist", rule.number),
+                format!("{what} `{destination}` in rule {} does not exist", rule.label()),
                 span,
             )
             .with_label(format!("no file {}", display(base, &path)))

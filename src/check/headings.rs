@@ -17,7 +17,11 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
 }
 
 pub(super) fn broken_headings(input: &Input<'_>) -> Vec<Diagnostic> {
-    if input.format == Format::Json {
+    // A folder's rules are its files: no line of one heads a rule. A
+    // dialect's rule starts are its own (`### 307b: Items`), not the
+    // nomic forms' headings this looks for: its `#` lines are rules or
+    // their text as the dialect reads them.
+    if matches!(input.format, Format::Json | Format::Dialect) || input.folder.is_some() {
         return Vec::new();
     }
     let candidates = heading_shaped(input.text, input.format);
@@ -135,8 +139,8 @@ pub(super) fn swallowed_headings(input: &Input<'_>) -> Vec<Diagnostic> {
             )
             .with_label("read as code, not as a rule")
             .with_help(format!(
-                "close the block opened on line {} before this heading",
-                input.line_of(fence)
+                "close the block opened on {} before this heading",
+                input.place(fence)
             ))
         })
         .collect()
@@ -188,6 +192,7 @@ mod tests {
             format: parsed.format,
             encoding: &[],
             base_dir: None,
+            folder: None,
         };
         let findings = check(&input);
         assert_eq!(findings.len(), 1, "{findings:?}");

@@ -73,7 +73,7 @@ fn revision(kept: Option<Kept<'_>>, rule: &Rule, findings: &mut Vec<Diagnostic>)
     let count = recorded_revision(rule);
     if let Some(revision) = rule.revision.filter(|&r| r != count) {
         let plural = if count == 1 { "" } else { "s" };
-        let number = rule.number;
+        let number = rule.label();
         let history_side = if revision > count {
             format!(
                 "if {revision} amendments were made, add the missing `Amended (k) by Proposal …` lines to the history instead"
@@ -148,7 +148,7 @@ fn unparsed(kept: Option<Kept<'_>>, rule: &Rule, findings: &mut Vec<Diagnostic>)
             findings.push(
                 finding(
                     Code::UnparsedHistoryLine,
-                    format!("a history line of rule {} could not be read", rule.number),
+                    format!("a history line of rule {} could not be read", rule.label()),
                     entry_span(kept, rule, index),
                 )
                 .with_label(if says_amended(&entry.source) {
@@ -169,7 +169,7 @@ fn unparsed(kept: Option<Kept<'_>>, rule: &Rule, findings: &mut Vec<Diagnostic>)
             findings.push(
                 finding(
                     Code::UnparsedJudgmentLine,
-                    format!("a judgment of rule {} could not be read", rule.number),
+                    format!("a judgment of rule {} could not be read", rule.label()),
                     span,
                 )
                 .with_label("no judge or date found")
@@ -216,7 +216,7 @@ fn enacting_number(kept: Option<Kept<'_>>, rule: &Rule, findings: &mut Vec<Diagn
     }
     let (what, help) = match entry.kind {
         HistoryKind::Initial => (
-            format!("rule {} is recorded as initial rule {given}", rule.number),
+            format!("rule {} is recorded as initial rule {given}", rule.label()),
             "initial rules keep the number the Initial Set gives them",
         ),
         HistoryKind::CreatedFromTemporary => (
@@ -227,11 +227,11 @@ fn enacting_number(kept: Option<Kept<'_>>, rule: &Rule, findings: &mut Vec<Diagn
             "a rule created from a temporary rule keeps the temporary rule's number",
         ),
         HistoryKind::Renumbered => (
-            format!("rule {} was renumbered to {given}", rule.number),
+            format!("rule {} was renumbered to {given}", rule.label()),
             "a renumbered rule keeps the number it was renumbered to",
         ),
         _ => (
-            format!("rule {} was enacted by proposal {given}", rule.number),
+            format!("rule {} was enacted by proposal {given}", rule.label()),
             "an enacted rule receives the number of the proposal that enacted it",
         ),
     };

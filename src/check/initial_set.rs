@@ -205,8 +205,8 @@ pub(super) fn findings(
                 )
                 .with_label("not in the declared Initial Set")
                 .with_help(format!(
-                    "an initial rule's number lies in the declared ranges (line {} declares them)",
-                    input.line_of(declaration_span(&declared[0]).start)
+                    "an initial rule's number lies in the declared ranges ({} declares them)",
+                    input.place(declaration_span(&declared[0]).start)
                 )),
             );
             continue;
@@ -225,8 +225,8 @@ pub(super) fn findings(
         .with_label(format!("{mutability} here"));
         if with_history {
             diagnostic = diagnostic.with_help(format!(
-                "the initial entry must agree with the Initial Set that rule 101 declares on line {}",
-                input.line_of(declaration_span(range).start)
+                "the initial entry must agree with the Initial Set that rule 101 declares on {}",
+                input.place(declaration_span(range).start)
             ));
         } else {
             // Without a history the rule may have been transmuted since.

@@ -103,48 +103,112 @@ fn quirk_finding(quirk: &LayoutQuirk, text: &str) -> Diagnostic {
 }
 
 /// One warning per rule (or header, or footer) whose lines differ from the
-/// canonical rendering where no quirk already says why.
+/// canonical rendering where no quirk already says why. A folder of rule
+/// files is compared file by file with what `nomic fmt` writes into it.
 fn against_canonical(input: &Input<'_>, quirks: &[Diagnostic]) -> Vec<Diagnostic> {
-    let text = input.text;
+    let mut regions = None;
+    if let Some(files) = input.folder {
+        let mut findings = Vec::new();
+        for (span, canonical) in files.canonical() {
+            let file = Compared {
+                text: &input.text[span.clone()],
+                start: span.start,
+                canonical,
+            };
+            findings.extend(file.final_newline());
+            findings.extend(file.findings(input, &mut regions, quirks));
+        }
+        return findings;
+    }
     let Some(canonical) = canonical_if_different(input) else {
         return Vec::new();
     };
-    let mut findings = Vec::new();
-    // CRLF is one finding for the file; the lines are then compared as LF.
-    // Both texts have the same lines, so line numbers carry over.
-    let lf;
-    let compared = if text.contains("\r\n") {
-        findings.push(crlf_finding(text));
-        lf = text.replace("\r\n", "\n");
-        lf.as_str()
-    } else {
-        text
+    let file = Compared {
+        text: input.text,
+        start: 0,
+        canonical: &canonical,
     };
-    if canonical == compared {
-        return findings;
-    }
-    let diff = TextDiff::from_lines(compared, canonical.as_str());
-    let canonical_line = |index| diff.new_slice(index);
-    findings.extend(findings_of_ops(
-        text,
-        diff.ops(),
-        canonical_line,
-        &regions(input),
-        quirks,
-    ));
-    findings
+    file.findings(input, &mut regions, quirks)
 }
 
-/// The findings of the line diff `ops` of `text` (compared as LF text)
+/// A file's text (at `start` of the input's text) and its canonical form.
+struct Compared<'t> {
+    text: &'t str,
+    start: usize,
+    canonical: &'t str,
+}
+
+impl Compared<'_> {
+    /// The finding of a rule file that does not end as `nomic fmt` ends
+    /// it (a parsed file's reader records this as a quirk).
+    fn final_newline(&self) -> Option<Diagnostic> {
+        if self.text.ends_with('\n') == self.canonical.ends_with('\n') {
+            return None;
+        }
+        let quirk = LayoutQuirk {
+            kind: QuirkKind::FinalNewline,
+            offset: self.start + self.text.len(),
+            len: 0,
+        };
+        Some(quirk_finding(&quirk, self.text))
+    }
+
+    /// The findings of the lines that differ, `regions` made on the first.
+    fn findings(
+        &self,
+        input: &Input<'_>,
+        regions: &mut Option<Vec<Region>>,
+        quirks: &[Diagnostic],
+    ) -> Vec<Diagnostic> {
+        let text = self.text;
+        let mut findings = Vec::new();
+        // CRLF is one finding for the file; the lines are then compared as LF.
+        // Both texts have the same lines, so line numbers carry over.
+        let mut compared = std::borrow::Cow::Borrowed(text);
+        if text.contains("\r\n") {
+            let mut crlf = crlf_finding(text);
+            crlf.span = crlf.span.start + self.start..crlf.span.end + self.start;
+            findings.push(crlf);
+            compared = text.replace("\r\n", "\n").into();
+        }
+        // A rule file's end is its own finding (`final_newline`).
+        let folder = input.folder.is_some();
+        if folder && !compared.ends_with('\n') {
+            compared.to_mut().push('\n');
+        }
+        let canonical = if folder && !self.canonical.ends_with('\n') {
+            std::borrow::Cow::Owned(format!("{}\n", self.canonical))
+        } else {
+            std::borrow::Cow::Borrowed(self.canonical)
+        };
+        if canonical == compared {
+            return findings;
+        }
+        let diff = TextDiff::from_lines(compared.as_ref(), canonical.as_ref());
+        let canonical_line = |index| diff.new_slice(index);
+        let regions = regions.get_or_insert_with(|| self::regions(input));
+        findings.extend(findings_of_ops(
+            self,
+            diff.ops(),
+            canonical_line,
+            regions,
+            quirks,
+        ));
+        findings
+    }
+}
+
+/// The findings of the line diff `ops` of `file` (compared as LF text)
 /// against a canonical rendering whose lines `canonical_line` gives by
 /// index.
 fn findings_of_ops<'c>(
-    text: &str,
+    file: &Compared<'_>,
     ops: &[DiffOp],
     mut canonical_line: impl FnMut(usize) -> Option<&'c str>,
     regions: &[Region],
     quirks: &[Diagnostic],
 ) -> Vec<Diagnostic> {
+    let (text, start) = (file.text, file.start);
     let mut findings = Vec::new();
     // Where each line of the file starts, a line being what ends in `\n`.
     let line_starts: Vec<usize> = std::iter::once(0)
@@ -157,15 +221,17 @@ fn findings_of_ops<'c>(
     // by binary search (a file with a finding per rule stays linear).
     let mut by_start: Vec<usize> = (0..regions.len()).collect();
     by_start.sort_by_key(|&i| regions[i].span.start);
+    let end_of_file = start + text.len();
     let contains = |r: &Region, offset: usize| {
-        r.span.contains(&offset) || (r.span.end == offset && offset == text.len())
+        r.span.contains(&offset) || (r.span.end == offset && offset == end_of_file)
     };
     for op in ops {
         let (tag, old, new) = op.as_tag_tuple();
         if tag == DiffTag::Equal {
             continue;
         }
-        let offset = line_starts[old.start.min(line_starts.len() - 1)];
+        let within = line_starts[old.start.min(line_starts.len() - 1)];
+        let offset = start + within;
         let nearest = by_start[..by_start.partition_point(|&i| regions[i].span.start <= offset)]
             .iter()
             .rev()
@@ -186,8 +252,8 @@ fn findings_of_ops<'c>(
         if covered || !reported.insert(region) {
             continue;
         }
-        let end = line_end(text, offset);
-        let old_line = &text[offset..end];
+        let end = line_end(text, within);
+        let old_line = &text[within..end];
         let new_line = (tag == DiffTag::Replace)
             .then(|| canonical_line(new.start))
             .flatten()
@@ -196,7 +262,7 @@ fn findings_of_ops<'c>(
             finding(
                 Code::NonCanonicalLayout,
                 format!("{} is not laid out in canonical form", regions[region].name),
-                offset..end,
+                offset..start + end,
             )
             .with_label(match tag {
                 DiffTag::Insert => "the canonical form has a line before this one".to_string(),
@@ -284,7 +350,7 @@ fn regions(input: &Input<'_>) -> Vec<Region> {
         .unwrap_or(input.text.len());
     let rules = input.ruleset.rules.iter().filter_map(|rule| {
         let kept = input.kept(rule)?;
-        Some((rule.number, kept.offset..kept.offset + kept.source.len()))
+        Some((rule.label(), kept.offset..kept.offset + kept.source.len()))
     });
     let mut regions = vec![Region {
         name: "the header".to_string(),

@@ -161,6 +161,8 @@ pub(super) fn json_layout(ruleset: &Ruleset, text: &str, format: Format) -> Opti
             fingerprint: String::new(),
             trailer: String::new(),
             note: None,
+            heading_level: None,
+            tree: None,
             quirks: Vec::new(),
         });
     }

@@ -9,6 +9,7 @@ pub mod agora;
 
 mod encoding;
 mod files;
+mod folder;
 mod headings;
 mod history;
 mod initial_set;
@@ -22,6 +23,7 @@ mod text;
 mod walk;
 
 pub use crate::diagnostic::Code;
+pub use folder::{check_folder, FileFindings, RuleFiles};
 pub use levels::{Level, LevelError, Levels};
 pub(crate) use locate::Kept;
 pub use walk::{folder, Folder};
@@ -46,6 +48,9 @@ pub struct Input<'a> {
     /// The folder that relative image and link paths start from; `None`
     /// (standard input) skips the file check.
     pub base_dir: Option<&'a Path>,
+    /// For a folder of rule files laid end to end into `text`
+    /// ([`check_folder`]): where each file is; `None` for one file.
+    pub folder: Option<&'a RuleFiles>,
 }
 
 impl<'a> Input<'a> {
@@ -58,6 +63,7 @@ impl<'a> Input<'a> {
             format: parsed.format,
             encoding: &parsed.encoding,
             base_dir,
+            folder: None,
         }
     }
 
@@ -110,9 +116,43 @@ impl<'a> Input<'a> {
         })
     }
 
-    /// The 1-based line of a byte offset, for messages that point elsewhere.
+    /// The 1-based line of a byte offset.
     pub(crate) fn line_of(&self, offset: usize) -> usize {
         Source::new("", self.text).location(offset).line
+    }
+
+    /// Where a byte offset is, for a message that points elsewhere:
+    /// `line 7`, or in a folder of rule files the file and its line,
+    /// `rules/rule101.md:7`.
+    pub(crate) fn place(&self, offset: usize) -> String {
+        match self.folder {
+            Some(files) => files.place(self.text, offset),
+            None => format!("line {}", self.line_of(offset)),
+        }
+    }
+
+    /// The folder that the relative links of `rule` start from.
+    pub(crate) fn base_dir_of(&self, rule: &Rule) -> Option<&'a Path> {
+        let folder = self.folder.zip(rule.layout.as_ref());
+        match folder {
+            Some((files, layout)) => files.dir_at(layout.offset),
+            None => self.base_dir,
+        }
+    }
+
+    /// Whether the input is a whole ruleset, so that the checks that need
+    /// every rule apply: a file of a whole form, or a folder of rule files.
+    /// A per-rule page (md-rule, txt-rule) is one rule: references to other
+    /// rules, rule 101's Initial Set and rule order cannot be checked on it.
+    pub(crate) fn holds_a_ruleset(&self) -> bool {
+        self.folder.is_some() || !matches!(self.format, Format::MdRule | Format::TxtRule)
+    }
+
+    /// Whether the order of the rules is the author's, to be checked: not
+    /// for per-rule pages nor the files of a folder, which come in any
+    /// order.
+    pub(crate) fn ordered(&self) -> bool {
+        self.folder.is_none() && self.holds_a_ruleset()
     }
 }
 
@@ -154,7 +194,7 @@ fn every_check(input: &Input<'_>) -> Vec<Diagnostic> {
         || {
             let numbers = numbers::check(input);
             let history = history::check(input);
-            let ruleset = if holds_a_ruleset(input.format) {
+            let ruleset = if input.holds_a_ruleset() {
                 let mut findings = initial_set::check(input);
                 findings.extend(references::check(input));
                 findings
@@ -204,14 +244,6 @@ fn sort(findings: &mut [Diagnostic]) {
     findings.sort_by(|a, b| {
         (a.span.start, a.span.end, &a.code).cmp(&(b.span.start, b.span.end, &b.code))
     });
-}
-
-/// Whether a file of `format` is a whole ruleset. A per-rule page (md-rule,
-/// txt-rule) is one rule: the checks that need every rule (references to
-/// other rules, rule 101's Initial Set, rule order) would report false
-/// errors on it.
-pub(crate) fn holds_a_ruleset(format: Format) -> bool {
-    !matches!(format, Format::MdRule | Format::TxtRule)
 }
 
 /// Counts of findings by severity.

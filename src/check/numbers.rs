@@ -1,14 +1,14 @@
 //! Rule numbers: each number once, in ascending order. Identifiers that
 //! are not numbers (`UC1`) are in order within their prefix.
 
-use super::{finding, holds_a_ruleset, locate, Code, Input, Kept};
-use crate::diagnostic::{Diagnostic, Source};
-use crate::model::{identifier, Format};
+use super::{finding, locate, Code, Input, Kept};
+use crate::diagnostic::Diagnostic;
+use crate::model::identifier;
 use std::collections::HashMap;
 use std::fmt;
 
 pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
-    let mut numbers = Numbers::new(input.text, input.format, input.ruleset.rules.len());
+    let mut numbers = Numbers::new(*input, input.ruleset.rules.len());
     let rules = &input.ruleset.rules;
     for (index, rule) in rules.iter().enumerate() {
         numbers.next(rule.number, rule.id.as_deref(), index, |index| {
@@ -20,8 +20,9 @@ pub(super) fn check(input: &Input<'_>) -> Vec<Diagnostic> {
 
 /// The rules' numbers seen so far, walked in file order.
 pub(super) struct Numbers<'k> {
-    text: &'k str,
-    format: Format,
+    /// What is checked: for the places that findings cite, and whether the
+    /// order is checked.
+    input: Input<'k>,
     /// The index of the first rule of each number (its place is looked up
     /// only for a finding: 8 bytes an entry, not 32).
     first_seen: HashMap<u32, u32>,
@@ -39,10 +40,9 @@ impl<'k> Numbers<'k> {
     /// places is made at its size, so it never holds its old and its new
     /// table at once while it grows (a quarter of a megabyte more at the
     /// peak of `nomic check` at 10,000 rules).
-    pub(super) fn new(text: &'k str, format: Format, rules: usize) -> Numbers<'k> {
+    pub(super) fn new(input: Input<'k>, rules: usize) -> Numbers<'k> {
         Numbers {
-            text,
-            format,
+            input,
             first_seen: HashMap::with_capacity(rules),
             plain: None,
             highest: HashMap::new(),
@@ -67,14 +67,14 @@ impl<'k> Numbers<'k> {
         match self.first_seen.get(&number).copied() {
             Some(first) => {
                 let at = locate::heading(kept(first as usize)).start;
-                let first_line = Source::new("", self.text).location(at).line;
+                let first = self.input.place(at);
                 self.findings.push(
                     finding(
                         Code::DuplicateRuleNumber,
                         format!("rule {label} appears more than once"),
                         heading(),
                     )
-                    .with_label(format!("rule {label} is already on line {first_line}"))
+                    .with_label(format!("rule {label} is already on {first}"))
                     .with_help("give one of them a number no other rule has, or delete the copy"),
                 );
                 return;
@@ -85,9 +85,22 @@ impl<'k> Numbers<'k> {
             }
         }
         // A plain number is its own value, without a prefix.
+        // A name (`polls`, `polls-1`, a section's slug) has no order.
+        if id.is_some_and(|id| {
+            !id.chars().any(|c| c.is_ascii_digit()) || id.get(1..).is_some_and(|r| r.contains('-'))
+        }) {
+            return;
+        }
+        // A sub-rule (`2.2.1`) stands in the order of its top rule (`2`):
+        // a tree is listed parent first, each part after the last.
         let (prefix, value) = match id {
             None => (String::new(), i64::from(number)),
-            Some(id) => identifier::order_key(id),
+            Some(id) => match id.split_once('.') {
+                Some((top, rest)) if !top.is_empty() && !rest.is_empty() => {
+                    identifier::order_key(top)
+                }
+                _ => identifier::order_key(id),
+            },
         };
         let highest = if prefix.is_empty() {
             self.plain.as_mut()
@@ -96,9 +109,7 @@ impl<'k> Numbers<'k> {
         };
         match highest {
             // Pages joined into one file come in any order.
-            Some((previous, previous_label))
-                if value < *previous && holds_a_ruleset(self.format) =>
-            {
+            Some((previous, previous_label)) if value < *previous && self.input.ordered() => {
                 self.findings.push(
                     finding(
                         Code::RuleOutOfOrder,

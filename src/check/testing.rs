@@ -12,6 +12,8 @@ pub(super) fn with_layout(mut rule: Rule, source: &str, offset: usize) -> Rule {
         fingerprint: rule.fingerprint(),
         trailer: String::new(),
         note: None,
+        heading_level: None,
+        tree: None,
         quirks: Vec::new(),
     });
     rule
@@ -46,6 +48,7 @@ impl File {
             format: self.format,
             encoding: &[],
             base_dir: None,
+            folder: None,
         }
     }
 

@@ -20,7 +20,7 @@ fn rule_findings(input: &Input<'_>, rule: &Rule) -> Vec<Diagnostic> {
         findings.push(
             finding(
                 Code::EmptyRule,
-                format!("rule {} has no text", rule.number),
+                format!("rule {} has no text", rule.label()),
                 locate::heading(input.kept(rule)),
             )
             .with_label("empty rule")
@@ -45,13 +45,13 @@ fn rule_findings(input: &Input<'_>, rule: &Rule) -> Vec<Diagnostic> {
         );
         let mut diagnostic = finding(
             Code::RepeatedParagraph,
-            format!("a paragraph of rule {} is repeated", rule.number),
+            format!("a paragraph of rule {} is repeated", rule.label()),
             span,
         );
         if let Some(first) = first {
             diagnostic = diagnostic.with_label(format!(
-                "same as the paragraph on line {}",
-                input.line_of(first.start)
+                "same as the paragraph on {}",
+                input.place(first.start)
             ));
         }
         findings.push(diagnostic.with_help("delete the copy"));

@@ -16,7 +16,8 @@ use std::process::ExitCode;
 /// history entries in the ruleset's own style, renumbered citations
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Proposal files are described by `nomic help proposals`.\n\n\
+    after_help = "Proposal files, and where new and renumbered rules go (no other rule \
+moves), are described by `nomic help proposals`.\n\n\
 Example:\n  nomic apply ruleset.md proposals/342.md --in-place\n  \
 nomic apply ruleset.md 342.md --commit --link-template \
 'https://github.com/me/nomic/blob/{commit}/rules/md/{rule}.md'"

@@ -2,13 +2,15 @@
 //! sources, and report the findings for people, tools, GitHub pull
 //! requests or code scanning, in one style whatever the format.
 
-use super::io::{json_document, print_stdout, read_input, stderr_color, stdout_color, Failure};
+mod report;
+
+use super::io::{print_stdout, read_input, Failure};
 use super::progress::Files;
 use nomic::check::{self, Input, Levels, Summary};
-use nomic::diagnostic::{self, Diagnostic, DiagnosticCode, Severity, Source};
+use nomic::diagnostic::Diagnostic;
 use nomic::model::Format;
 use nomic::parse::{self, ParseError, ReadOptions, Unread};
-use serde::Serialize;
+use report::{github, human, json, sarif, statistics};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -22,6 +24,7 @@ use std::process::ExitCode;
     Examples:\n  \
     nomic check rulesets/nomic-4-long.md\n  \
     nomic check Game_4/\n  \
+    nomic check immutable_rules/\n  \
     nomic check --allow N703 --deny warnings rules-l.md\n  \
     nomic check --format github rules/*.md\n  \
     nomic check --format sarif . > nomic.sarif\n  \
@@ -29,7 +32,8 @@ use std::process::ExitCode;
 )]
 pub(super) struct Args {
     /// Ruleset files (`-` for standard input), folders (every `.md` and
-    /// `.txt` ruleset in them, per-rule folders included) or Agora source
+    /// `.txt` ruleset in them, per-rule pages included, and each folder of
+    /// rule files, one rule per file, as one ruleset) or Agora source
     /// folders
     #[arg(required_unless_present = "explain", value_name = "PATH")]
     pub files: Vec<PathBuf>,
@@ -87,10 +91,22 @@ enum Problem {
     Unparsed { message: String, no_rules: bool },
 }
 
-/// One ruleset's outcome: a file, or an Agora source with a part for each
-/// of its files that has findings.
+/// What a checked ruleset was read from.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// A ruleset file (or standard input).
+    File,
+    /// A folder of rule files: a part for each file.
+    RuleFolder,
+    /// An Agora source: a part for each of its files that has findings.
+    Agora,
+}
+
+/// One ruleset's outcome: a file, a folder of rule files, or an Agora
+/// source.
 struct Checked {
     name: String,
+    kind: Kind,
     format: Option<Format>,
     parts: Vec<Part>,
     problem: Option<Problem>,
@@ -105,9 +121,19 @@ impl Checked {
         summary
     }
 
-    fn unchecked(name: String, problem: Problem) -> Checked {
+    /// How many files were checked: a rule folder's every rule file.
+    fn files(&self) -> usize {
+        match (&self.problem, self.kind) {
+            (Some(Problem::Missing | Problem::Unread(_)), _) => 0,
+            (_, Kind::RuleFolder) => self.parts.len(),
+            _ => 1,
+        }
+    }
+
+    fn unchecked(name: String, kind: Kind, problem: Problem) -> Checked {
         Checked {
             name,
+            kind,
             format: None,
             parts: Vec::new(),
             problem: Some(problem),
@@ -119,6 +145,7 @@ impl Checked {
 #[derive(Default)]
 struct Targets {
     files: Vec<PathBuf>,
+    rule_folders: Vec<PathBuf>,
     agora: Vec<PathBuf>,
     /// Files found in folders: one that holds no rules is passed over.
     found: std::collections::HashSet<PathBuf>,
@@ -160,15 +187,19 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     for source in &targets.agora {
         checked.push(check_agora(source, &levels_for(source)?)?);
     }
+    for folder in &targets.rule_folders {
+        checked.push(check_rule_folder(folder, &levels_for(folder)?));
+    }
     let progress = Files::new(targets.files.len(), "checking");
     let mut skipped = 0;
     for path in &targets.files {
-        let file = check_file(path, args.from, &levels_for(path)?);
+        let found = targets.found.contains(path);
+        let file = check_file(path, args.from, &levels_for(path)?, found);
         progress.inc();
         // A file found in a folder that holds no rule structure at all is
         // passed over (a README); one named on the command line is not.
         let no_rules = matches!(file.problem, Some(Problem::Unparsed { no_rules: true, .. }));
-        if no_rules && targets.found.contains(path) {
+        if no_rules && found {
             skipped += 1;
             continue;
         }
@@ -212,6 +243,7 @@ fn targets(paths: &[PathBuf]) -> Result<Targets, Failure> {
             })?;
             targets.found.extend(found.files.iter().cloned());
             targets.files.extend(found.files);
+            targets.rule_folders.extend(found.rule_folders);
             targets.agora.extend(found.agora);
         } else {
             targets.files.push(path.clone());
@@ -238,14 +270,16 @@ fn config_for(path: &Path) -> Option<PathBuf> {
         .find(|candidate| candidate.is_file())
 }
 
-fn check_file(path: &Path, from: Option<Format>, levels: &Levels) -> Checked {
+fn check_file(path: &Path, from: Option<Format>, levels: &Levels, found: bool) -> Checked {
     let shown = path.display().to_string();
     if path != Path::new("-") && std::fs::symlink_metadata(path).is_err() {
-        return Checked::unchecked(shown, Problem::Missing);
+        return Checked::unchecked(shown, Kind::File, Problem::Missing);
     }
     let (name, bytes) = match read_input(path) {
         Ok(read) => read,
-        Err(failure) => return Checked::unchecked(shown, Problem::Unread(message_of(failure))),
+        Err(failure) => {
+            return Checked::unchecked(shown, Kind::File, Problem::Unread(message_of(failure)))
+        }
     };
     let options = ReadOptions {
         from,
@@ -253,6 +287,7 @@ fn check_file(path: &Path, from: Option<Format>, levels: &Levels) -> Checked {
     };
     let unparsed = |err: ParseError, text: String| Checked {
         name: name.clone(),
+        kind: Kind::File,
         format: err.format,
         problem: Some(Problem::Unparsed {
             message: err.to_string(),
@@ -283,6 +318,28 @@ fn check_file(path: &Path, from: Option<Format>, levels: &Levels) -> Checked {
             Ok(parsed) => parsed,
             Err(Unread { error, source }) => return unparsed(error, source),
         };
+    // A page found in a folder that only inference reads, and whose
+    // identifiers repeat (the numbered lists of a documentation page), is
+    // no ruleset: it is passed over as a file with no rules. Named on the
+    // command line, or described by a dialect file, it is checked.
+    let repeats = || {
+        let mut seen = std::collections::HashSet::new();
+        !parsed
+            .ruleset
+            .rules
+            .iter()
+            .all(|rule| seen.insert(rule.label()))
+    };
+    if found && dialect.is_none() && parsed.format == Format::Dialect && repeats() {
+        return Checked::unchecked(
+            name,
+            Kind::File,
+            Problem::Unparsed {
+                message: "no ruleset: its numbered lists restart".to_string(),
+                no_rules: true,
+            },
+        );
+    }
     let input = Input::from_parsed(&parsed, base_dir);
     let mut findings = check::check(&input);
     levels.apply(&mut findings);
@@ -293,6 +350,7 @@ fn check_file(path: &Path, from: Option<Format>, levels: &Levels) -> Checked {
     rayon::spawn(move || drop(parsed));
     Checked {
         name: name.clone(),
+        kind: Kind::File,
         format: Some(format),
         parts: vec![Part {
             name,
@@ -307,6 +365,39 @@ fn message_of(failure: Failure) -> String {
     match failure {
         Failure::Message(message) => message,
         other => format!("{other:?}"),
+    }
+}
+
+/// A folder of rule files, one rule per file, as one ruleset: a part for
+/// each file, with its findings.
+fn check_rule_folder(path: &Path, levels: &Levels) -> Checked {
+    let name = path.display().to_string();
+    let read = match super::io::read_folder(path) {
+        Ok(Some(read)) => read,
+        Ok(None) => return Checked::unchecked(name, Kind::RuleFolder, Problem::Missing),
+        Err(failure) => {
+            let problem = Problem::Unread(message_of(failure));
+            return Checked::unchecked(name, Kind::RuleFolder, problem);
+        }
+    };
+    let parts = check::check_folder(&read, path)
+        .into_iter()
+        .map(|file| {
+            let mut findings = file.findings;
+            levels.apply(&mut findings);
+            Part {
+                name: file.name,
+                text: file.text,
+                findings,
+            }
+        })
+        .collect();
+    Checked {
+        name,
+        kind: Kind::RuleFolder,
+        format: Some(read.parsed.format),
+        parts,
+        problem: None,
     }
 }
 
@@ -343,214 +434,9 @@ fn check_agora(path: &Path, levels: &Levels) -> Result<Checked, Failure> {
     }
     Ok(Checked {
         name: root.to_string(),
+        kind: Kind::Agora,
         format: Some(Format::AgoraYaml),
         parts,
         problem: None,
     })
-}
-
-/// The report for people: findings on stdout, files that could not be
-/// found, read or parsed on stderr.
-fn human(checked: &[Checked], skipped: usize) -> (String, String) {
-    let (out_color, err_color) = (stdout_color(), stderr_color());
-    let mut out = String::new();
-    let mut err = String::new();
-    let mut summary = Summary::default();
-    let (mut missing, mut unread, mut unparsed) = (0, 0, 0);
-    for file in checked {
-        summary.add(file.summary());
-        match &file.problem {
-            Some(Problem::Missing) => {
-                missing += 1;
-                err.push_str(&format!("error: {} does not exist\n", file.name));
-            }
-            Some(Problem::Unread(message)) => {
-                unread += 1;
-                err.push_str(&format!("error: {message}\n"));
-            }
-            Some(Problem::Unparsed { .. }) => {
-                unparsed += 1;
-                for part in &file.parts {
-                    let source = Source::new(&part.name, &part.text);
-                    err.push_str(&diagnostic::render_human(source, &part.findings, err_color));
-                }
-            }
-            None => {
-                for part in &file.parts {
-                    let source = Source::new(&part.name, &part.text);
-                    out.push_str(&diagnostic::render_human(source, &part.findings, out_color));
-                }
-            }
-        }
-    }
-    let read = checked.len() - missing - unread;
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    let mut line = format!(
-        "{} checked: {}, {}",
-        plural(read, "file"),
-        plural(summary.errors, "error"),
-        plural(summary.warnings, "warning")
-    );
-    for (count, what) in [
-        (unparsed, "could not be parsed"),
-        (unread, "could not be read"),
-        (missing, "not found"),
-        (skipped, "skipped: no rules in it"),
-    ] {
-        if count > 0 {
-            line.push_str(&format!("; {} {what}", plural(count, "file")));
-        }
-    }
-    out.push_str(&line);
-    out.push('\n');
-    (out, err)
-}
-
-/// The number of findings of each code, most first: the rows of
-/// `--statistics`.
-fn counts(checked: &[Checked]) -> Vec<(DiagnosticCode, usize)> {
-    let mut counts: BTreeMap<DiagnosticCode, usize> = BTreeMap::new();
-    for part in checked.iter().flat_map(|c| &c.parts) {
-        for finding in &part.findings {
-            *counts.entry(finding.code).or_default() += 1;
-        }
-    }
-    let mut rows: Vec<(DiagnosticCode, usize)> = counts.into_iter().collect();
-    rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    rows
-}
-
-fn statistics(checked: &[Checked]) -> String {
-    let rows = counts(checked);
-    let width = rows
-        .iter()
-        .map(|(_, n)| n.to_string().len())
-        .max()
-        .unwrap_or(1);
-    rows.iter()
-        .map(|(code, n)| format!("{n:>width$}  {code}  {}\n", code.name()))
-        .collect()
-}
-
-#[derive(Serialize)]
-struct JsonFile<'a> {
-    file: &'a str,
-    format: Option<Format>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    failure: Option<String>,
-    errors: usize,
-    warnings: usize,
-}
-
-#[derive(Serialize)]
-struct JsonCount {
-    code: String,
-    name: &'static str,
-    count: usize,
-}
-
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    files: Vec<JsonFile<'a>>,
-    diagnostics: Vec<diagnostic::JsonDiagnostic<'a>>,
-    summary: Summary,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    statistics: Option<Vec<JsonCount>>,
-    #[serde(skip_serializing_if = "is_zero")]
-    skipped: usize,
-}
-
-fn is_zero(n: &usize) -> bool {
-    *n == 0
-}
-
-fn json(checked: &[Checked], skipped: usize, statistics: bool) -> Result<String, Failure> {
-    let mut report = JsonReport {
-        files: Vec::new(),
-        diagnostics: Vec::new(),
-        summary: Summary::default(),
-        statistics: statistics.then(|| {
-            counts(checked)
-                .into_iter()
-                .map(|(code, count)| JsonCount {
-                    code: code.to_string(),
-                    name: code.name(),
-                    count,
-                })
-                .collect()
-        }),
-        skipped,
-    };
-    for file in checked {
-        let counts = file.summary();
-        report.summary.add(counts);
-        report.files.push(JsonFile {
-            file: &file.name,
-            format: file.format,
-            failure: file.problem.as_ref().map(|problem| match problem {
-                Problem::Missing => format!("{} does not exist", file.name),
-                Problem::Unread(message) | Problem::Unparsed { message, .. } => message.clone(),
-            }),
-            errors: counts.errors,
-            warnings: counts.warnings,
-        });
-        for part in &file.parts {
-            let source = Source::new(&part.name, &part.text);
-            report
-                .diagnostics
-                .extend(diagnostic::to_json_all(source, &part.findings));
-        }
-    }
-    json_document(&report)
-}
-
-/// A file that could not be found or read, as one unlocated diagnostic.
-fn unread_diagnostic(file: &Checked) -> Option<Diagnostic> {
-    let message = match file.problem.as_ref()? {
-        Problem::Missing => format!("{} does not exist", file.name),
-        Problem::Unread(message) => message.clone(),
-        Problem::Unparsed { .. } => return None,
-    };
-    Some(Diagnostic::new("read", Severity::Error, message, 0..0))
-}
-
-fn github(checked: &[Checked]) -> String {
-    let mut out = String::new();
-    for file in checked {
-        if let Some(unread) = unread_diagnostic(file) {
-            out.push_str(&diagnostic::render_github(
-                Source::new(&file.name, ""),
-                &[unread],
-            ));
-        }
-        for part in &file.parts {
-            out.push_str(&diagnostic::render_github(
-                Source::new(&part.name, &part.text),
-                &part.findings,
-            ));
-        }
-    }
-    out
-}
-
-fn sarif(checked: &[Checked]) -> Result<String, Failure> {
-    let unread: Vec<(String, Diagnostic)> = checked
-        .iter()
-        .filter_map(|file| Some((file.name.clone(), unread_diagnostic(file)?)))
-        .collect();
-    let mut files: Vec<(Source<'_>, &[Diagnostic])> = checked
-        .iter()
-        .flat_map(|c| &c.parts)
-        .map(|part| {
-            (
-                Source::new(&part.name, &part.text),
-                part.findings.as_slice(),
-            )
-        })
-        .collect();
-    for (name, diagnostic) in &unread {
-        files.push((Source::new(name, ""), std::slice::from_ref(diagnostic)));
-    }
-    let log = diagnostic::render_sarif(&files, env!("CARGO_PKG_VERSION"));
-    json_document(&log)
 }

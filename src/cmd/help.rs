@@ -161,7 +161,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(found) = TOPICS.iter().find(|t| t.name == topic) {
-        print_stdout(section(found))?;
+        print_stdout(&for_the_binary(section(found)))?;
         return Ok(ExitCode::SUCCESS);
     }
     if let Some(command) = cli.find_subcommand_mut(&topic) {
@@ -195,6 +195,112 @@ fn section(topic: &Topic) -> &'static str {
         })
         .unwrap_or(text.len());
     &text[start..end]
+}
+
+/// Where a page of `docs/` (or a section of it, `page.md#anchor`) is read
+/// in an installed binary: its topic or command. The pages about nomic's
+/// own design, which only the repository has, are named as its files.
+fn in_the_binary(target: &str) -> String {
+    let (page, anchor) = target.split_once('#').unwrap_or((target, ""));
+    let page = page.rsplit('/').next().unwrap_or(page);
+    let topic = match (page, anchor) {
+        ("amend.md", _) => "`nomic help proposals`",
+        ("dialects.md", _) => "`nomic help dialects`",
+        ("formats.md", _) => "`nomic help formats`",
+        ("render.md", _) => "`nomic help render`",
+        ("history.md", _) => "`nomic help history`",
+        ("engine-design.md", "script-format") => "`nomic help scripts`",
+        ("editor.md", _) => "`nomic help editor`",
+        ("engine.md", _) => "`nomic help engine`",
+        ("check.md", _) => "`nomic help codes`",
+        ("diff.md", _) => "`nomic diff --help`",
+        ("site.md", _) => "`nomic site --help`",
+        _ => {
+            let path = target.split('#').next().unwrap_or(target);
+            return format!("docs/{path} in nomic's repository");
+        }
+    };
+    topic.to_string()
+}
+
+/// A topic's text as the binary prints it: a link to another page of the
+/// documentation, or a mention of a page of `docs/`, becomes the topic or
+/// command that prints that page (the binary has no `docs/`); a page that
+/// only the repository has is named as such. Code keeps its examples.
+fn for_the_binary(text: &str) -> String {
+    use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+    let mut edits: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+    let mut link: Option<(
+        std::ops::Range<usize>,
+        String,
+        Option<std::ops::Range<usize>>,
+    )> = None;
+    let mut in_code = false;
+    for (event, range) in Parser::new(text).into_offset_iter() {
+        match event {
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                link = Some((range, dest_url.to_string(), None));
+            }
+            Event::End(TagEnd::Link) => {
+                let Some((whole, dest, label)) = link.take() else {
+                    continue;
+                };
+                let page = dest.split('#').next().unwrap_or("");
+                let local =
+                    !page.is_empty() && !dest.contains("://") && !dest.starts_with("mailto:");
+                if !local {
+                    continue;
+                }
+                let label = label.map_or("", |label| &text[label]);
+                let named = page.rsplit('/').next().unwrap_or(page);
+                let place = in_the_binary(&dest);
+                let replaced = if label == page || label == named || label.is_empty() {
+                    place
+                } else {
+                    format!("{label} ({place})")
+                };
+                edits.push((whole, replaced));
+            }
+            Event::Start(Tag::CodeBlock(_)) => in_code = true,
+            Event::End(TagEnd::CodeBlock) => in_code = false,
+            Event::Text(_) | Event::Code(_) => {
+                if let Some((_, _, label)) = &mut link {
+                    let start = label.as_ref().map_or(range.start, |l| l.start);
+                    *label = Some(start..range.end);
+                } else if !in_code {
+                    for (at, _) in text[range.clone()].match_indices("docs/") {
+                        let from = range.start + at;
+                        let rest = &text[from + "docs/".len()..range.end];
+                        let page: String = rest
+                            .chars()
+                            .take_while(|c| {
+                                c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.')
+                            })
+                            .collect();
+                        let page = page.trim_end_matches('.');
+                        if page.ends_with(".md") {
+                            let end = from + "docs/".len() + page.len();
+                            // A mention in a code span loses its backticks with it.
+                            let span =
+                                if text[..from].ends_with('`') && text[end..].starts_with('`') {
+                                    from - 1..end + 1
+                                } else {
+                                    from..end
+                                };
+                            edits.push((span, in_the_binary(page)));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = text.to_string();
+    edits.sort_by_key(|(range, _)| std::cmp::Reverse(range.start));
+    for (range, replacement) in edits {
+        out.replace_range(range, &replacement);
+    }
+    out
 }
 
 /// Every code, one a line: code, name, severity, what it means.

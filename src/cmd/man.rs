@@ -40,9 +40,33 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
     let mut roff = Vec::new();
     clap_mangen::Man::new(page.clone())
         .title(name)
+        .date(RELEASED)
         .source(format!("nomic {}", env!("CARGO_PKG_VERSION")))
+        .manual("nomic manual")
         .render(&mut roff)
         .map_err(|err| Failure::message(format!("cannot write the manual page: {err}")))?;
-    print_stdout(&String::from_utf8_lossy(&roff))?;
+    // clap_mangen breaks the line on both sides of the blank line before a
+    // list of values; the blank line alone (`.sp`) lays it out the same,
+    // without the two breaks mandoc warns it skips.
+    let roff = String::from_utf8_lossy(&roff).replace("\n.br\n\n.br\n", "\n.sp\n");
+    print_stdout(&ascii_roff(&roff))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The date of this version's release, the manual pages' date: set with
+/// `version` in Cargo.toml at each release.
+const RELEASED: &str = "2026-12-02";
+
+/// Roff in ASCII: every other character as its named escape (`\[u2026]`),
+/// which groff and mandoc read whatever the terminal's encoding.
+fn ascii_roff(roff: &str) -> String {
+    let mut out = String::with_capacity(roff.len());
+    for c in roff.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            out.push_str(&format!("\\[u{:04X}]", u32::from(c)));
+        }
+    }
+    out
 }

@@ -67,6 +67,7 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
         canonical: args.canonical,
         templates: args.templates,
     };
+    let untitled = meaning::untitled_in(&parsed.ruleset, format);
     let text = meaning::render_read(parsed, format, &options).map_err(|err| match err {
         RenderRefusal::Meaning(err) => Failure::message(format!("{err}; nothing was written")),
         RenderRefusal::Render(err) => Failure::message(err.to_string()),
@@ -78,6 +79,12 @@ pub(super) fn run(args: Args) -> Result<ExitCode, Failure> {
             })?;
         }
         None => print_stdout(&text)?,
+    }
+    if untitled > 0 {
+        eprintln!(
+            "note: {format} titles no rule: the titles of {untitled} rules are not in it \
+             (json, the ruleset's own form and `nomic site` keep them)"
+        );
     }
     Ok(ExitCode::SUCCESS)
 }

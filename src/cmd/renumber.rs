@@ -10,9 +10,15 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Renumber rules and rewrite every citation of them in all rule texts
-/// (only the digits change; untouched rules are written byte for byte)
+/// (only the digits change; untouched rules are written byte for byte, where
+/// they stand)
 #[derive(Debug, clap::Args)]
-#[command(after_help = "Example:\n  nomic renumber nomic-1-final.txt 304=340 --in-place")]
+#[command(
+    after_help = "A renumbered rule moves to its place by number if the file's rules are in \
+number order, and stays where it stands if they are not (Where rules go, in \
+`nomic help proposals`).\n\n\
+Example:\n  nomic renumber nomic-1-final.txt 304=340 --in-place"
+)]
 pub(super) struct Args {
     /// The ruleset file (any format nomic reads; `-` for standard input),
     /// or a folder of rule files (one rule per file)

@@ -34,6 +34,8 @@ pub enum Construct {
     LineBreak,
     /// Emphasis (`*word*`) or strong emphasis.
     Emphasis,
+    /// An identifier that is not a number (`UC1`, `2.2.1`).
+    Identifier,
 }
 
 impl fmt::Display for Construct {
@@ -43,6 +45,7 @@ impl fmt::Display for Construct {
             Construct::ListItem => "a list item",
             Construct::LineBreak => "a line break",
             Construct::Emphasis => "emphasis",
+            Construct::Identifier => "an identifier that is not a number",
         })
     }
 }
@@ -61,8 +64,9 @@ pub enum MeaningError {
     Changed {
         /// The format being written.
         format: Format,
-        /// The number of the rule that would change.
-        rule: u32,
+        /// The rule that would change, as the file names it (its
+        /// identifier, else its number).
+        rule: String,
         /// Which part of the rule differs (`text`, `history`, ...).
         aspect: &'static str,
         /// The first words that differ, as meant.
@@ -94,6 +98,20 @@ pub enum MeaningError {
         #[source]
         source: ParseError,
     },
+}
+
+/// How many of `ruleset`'s titled rules a file of `format` leaves their
+/// titles out of (the nomic forms title no rule): what a command writing
+/// that form says it drops.
+pub fn untitled_in(ruleset: &Ruleset, format: Format) -> usize {
+    if format.carries_titles() {
+        return 0;
+    }
+    ruleset
+        .rules
+        .iter()
+        .filter(|rule| rule.title.as_deref().is_some_and(|t| !t.trim().is_empty()))
+        .count()
 }
 
 /// Reads `written` back as `format` and compares it with `intended`.
@@ -266,7 +284,7 @@ fn compare_rule_in(
 ) -> Result<(), MeaningError> {
     let changed = |aspect, expected: String, found: String, construct| MeaningError::Changed {
         format,
-        rule: meant.number,
+        rule: meant.label(),
         aspect,
         expected,
         found,
@@ -279,6 +297,19 @@ fn compare_rule_in(
             read.number.to_string(),
             None,
         ));
+    }
+    // A form that numbers its rules would give this one a number it does
+    // not have. (Titles such a form leaves out are said, not refused:
+    // [`untitled_in`].)
+    if let Some(id) = meant.id.as_deref() {
+        if !format.carries_titles() && *id != meant.number.to_string() {
+            return Err(changed(
+                "identifier",
+                id.to_string(),
+                read.number.to_string(),
+                Some(Construct::Identifier),
+            ));
+        }
     }
     if meant.mutability != read.mutability {
         return Err(changed(
@@ -354,7 +385,7 @@ pub(crate) fn copy_disagrees(meant: &Rule, copy: &Rule, format: Format) -> Optio
         } = first_difference(&a, &b)?;
         return Some(MeaningError::Changed {
             format,
-            rule: meant.number,
+            rule: meant.label(),
             aspect: "text",
             expected,
             found,

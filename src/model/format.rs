@@ -134,6 +134,22 @@ impl Format {
         )
     }
 
+    /// Whether the format carries rule titles and identifiers other than
+    /// a number (`UC1`, `2.2.1`): the nomic forms number their rules and
+    /// title none.
+    pub fn carries_titles(self) -> bool {
+        matches!(
+            self,
+            Format::Json
+                | Format::Dialect
+                | Format::AgoraYaml
+                | Format::AgoraFlr
+                | Format::AgoraSlr
+                | Format::AgoraRule
+                | Format::AgoraShortRule
+        )
+    }
+
     /// Whether the format carries revision numbers.
     pub fn carries_revision(self) -> bool {
         matches!(

@@ -68,6 +68,36 @@ pub struct RuleLayout {
     /// keeps it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// The level of the rule's heading (`####`: 4), for dialects whose
+    /// rules are headings of several levels (under a table of contents):
+    /// a rule written anew keeps it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heading_level: Option<u8>,
+    /// The tree drawing before the rule's node (`|  ` and a backtick for
+    /// a last child), for dialects that draw the rules as a tree
+    /// (`{tree}`): a rule written anew keeps its place in the drawing, and
+    /// its text gets the drawing's gutter.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree: Option<String>,
+}
+
+impl RuleLayout {
+    /// The layout of a rule that was not read from the file (a rule an
+    /// amendment enacts), to carry the `trailer` it is given when it ends a
+    /// group: no source, and a fingerprint no meaning has, so the rule
+    /// itself is always written anew.
+    pub fn written_anew() -> RuleLayout {
+        RuleLayout {
+            source: String::new(),
+            offset: 0,
+            fingerprint: String::new(),
+            quirks: Vec::new(),
+            trailer: String::new(),
+            note: None,
+            heading_level: None,
+            tree: None,
+        }
+    }
 }
 
 /// A departure from the canonical layout, located in the file.

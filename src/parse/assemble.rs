@@ -89,6 +89,8 @@ pub(super) fn assemble_read(text: &str, document: Document, mode: ReadMode) -> R
                 fingerprint: fingerprint(rule),
                 trailer: String::new(),
                 note: None,
+                heading_level: None,
+                tree: None,
                 quirks: std::mem::take(&mut piece.quirks),
             });
         });

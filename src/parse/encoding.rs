@@ -116,7 +116,7 @@ fn continuation_count(lead: u8) -> Option<usize> {
 /// also holds certain mojibake: alone, `é’` is far more likely French. When
 /// the certain ones show which code page did the damage (`ğ` exists only in
 /// Windows-1254), the text is read again with that code page alone.
-pub(super) fn find_mojibake(text: &str) -> Vec<EncodingIssue> {
+pub(crate) fn find_mojibake(text: &str) -> Vec<EncodingIssue> {
     if text.is_ascii() {
         return Vec::new();
     }

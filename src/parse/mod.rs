@@ -30,6 +30,7 @@ mod wrapped;
 pub(crate) use wrapped::reads_as_one_part;
 
 pub(crate) use detect::detect;
+pub(crate) use encoding::find_mojibake;
 pub use encoding::{repair_encoding, EncodingIssue, EncodingRepair, UncertainSpot};
 pub use error::ParseError;
 pub use folder_source::{read_folder_source, FolderRead, FolderSourceError, SourceKind};
@@ -272,6 +273,15 @@ fn detected_by(
             ..error
         }),
     }
+}
+
+/// Whether `text` reads, with at least one rule, in the built-in format
+/// detected from it (no dialect is inferred): a ruleset file or a per-rule
+/// page, not a bare rule of a folder of rule files.
+pub(crate) fn reads_in_a_built_in_format(text: &str) -> bool {
+    detect(text).is_ok_and(|format| {
+        read_meaning(text, format).is_ok_and(|ruleset| !ruleset.rules.is_empty())
+    })
 }
 
 /// How many lines are complete rule headings of a built-in format.

@@ -4,7 +4,7 @@
 
 use super::RenderError;
 use crate::model::{Dialect, Identifiers, LineEnding, Rule, Ruleset};
-use crate::parse::dialect::{ident, underline_char, Fields, Template, TextStart};
+use crate::parse::dialect::{ident, tree, underline_char, Fields, Template, TextStart};
 
 /// Renders `ruleset` in its dialect; `canonical` writes every rule from the
 /// template (keeping the header, group headings and footer).
@@ -22,8 +22,13 @@ pub(super) fn render(ruleset: &Ruleset, canonical: bool) -> Result<String, Rende
         match rule.unchanged_source().filter(|_| !canonical) {
             Some(source) => out.push_str(source),
             None => {
-                let written =
-                    write_rule(rule, dialect, &template, last && layout.footer.is_empty());
+                let place = Place {
+                    last: last && layout.footer.is_empty(),
+                    children: ruleset.rules.get(index + 1).is_some_and(|next| {
+                        next.label().starts_with(&format!("{}.", rule.label()))
+                    }),
+                };
+                let written = write_rule(rule, dialect, &template, place);
                 out.push_str(&with_line_ending(&written, newline));
                 if let Some(kept) = &rule.layout {
                     out.push_str(&kept.trailer);
@@ -35,18 +40,22 @@ pub(super) fn render(ruleset: &Ruleset, canonical: bool) -> Result<String, Rende
     Ok(out)
 }
 
-/// One rule in the dialect: its first line, the underline, the text, the
-/// history lines, and a blank line unless it ends the file.
-pub(crate) fn write_rule(
-    rule: &Rule,
-    dialect: &Dialect,
-    template: &Template,
+/// Where a rule written anew sits among the others.
+#[derive(Debug, Clone, Copy)]
+struct Place {
+    /// It ends the file.
     last: bool,
-) -> String {
+    /// The next rule is one of its sub-rules (`2.2` after `2`).
+    children: bool,
+}
+
+/// One rule in the dialect: its first line, the underline, the text, the
+/// history lines, and a blank line unless it ends the file; in a tree
+/// drawing, every line after the first in the gutter of its place.
+fn write_rule(rule: &Rule, dialect: &Dialect, template: &Template, place: Place) -> String {
+    let kept = rule.layout.as_ref();
     // A rule is written in the form its first line was read in.
-    let form = rule
-        .layout
-        .as_ref()
+    let form = kept
         .and_then(|kept| template.matches(kept.source.lines().next()?, &dialect.ids))
         .map_or(0, |fields| fields.form);
     let template = template.form(form);
@@ -73,16 +82,22 @@ pub(crate) fn write_rule(
             .mutability
             .heading_marker()
             .map(|m| capitalized(&m.to_lowercase())),
-        note: rule.layout.as_ref().and_then(|layout| layout.note.clone()),
+        note: kept.and_then(|layout| layout.note.clone()),
         text: Some(TextStart::Line(first_line.to_string())),
         form: 0,
+        tree: kept.and_then(|layout| layout.tree.clone()),
     };
     let mut first = template.write(&fields);
-    // Under a table of contents, a sub-rule's heading is one level deeper
-    // per part of its number (`1.3.1` under `## {title}`: `####`).
+    // Under a table of contents, a rule's heading keeps the level it was
+    // read at; a new one is one level deeper per part of its number
+    // (`1.3.1` under `## {title}`: `####`).
     if dialect.identifiers == Identifiers::Contents {
+        let marker = template.heading_marker().unwrap_or(0);
         let depth = fields.id.split('.').count();
-        first.insert_str(0, &"#".repeat(depth - 1));
+        let level = kept
+            .and_then(|layout| layout.heading_level)
+            .map_or(marker + depth - 1, usize::from);
+        first = format!("{}{}", "#".repeat(level), &first[marker..]);
     }
     let mut out = first.clone();
     out.push('\n');
@@ -118,10 +133,20 @@ pub(crate) fn write_rule(
             out.push('\n');
         }
     }
-    if !last {
+    if !place.last {
         out.push('\n');
     }
-    out
+    let column = first
+        .find(fields.id.as_str())
+        .filter(|_| template.has_tree());
+    match column {
+        Some(column) => {
+            let gutter = tree::gutter(&first, column, place.children);
+            let body = out.split_off(first.len() + 1);
+            out + &tree::in_gutter(&body, &gutter)
+        }
+        None => out,
+    }
 }
 
 /// A line the dialect reader takes for a setext underline when it follows

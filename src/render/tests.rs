@@ -221,6 +221,8 @@ fn with_kept_layout(
             fingerprint: rule.fingerprint(),
             trailer: String::new(),
             note: None,
+            heading_level: None,
+            tree: None,
             offset: file.len(),
             source: region.clone(),
             quirks: Vec::new(),

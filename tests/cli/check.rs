@@ -682,3 +682,31 @@ fn a_folder_is_checked_as_every_ruleset_in_it_per_rule_pages_included() {
         .stdout_contains(&format!("{published} files checked: "))
         .stdout_contains("; 1 file skipped: no rules in it");
 }
+
+#[test]
+fn a_folder_walk_passes_over_a_documentation_page_whose_lists_restart() {
+    let docs = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/dialects.md"),
+    )
+    .unwrap();
+    let test = Test::new()
+        .bundled_file("nomic-4-long.md", "rules-l.md")
+        .file("docs/dialects.md", &docs);
+    let walked = Test::in_dir(test.path())
+        .args(["check", "--format", "json", "."])
+        .run();
+    let report = walked.json();
+    let files: Vec<&str> = report["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(files, ["rules-l.md"], "{}", walked.stdout);
+    assert_eq!(report["skipped"], 1, "{}", walked.stdout);
+    // Named on the command line, the page is checked as asked.
+    let named = Test::in_dir(test.path())
+        .args(["check", "--format", "json", "docs/dialects.md"])
+        .run();
+    assert_eq!(named.json()["files"][0]["file"], "docs/dialects.md");
+}

@@ -226,6 +226,37 @@ fn build_publishes_a_dialect_ruleset() {
 }
 
 #[test]
+fn a_nomic_form_refuses_an_identifier_it_cannot_carry_and_names_dropped_titles() {
+    // `UC1` has no number a numbered form could give it.
+    let name = "fcc-git-nomic-RULES.md";
+    Test::new()
+        .file(name, fixture(name))
+        .args(["render", name, "--to", "md-long"])
+        .run()
+        .status(2)
+        .stderr_contains(
+            "refusing to write md-long: rule UC1 would not say what it says now (its \
+             identifier would change; md-long cannot carry an identifier that is not a number",
+        );
+    // Numbered rules with titles are written, and the titles left out are said.
+    let titled = "# Rules\n\n## 1. Respect\n\nBe kind.\n\n## 2. Turns\n\nPlay in order.\n";
+    let out = Test::new()
+        .file("titled.md", titled)
+        .args(["render", "titled.md", "--to", "txt-long"])
+        .run()
+        .status(0)
+        .stderr_contains("note: txt-long titles no rule: the titles of 2 rules are not in it");
+    assert!(out.stdout.contains("Be kind."), "{}", out.stdout);
+    // Forms that carry titles say nothing of the kind.
+    let json = Test::new()
+        .file("titled.md", titled)
+        .args(["render", "titled.md", "--to", "json"])
+        .run()
+        .status(0);
+    assert!(!json.stderr.contains("titles no rule"), "{}", json.stderr);
+}
+
+#[test]
 fn a_file_with_no_rule_structure_says_what_was_tried() {
     let text = "Our game\n\nWe play on Fridays. Bring snacks.\n";
     Test::new()
@@ -472,4 +503,22 @@ fn a_file_mixing_decorations_reads_back_in_the_dialect_inferred_for_it() {
         .status(0)
         .stderr_empty();
     assert_eq!(given.stdout, inferred.stdout);
+}
+
+#[test]
+fn sub_rules_follow_their_top_rule_in_the_order_check() {
+    let tree = "# R\n\n## 1. A\n\nText a.\n\n## 1.1. B\n\nText b.\n\n## 2. C\n\nText c.\n\n\
+                ## 2.1. D\n\nText d.\n\n## 2.1.1. E\n\nText e.\n";
+    let listed = Test::new()
+        .file("tree.md", tree)
+        .args(["check", "tree.md"])
+        .run();
+    assert!(!listed.stdout.contains("N102"), "{}", listed.stdout);
+    // A sub-rule listed under another top rule is out of order.
+    let moved = tree.replace("## 1.1. B\n\nText b.\n\n", "") + "\n## 1.1. B\n\nText b.\n";
+    Test::new()
+        .file("tree.md", moved)
+        .args(["check", "tree.md"])
+        .run()
+        .stdout_contains("warning[N102]: rule 1.1 comes after rule 2.1.1");
 }

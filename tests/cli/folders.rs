@@ -290,3 +290,211 @@ fn simulate_plays_a_folder_as_the_same_rules_in_one_file() {
     assert_eq!(folder["games"], 300, "{folder}");
     assert!(folder["proposals"].as_u64().unwrap() > 0, "{folder}");
 }
+
+/// The JSON report of `nomic check ARGS` in `test`'s folder, with its exit
+/// status.
+fn check_json(test: &Test, args: &[&str]) -> (i32, serde_json::Value) {
+    let out = Test::in_dir(test.path())
+        .arg("check")
+        .args(args)
+        .args(["--format", "json"])
+        .run();
+    (out.status, out.json())
+}
+
+/// The (file, code) of every finding of a JSON report.
+fn findings(json: &serde_json::Value) -> Vec<(String, String)> {
+    json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let text = |key: &str| d[key].as_str().unwrap().to_string();
+            (text("file"), text("code"))
+        })
+        .collect()
+}
+
+#[test]
+fn check_reads_a_folder_as_one_ruleset_of_its_rule_files() {
+    // mburns/nomic holds all 27 rules that rule 101's Initial Set names:
+    // only warnings.
+    with_copy(MBURNS)
+        .args(["check", "rules"])
+        .run()
+        .status(0)
+        .stdout_contains("\n27 files checked: 0 errors, ");
+    // tiny-nomic's rule 101 cites rules 201-215 of its `mutable_rules/`,
+    // which the copy lacks: the ruleset-wide checks say so, on rule 101's
+    // file. No numbered list item is read as a rule.
+    let out = with_copy(TINY).args(["check", "rules"]).run().status(1);
+    assert!(
+        out.stdout.contains("\n19 files checked: 2 errors, "),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("skipped"), "{}", out.stdout);
+    assert!(!out.stdout.contains("rule 5 "), "{}", out.stdout);
+    let (_, json) = check_json(&with_copy(TINY), &["rules"]);
+    let errors: Vec<(String, String)> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["severity"] == "error")
+        .map(|d| (d["file"].to_string(), d["code"].to_string()))
+        .collect();
+    let first = "\"rules/101_Abide-by-all-the-rules.md\"".to_string();
+    assert_eq!(
+        errors,
+        [
+            (first.clone(), "\"N401\"".to_string()),
+            (first, "\"N302\"".to_string())
+        ]
+    );
+    assert_eq!(json["files"].as_array().unwrap().len(), 19);
+}
+
+#[test]
+fn check_finds_in_a_folder_what_fmt_would_change_and_nothing_else() {
+    for folder in [TINY, MBURNS] {
+        let test = with_copy(folder);
+        let fmt = Test::in_dir(test.path())
+            .args(["fmt", "--check", "rules"])
+            .run();
+        let mut changed: Vec<String> = fmt
+            .stdout
+            .lines()
+            .filter_map(|line| line.strip_prefix("+++ b/"))
+            .map(str::to_string)
+            .collect();
+        let (_, json) = check_json(&test, &["rules"]);
+        let mut layout: Vec<String> = findings(&json)
+            .into_iter()
+            .filter(|(_, code)| code.starts_with("N70"))
+            .map(|(file, _)| file)
+            .collect();
+        layout.dedup();
+        changed.sort();
+        layout.sort();
+        assert!(!changed.is_empty(), "{folder}");
+        assert_eq!(layout, changed, "{folder}");
+    }
+}
+
+#[test]
+fn a_number_in_two_rule_files_names_both_files() {
+    let test = with_copy(MBURNS);
+    let rules = test.path().join("rules");
+    std::fs::copy(rules.join("rule105.md"), rules.join("extra.md")).unwrap();
+    let out = Test::in_dir(test.path())
+        .args(["check", "rules"])
+        .run()
+        .status(1)
+        .stdout_contains("\n28 files checked: 1 error, ");
+    // The copy comes first in the folder's order; the rule's own file is
+    // the second use of the number.
+    assert!(
+        out.stdout
+            .contains("error[N101]: rule 105 appears more than once\n --> rules/rule105.md:2:1\n"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout
+            .contains("rule 105 is already on rules/extra.md:2"),
+        "{}",
+        out.stdout
+    );
+}
+
+#[test]
+fn a_dangling_reference_is_reported_at_its_file_line_and_column_in_every_format() {
+    let test = with_copy(MBURNS);
+    let file = test.path().join("rules/rule202.md");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let text = text.replacen("\n# Copyright", "\nSee also Rule 999.\n\n# Copyright", 1);
+    std::fs::write(&file, &text).unwrap();
+    let at = text.find("999").unwrap();
+    let line = text[..at].matches('\n').count() + 1;
+    let column = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
+    let place = format!("rules/rule202.md:{line}:{column}");
+    Test::in_dir(test.path())
+        .args(["check", "rules"])
+        .run()
+        .status(1)
+        .stdout_contains(&format!(
+            "error[N401]: rule 202 cites rule 999, which is not in the ruleset\n  --> {place}\n"
+        ));
+    Test::in_dir(test.path())
+        .args(["check", "rules", "--format", "github"])
+        .run()
+        .status(1)
+        .stdout_contains(&format!(
+            "::error file=rules/rule202.md,line={line},col={column},"
+        ));
+    let sarif = Test::in_dir(test.path())
+        .args(["check", "rules", "--format", "sarif"])
+        .run()
+        .status(1)
+        .json();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    let result = results.iter().find(|r| r["ruleId"] == "N401").unwrap();
+    let location = &result["locations"][0]["physicalLocation"];
+    assert_eq!(location["artifactLocation"]["uri"], "rules/rule202.md");
+    assert_eq!(location["region"]["startLine"], line);
+    assert_eq!(location["region"]["startColumn"], column);
+    let (status, json) = check_json(&test, &["rules"]);
+    assert_eq!(status, 1);
+    let dangling: Vec<&serde_json::Value> = json["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["code"] == "N401")
+        .collect();
+    assert_eq!(dangling.len(), 1, "{json}");
+    assert_eq!(dangling[0]["file"], "rules/rule202.md");
+    assert_eq!(dangling[0]["line"], line);
+    assert_eq!(dangling[0]["column"], column);
+    let listed = json["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["file"] == "rules/rule202.md")
+        .unwrap();
+    assert_eq!(listed["errors"], 1);
+}
+
+#[test]
+fn check_dot_finds_a_rule_folder_and_a_whole_ruleset_beside_it() {
+    let test = with_copy(MBURNS).bundled_file("nomic-4-long.md", "rules.md");
+    let (_, both) = check_json(&test, &["."]);
+    let (_, folder) = check_json(&test, &["rules"]);
+    let (_, file) = check_json(&test, &["rules.md"]);
+    let mut apart = findings(&folder);
+    apart.extend(findings(&file));
+    let mut together = findings(&both);
+    apart.sort();
+    together.sort();
+    assert_eq!(together, apart);
+    assert!(together.iter().any(|(file, _)| file == "rules.md"));
+    assert_eq!(both["files"].as_array().unwrap().len(), 28);
+    Test::in_dir(test.path())
+        .args(["check", "."])
+        .run()
+        .stdout_contains("\n28 files checked: ");
+}
+
+#[test]
+fn a_folder_named_for_its_mutability_gives_it_to_its_rules() {
+    // `immutable_rules/` itself, as when its parent folder is given.
+    let model = Test::new()
+        .args(["parse", &corpus(TINY).display().to_string()])
+        .run()
+        .status(0)
+        .json();
+    let rules = model["rules"].as_array().unwrap();
+    assert_eq!(rules.len(), 19);
+    for rule in rules {
+        assert_eq!(rule["mutability"], "immutable", "{rule}");
+    }
+}

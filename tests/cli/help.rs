@@ -148,6 +148,51 @@ fn messages_point_to_the_help_topics_not_to_files_of_the_repository() {
 }
 
 #[test]
+fn topics_point_to_topics_and_commands_not_to_pages_the_binary_lacks() {
+    use pulldown_cmark::{Event, Parser, Tag, TagEnd};
+    let topics = [
+        "proposals",
+        "dialects",
+        "formats",
+        "render",
+        "history",
+        "scripts",
+        "editor",
+        "engine",
+    ];
+    for topic in topics {
+        let text = Test::new().args(["help", topic]).run().status(0).stdout;
+        let mut in_code = false;
+        for event in Parser::new(&text) {
+            match event {
+                Event::Start(Tag::Link { dest_url, .. }) => assert!(
+                    dest_url.contains("://") || dest_url.starts_with('#'),
+                    "{topic}: a link to {dest_url}, a page the binary does not have"
+                ),
+                Event::Start(Tag::CodeBlock(_)) => in_code = true,
+                Event::End(TagEnd::CodeBlock) => in_code = false,
+                Event::Text(words) if !in_code => {
+                    // A page only the repository has is named as such.
+                    for (at, _) in words.match_indices("docs/") {
+                        assert!(
+                            words[at..].contains(" in nomic's repository"),
+                            "{topic}: `{words}` names a file of the repository"
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    // A link to a page with a topic becomes that topic.
+    Test::new()
+        .args(["help", "formats"])
+        .run()
+        .status(0)
+        .stdout_contains("see `nomic help codes`), never a failure of the whole read");
+}
+
+#[test]
 fn help_examples_never_wrap_in_the_middle_of_a_command() {
     let mut checked = 0;
     for command in crate::shell::commands(&[]) {

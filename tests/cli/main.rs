@@ -18,6 +18,7 @@ mod help;
 mod hostile;
 mod images;
 mod log;
+mod order;
 mod parse;
 mod progress;
 mod refs;

@@ -340,6 +340,22 @@ fn the_action_annotates_counts_and_summarises_the_findings() {
         summary.contains("the published files are not up to date"),
         "{summary}"
     );
+    // One path per line: a name may hold spaces.
+    std::fs::copy(
+        dir.path().join("missing-blank-line.bad.md"),
+        dir.path().join("our rules.md"),
+    )
+    .unwrap();
+    let (status, stdout, output, _) = action(
+        dir.path(),
+        &[("NOMIC_PATHS", "our rules.md\n  dangling-reference.bad.md\n")],
+    );
+    assert_eq!(
+        (status, output.as_str()),
+        (1, "errors=1\nwarnings=1\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("::warning file=our rules.md,"), "{stdout}");
     // A file that does not exist is annotated and listed, never counted
     // as checked.
     let (status, stdout, _, summary) = action(
@@ -363,6 +379,17 @@ fn the_action_annotates_counts_and_summarises_the_findings() {
 /// Runs the action's install step as the runner does: from the folder it
 /// checked the action out to, with a release served from a folder.
 fn action_install(action_path: &Path, server: &Path, env: &[(&str, &str)]) -> Output {
+    action_install_from(action_path, &action_path.display().to_string(), server, env)
+}
+
+/// [`action_install`] with `GITHUB_ACTION_PATH` spelled `given` (as a
+/// Windows runner spells it, with backslashes).
+fn action_install_from(
+    action_path: &Path,
+    given: &str,
+    server: &Path,
+    env: &[(&str, &str)],
+) -> Output {
     let scripts = action_path.join("scripts");
     std::fs::create_dir_all(&scripts).unwrap();
     for script in ["install.sh", "action-install.sh"] {
@@ -376,7 +403,7 @@ fn action_install(action_path: &Path, server: &Path, env: &[(&str, &str)]) -> Ou
     std::fs::write(&github_path, "").unwrap();
     Command::new("bash")
         .arg(scripts.join("action-install.sh"))
-        .env("GITHUB_ACTION_PATH", action_path)
+        .env("GITHUB_ACTION_PATH", given)
         .env("GITHUB_PATH", &github_path)
         .env("GITHUB_SERVER_URL", format!("file://{}", server.display()))
         .env("NOMIC_VERSION", "v9.9.9")
@@ -430,6 +457,17 @@ fn the_action_installs_the_release_of_the_repository_it_was_taken_from() {
     );
     assert!(out.status.success(), "{}", text(&out));
     assert!(other_bin.join("nomic").is_file());
+    // A Windows runner's folder, with backslashes, names the repository too.
+    let windows = dir.path().join("windows/_actions/acme/nomic/v0");
+    let windows_bin = dir.path().join("windows-bin");
+    let out = action_install_from(
+        &windows,
+        &windows.display().to_string().replace('/', "\\"),
+        &server,
+        &[("NOMIC_INSTALL_DIR", windows_bin.to_str().unwrap())],
+    );
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(windows_bin.join("nomic").is_file());
     // Another repository has no such release: nothing is installed.
     let elsewhere = dir.path().join("work/_actions/someone/else/v0");
     let none = dir.path().join("no-bin");

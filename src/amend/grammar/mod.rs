@@ -260,6 +260,15 @@ fn is_temporary(line: &str) -> bool {
         .is_some_and(|word| word.eq_ignore_ascii_case("temporary"))
 }
 
+/// Whether `text` opens as a proposal file does: its first line that is
+/// not blank is a proposal's header (`# Proposal 342 (Ann)`).
+pub(crate) fn looks_like_proposals(text: &str) -> bool {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.lines()
+        .find(|line| !line.trim().is_empty())
+        .is_some_and(is_header)
+}
+
 fn is_header(line: &str) -> bool {
     let rest = line.trim_start_matches('#').trim_start();
     rest.get(..8)

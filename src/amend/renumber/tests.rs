@@ -35,6 +35,8 @@ fn plain_file() -> (String, Ruleset) {
             fingerprint: rule.fingerprint(),
             trailer: String::new(),
             note: None,
+            heading_level: None,
+            tree: None,
             source: source.clone(),
             quirks: Vec::new(),
         });

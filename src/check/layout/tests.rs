@@ -46,6 +46,7 @@ fn input<'a>(ruleset: &'a Ruleset, text: &'a str) -> Input<'a> {
         format: Format::MdLong,
         encoding: &[],
         base_dir: None,
+        folder: None,
     }
 }
 

@@ -104,6 +104,17 @@ pub(super) fn render_source(
         meaning::verify_published(ruleset, &published)
             .map_err(|err| Failure::message(format!("{name}: {err}; nothing was written")))?;
     }
+    let untitled = meaning::untitled_in(ruleset, nomic::model::Format::MdLong);
+    if untitled > 0 && forms.iter().any(|form| *form != Form::Site) {
+        let kept = if forms.contains(&Form::Site) {
+            "the website shows them"
+        } else {
+            "no form written here has them"
+        };
+        eprintln!(
+            "note: {name}: {untitled} rules have titles, which the nomic forms do not carry; {kept}"
+        );
+    }
     let files = published.files;
     let assets = images(source, ruleset, &forms);
     let site = if forms.contains(&Form::Site) {

@@ -166,6 +166,8 @@ fn with_layout(mut set: Ruleset, format: Format, sources: &[&str]) -> Ruleset {
             fingerprint: rule.fingerprint(),
             trailer: String::new(),
             note: None,
+            heading_level: None,
+            tree: None,
             quirks: Vec::new(),
         });
     }

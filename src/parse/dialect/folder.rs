@@ -58,6 +58,13 @@ pub fn read_folder(dir: &Path) -> Result<Vec<FolderRule>, FolderError> {
     if files.is_empty() {
         return Err(FolderError::Empty(dir.to_path_buf()));
     }
+    // The folder's own name counts for mutability: `immutable_rules/`
+    // given itself holds immutable rules, as when its parent is given.
+    let own_name = dir
+        .canonicalize()
+        .ok()
+        .and_then(|dir| dir.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .unwrap_or_default();
     let mut next_key = Rule::FIRST_KEY;
     files
         .into_iter()
@@ -67,7 +74,8 @@ pub fn read_folder(dir: &Path) -> Result<Vec<FolderRule>, FolderError> {
                 path: full.clone(),
                 source,
             })?;
-            read_file(&path, &text, &mut next_key).ok_or(FolderError::NoId { path: full })
+            read_file(&path, &own_name, &text, &mut next_key)
+                .ok_or(FolderError::NoId { path: full })
         })
         .collect()
 }
@@ -86,17 +94,31 @@ fn collect(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Folder
         let path = entry.map_err(io)?.path();
         if path.is_dir() {
             collect(root, &path, out)?;
-        } else if path.extension().is_some_and(|e| e == "md" || e == "txt")
-            && path.file_name().is_some_and(|n| n != "README.md")
-        {
+        } else if is_rule_file_name(&path) {
             out.push(path.strip_prefix(root).unwrap_or(&path).to_path_buf());
         }
     }
     Ok(())
 }
 
-/// One rule file: front matter fields, or the file name and folder.
-fn read_file(path: &Path, text: &str, next_key: &mut u32) -> Option<FolderRule> {
+/// The identifier a rule file of a folder has, by a front matter field or
+/// its file name, as [`read_folder`] reads it (`path` relative to the
+/// folder); `None` when it has none, so the folder is not read as one.
+pub(crate) fn rule_id(path: &Path, text: &str) -> Option<String> {
+    let mut next_key = Rule::FIRST_KEY;
+    read_file(path, "", text, &mut next_key)?.rule.id
+}
+
+/// Whether [`read_folder`] reads the file `path` names as a rule: a `.md`
+/// or `.txt` file other than `README.md`.
+pub(crate) fn is_rule_file_name(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "md" || e == "txt")
+        && path.file_name().is_some_and(|n| n != "README.md")
+}
+
+/// One rule file: front matter fields, or the file name and folder
+/// (`path` relative to the folder read, whose own name is `within`).
+fn read_file(path: &Path, within: &str, text: &str, next_key: &mut u32) -> Option<FolderRule> {
     let (front, body) = split_front_matter(text);
     let label = body_label(body);
     let (front, body) = text.split_at(front.len() + label);
@@ -117,7 +139,8 @@ fn read_file(path: &Path, text: &str, next_key: &mut u32) -> Option<FolderRule> 
         None => from_file_name(stem)?,
     };
     ident::shape_of(&id, &crate::model::IdShape::ALL)?;
-    let folder_mutability = path.parent().and_then(|p| p.to_str()).and_then(|folder| {
+    let parent = path.parent().and_then(|p| p.to_str()).unwrap_or("");
+    let folder_mutability = Some(format!("{within}/{parent}")).and_then(|folder| {
         let folder = folder.to_lowercase();
         if folder.contains("immutable") {
             Some(Mutability::Immutable)
@@ -152,6 +175,8 @@ fn read_file(path: &Path, text: &str, next_key: &mut u32) -> Option<FolderRule> 
         quirks: Vec::new(),
         trailer: String::new(),
         note: None,
+        heading_level: None,
+        tree: None,
     });
     Some(FolderRule {
         path: path.to_path_buf(),

@@ -9,6 +9,7 @@
 //! - `reader`: reads a file in a dialect, losslessly;
 //! - `infer`: finds the dialect of a file with no dialect file;
 //! - `contents`: rules whose identifiers are only in a table of contents;
+//! - `tree`: the gutter of a tree drawing's rules, which is layout;
 //! - `folder`: one rule per file;
 //! - `syntax`: a dialect file's TOML or YAML, with located errors.
 
@@ -25,9 +26,11 @@ mod reader;
 mod start;
 mod syntax;
 mod template;
+pub(crate) mod tree;
 
 pub(crate) use crate::model::Dialect;
 pub use folder::{folder_ruleset, read_folder, write_folder, FolderError, FolderRule, FolderWrite};
+pub(crate) use folder::{is_rule_file_name, rule_id};
 pub use infer::{candidates, infer, Candidate, InferError};
 pub(crate) use reader::read;
 pub(crate) use reader::underline_char;

@@ -256,7 +256,7 @@ pub(crate) fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError>
     let mut keys: HashMap<String, u32> = HashMap::new();
     let mut pieces = Vec::new();
     let mut trailers = Vec::new();
-    let mut notes = Vec::new();
+    let mut places = Vec::new();
     let mut group_at = 0;
     for (n, &start) in starts.iter().enumerate() {
         for line in &lines[group_at..start] {
@@ -285,7 +285,8 @@ pub(crate) fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError>
             _ => lines.get(first_body).map_or(text.len(), |l| l.start),
         }
         .min(trailer_start);
-        let (body, history) = split_history(&text[body_start..trailer_start], dialect);
+        let body = super::tree::body(&text[body_start..trailer_start], heading.text, &fields);
+        let (body, history) = split_history(&body, dialect);
         // One key per identifier, so that a repeated `UC1` is a duplicate.
         let next_key = Rule::FIRST_KEY + u32::try_from(keys.len()).unwrap_or(u32::MAX);
         let (id, number) = match dialect.implied_numbers {
@@ -322,7 +323,14 @@ pub(crate) fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError>
             history,
             ..Rule::new(number, body)
         };
-        notes.push(fields.note.clone());
+        places.push(Place {
+            note: fields.note.clone(),
+            heading_level: match dialect.identifiers {
+                Identifiers::Contents => u8::try_from(level).ok(),
+                Identifiers::Written => None,
+            },
+            tree: fields.tree.clone(),
+        });
         pieces.push(Piece {
             start: heading.start,
             rule,
@@ -346,15 +354,24 @@ pub(crate) fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError>
             layout.trailer = text[*trailer..end].to_string();
         }
     }
-    for (rule, note) in ruleset.rules.iter_mut().zip(notes) {
+    for (rule, place) in ruleset.rules.iter_mut().zip(places) {
         if let Some(layout) = rule.layout.as_mut() {
-            layout.note = note;
+            layout.note = place.note;
+            layout.heading_level = place.heading_level;
+            layout.tree = place.tree;
         }
     }
     if let Some(layout) = ruleset.layout.as_mut() {
         layout.dialect = Some(dialect.clone());
     }
     Ok(ruleset)
+}
+
+/// What a rule written anew keeps of its first line (see `RuleLayout`).
+struct Place {
+    note: Option<String>,
+    heading_level: Option<u8>,
+    tree: Option<String>,
 }
 
 /// The words starting rule `start`'s text at `at` on its line, when they
@@ -471,5 +488,6 @@ fn example(template: &Template) -> String {
         note: None,
         text: Some(TextStart::Line("Text.".to_string())),
         form: 0,
+        tree: None,
     })
 }

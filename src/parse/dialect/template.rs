@@ -54,6 +54,9 @@ pub(crate) struct Fields {
     /// Which form of the template the line fits, or is written in: 0 for
     /// the dialect's `rule`, n for its n-th alternative.
     pub form: usize,
+    /// `{tree}`: the drawing before the node, as read or to be written
+    /// (one `|` column per level above the node when none is given).
+    pub tree: Option<String>,
 }
 
 /// The start of a rule's text on its first line.
@@ -168,6 +171,11 @@ impl Template {
     /// Whether every rule's first line has a `{title}` (not an optional one).
     pub(crate) fn requires_title(&self) -> bool {
         self.pieces.contains(&Piece::Title)
+    }
+
+    /// Whether the rules are nodes of a tree drawing (`{tree}`).
+    pub(crate) fn has_tree(&self) -> bool {
+        flat(&self.pieces).contains(&&Piece::Tree)
     }
 
     /// Whether the rule's text starts on its first line (`{text}`).
@@ -377,13 +385,12 @@ fn write_pieces(pieces: &[Piece], fields: &Fields, out: &mut String) {
     for piece in pieces {
         match piece {
             Piece::Literal(text) => out.push_str(text),
-            // One `|` column per level above the node: the drawing of the
-            // file's other rules is kept as it is.
-            Piece::Tree => {
-                let depth = fields.id.split('.').count();
-                out.push_str(&"|  ".repeat(depth.saturating_sub(1)));
-                out.push('|');
-            }
+            // The node's own drawing, else one `|` column per level above
+            // the node: the drawing of the file's other rules is kept as it is.
+            Piece::Tree => match &fields.tree {
+                Some(drawing) => out.push_str(drawing),
+                None => out.push_str(&super::tree::drawing(&fields.id)),
+            },
             Piece::Id => out.push_str(&fields.id),
             Piece::Title => out.push_str(fields.title.as_deref().unwrap_or("")),
             Piece::Revision => out.push_str(&fields.revision.unwrap_or(0).to_string()),
@@ -439,9 +446,10 @@ fn fit_at(
             let len = text
                 .find(|c: char| !matches!(c, '|' | '`' | ' '))
                 .unwrap_or(text.len());
-            (1..=len)
-                .rev()
-                .any(|len| text[..len].ends_with(['|', '`']) && fit(rest, &text[len..], fields))
+            (1..=len).rev().any(|len| {
+                fields.tree = Some(text[..len].to_string());
+                text[..len].ends_with(['|', '`']) && fit(rest, &text[len..], fields)
+            })
         }
         Piece::Text => {
             let value = text.trim_start();

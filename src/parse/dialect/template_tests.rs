@@ -114,7 +114,14 @@ fn a_tree_drawing_is_as_deep_as_the_node() {
         (fields.id.as_str(), fields.title.as_deref()),
         ("2.2.1", Some("Placement"))
     );
-    assert_eq!(template.write(&fields), "|  |  |--> 2.2.1 Placement");
+    assert_eq!(fields.tree.as_deref(), Some("|  |  `"));
+    // The drawing as read is written back; without one, a `|` per level.
+    assert_eq!(template.write(&fields), "|  |  `--> 2.2.1 Placement");
+    let drawn = Fields {
+        tree: None,
+        ..fields
+    };
+    assert_eq!(template.write(&drawn), "|  |  |--> 2.2.1 Placement");
     assert!(template.matches("--> 2 Players", &ALL).is_none());
 }
 

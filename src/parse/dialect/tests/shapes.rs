@@ -129,11 +129,46 @@ fn a_few_words_over_sub_points_are_a_title() {
 #[test]
 fn every_node_of_a_tree_drawing_is_a_rule() {
     // The drawing before each arrow is `{tree}`, as deep as the node.
+    // The gutter before each line of text (`|  | `, `|       `) is layout.
     let tree = shape("tree.txt", "tree.toml");
     assert_eq!(labels(&tree), ["1", "1.1", "2", "2.1"]);
     assert_eq!(tree.rules[1].title.as_deref(), Some("End of Play"));
-    assert!(tree.rules[3].text.contains("A person may ask"));
+    let texts: Vec<&str> = tree.rules.iter().map(|r| r.text.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "When a player wins, the game is over.",
+            "If play is impossible, the game is over.",
+            "A player abides by all the rules.",
+            "A person may ask to become a player.",
+        ]
+    );
     assert_eq!(tree.title, "> RULES");
+}
+
+#[test]
+fn a_tree_rule_written_anew_keeps_its_place_in_the_drawing() {
+    let original = super::fixture("shapes/tree.txt");
+    let mut tree = shape("tree.txt", "tree.toml");
+    tree.rules[1].text = "If play is impossible, the game is over.\n\nNobody wins.".into();
+    tree.rules[2].text = "A player abides by the rules.".into();
+    tree.rules[3].text = "A person may ask to play.".into();
+    let out = crate::render::render(&tree, Format::Dialect, &Default::default()).unwrap();
+    let expected = original
+        .replace(
+            "|       If play is impossible, the game is over.\n",
+            "|       If play is impossible, the game is over.\n|\n|       Nobody wins.\n",
+        )
+        .replace("   | A player abides by all", "   | A player abides by")
+        .replace(
+            "        A person may ask to become a player.",
+            "        A person may ask to play.",
+        );
+    assert_eq!(out, expected);
+    let dialect = tree.layout.as_ref().unwrap().dialect.clone().unwrap();
+    let reread = crate::parse::dialect::read(&out, &dialect).unwrap();
+    assert_eq!(reread.rules[1].text, tree.rules[1].text);
+    assert_eq!(reread.rules[3].text, "A person may ask to play.");
 }
 
 #[test]
