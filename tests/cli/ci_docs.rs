@@ -145,15 +145,6 @@ fn guide_block(language: &str, needle: &str) -> String {
     found.remove(0)
 }
 
-fn path_with_nomic() -> String {
-    let bin = Path::new(env!("CARGO_BIN_EXE_nomic")).parent().unwrap();
-    format!(
-        "{}:{}",
-        bin.display(),
-        std::env::var("PATH").unwrap_or_default()
-    )
-}
-
 #[test]
 fn the_guide_s_shell_lines_install_completions_and_manuals_as_written() {
     let block = guide_block("sh", "nomic completions bash");
@@ -161,7 +152,7 @@ fn the_guide_s_shell_lines_install_completions_and_manuals_as_written() {
     let out = std::process::Command::new("sh")
         .args(["-e", "-c", &block])
         .env("HOME", home.path())
-        .env("PATH", path_with_nomic())
+        .env("PATH", crate::release::path_with_nomic())
         .output()
         .unwrap();
     assert!(
@@ -200,7 +191,7 @@ fn the_guide_s_sarif_step_writes_a_log_for_code_scanning() {
     let out = std::process::Command::new("sh")
         .args(["-e", "-c", &run])
         .current_dir(dir.path())
-        .env("PATH", path_with_nomic())
+        .env("PATH", crate::release::path_with_nomic())
         .output()
         .unwrap();
     assert!(out.status.success(), "{run}");

@@ -29,7 +29,7 @@ fn installed(tool: &str, install: &str) -> bool {
 }
 
 /// The folder of the `nomic` binary under test, first on a PATH.
-fn path_with_nomic() -> String {
+pub(crate) fn path_with_nomic() -> String {
     let bin = Path::new(env!("CARGO_BIN_EXE_nomic")).parent().unwrap();
     format!(
         "{}:{}",
