@@ -186,14 +186,17 @@ fn a_tree_drawing_gutter_is_no_part_of_the_text() {
     );
 }
 
+/// A corpus file's text and the ruleset read from it.
+fn read_corpus(entry: &str) -> (String, nomic::model::Ruleset) {
+    let original = corpus_file(entry);
+    let read = nomic::parse::read(original.as_bytes(), &nomic::parse::ReadOptions::default());
+    (original, read.unwrap().ruleset)
+}
+
 #[test]
 fn a_tree_rule_written_anew_gets_the_gutter_of_its_place() {
     use nomic::model::Format;
-    use nomic::parse::{read, ReadOptions};
-    let original = corpus_file(TREE);
-    let mut ruleset = read(original.as_bytes(), &ReadOptions::default())
-        .unwrap()
-        .ruleset;
+    let (original, mut ruleset) = read_corpus(TREE);
     let mut amend = |id: &str, text: &str| {
         let rule = ruleset.rules.iter_mut().find(|r| r.label() == id).unwrap();
         rule.text = text.to_string();
@@ -280,11 +283,7 @@ const CONTENTS: &str = "HactarCE-Nomic-Rules/README.md";
 #[test]
 fn a_contents_rule_written_anew_keeps_its_heading_level() {
     use nomic::model::Format;
-    use nomic::parse::{read, ReadOptions};
-    let original = corpus_file(CONTENTS);
-    let mut ruleset = read(original.as_bytes(), &ReadOptions::default())
-        .unwrap()
-        .ruleset;
+    let (original, mut ruleset) = read_corpus(CONTENTS);
     let mut amend = |id: &str, text: &str| {
         let rule = ruleset.rules.iter_mut().find(|r| r.label() == id).unwrap();
         rule.text = text.to_string();
