@@ -26,7 +26,7 @@ pub use crate::diagnostic::Code;
 pub use folder::{check_folder, FileFindings, RuleFiles};
 pub use levels::{Level, LevelError, Levels};
 pub(crate) use locate::Kept;
-pub use walk::{folder, Folder};
+pub use walk::{folder, holds_a_found_ruleset, Folder};
 
 use crate::diagnostic::{Diagnostic, DiagnosticCode, Severity, Source};
 use crate::model::{Format, Rule, Ruleset};

@@ -75,6 +75,23 @@ enum Walked {
     Other(Folder),
 }
 
+/// Whether a file found in a folder, read as `parsed` (`described` when a
+/// dialect file describes it), is a ruleset to check. A page that only
+/// inference reads and whose identifiers repeat (the numbered lists of a
+/// documentation page) is none: it is passed over like a file with no
+/// rules.
+pub fn holds_a_found_ruleset(parsed: &crate::parse::Parsed, described: bool) -> bool {
+    if described || parsed.format != crate::model::Format::Dialect {
+        return true;
+    }
+    let mut seen = std::collections::HashSet::new();
+    parsed
+        .ruleset
+        .rules
+        .iter()
+        .all(|rule| seen.insert(rule.label()))
+}
+
 fn walk(dir: &Path) -> io::Result<Walked> {
     if SourceFiles::is_source(dir) {
         return Ok(Walked::Other(Folder {

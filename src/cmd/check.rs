@@ -318,19 +318,8 @@ fn check_file(path: &Path, from: Option<Format>, levels: &Levels, found: bool) -
             Ok(parsed) => parsed,
             Err(Unread { error, source }) => return unparsed(error, source),
         };
-    // A page found in a folder that only inference reads, and whose
-    // identifiers repeat (the numbered lists of a documentation page), is
-    // no ruleset: it is passed over as a file with no rules. Named on the
-    // command line, or described by a dialect file, it is checked.
-    let repeats = || {
-        let mut seen = std::collections::HashSet::new();
-        !parsed
-            .ruleset
-            .rules
-            .iter()
-            .all(|rule| seen.insert(rule.label()))
-    };
-    if found && dialect.is_none() && parsed.format == Format::Dialect && repeats() {
+    // Named on the command line, a file is checked whatever it reads as.
+    if found && !check::holds_a_found_ruleset(&parsed, dialect.is_some()) {
         return Checked::unchecked(
             name,
             Kind::File,

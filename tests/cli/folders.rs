@@ -24,6 +24,16 @@ fn with_copy(folder: &str) -> Test {
     test
 }
 
+/// Writes the `rules` folder of `test` as one file, `rules.json`.
+fn write_as_json(test: &Test) {
+    let json = Test::in_dir(test.path())
+        .args(["render", "rules", "--to", "json"])
+        .run()
+        .status(0)
+        .stdout;
+    std::fs::write(test.path().join("rules.json"), json).unwrap();
+}
+
 #[test]
 fn render_writes_a_folder_as_one_ruleset() {
     for (folder, rules, first) in [
@@ -69,12 +79,7 @@ fn diff_takes_two_folders_and_a_folder_and_a_file() {
          voter must participate in\n    every vote on rule-changes.\n"
     );
     // The folder against the same rules as one file: nothing changed.
-    let json = Test::in_dir(test.path())
-        .args(["render", "rules", "--to", "json"])
-        .run()
-        .status(0)
-        .stdout;
-    std::fs::write(test.path().join("rules.json"), json).unwrap();
+    write_as_json(&test);
     Test::in_dir(test.path())
         .args(["diff", "rules", "rules.json"])
         .run()
@@ -262,12 +267,7 @@ fn dialect_infer_on_a_folder_says_that_it_needs_no_dialect_file() {
 #[test]
 fn simulate_plays_a_folder_as_the_same_rules_in_one_file() {
     let test = with_copy(MBURNS);
-    let json = Test::in_dir(test.path())
-        .args(["render", "rules", "--to", "json"])
-        .run()
-        .status(0)
-        .stdout;
-    std::fs::write(test.path().join("rules.json"), json).unwrap();
+    write_as_json(&test);
     let play = |ruleset: &str| {
         Test::in_dir(test.path())
             .args([
