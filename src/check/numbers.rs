@@ -84,22 +84,13 @@ impl<'k> Numbers<'k> {
                 self.first_seen.insert(number, index);
             }
         }
-        // A plain number is its own value, without a prefix.
-        // A name (`polls`, `polls-1`, a section's slug) has no order.
-        if id.is_some_and(|id| {
-            !id.chars().any(|c| c.is_ascii_digit()) || id.get(1..).is_some_and(|r| r.contains('-'))
-        }) {
-            return;
-        }
-        // A sub-rule (`2.2.1`) stands in the order of its top rule (`2`):
-        // a tree is listed parent first, each part after the last.
+        // A plain number is its own value, without a prefix; a name has no
+        // place in the order.
         let (prefix, value) = match id {
             None => (String::new(), i64::from(number)),
-            Some(id) => match id.split_once('.') {
-                Some((top, rest)) if !top.is_empty() && !rest.is_empty() => {
-                    identifier::order_key(top)
-                }
-                _ => identifier::order_key(id),
+            Some(id) => match identifier::order_key(id) {
+                Some(key) => key,
+                None => return,
             },
         };
         let highest = if prefix.is_empty() {

@@ -77,8 +77,24 @@ pub fn to_roman(mut n: i64, lower: bool) -> Option<String> {
 
 /// The key identifiers sort by: their letter prefix (`UC` for `UC1`, empty
 /// for numbers and numerals) and their value. Identifiers compare only
-/// within one prefix.
-pub fn order_key(label: &str) -> (String, i64) {
+/// within one prefix. A sub-rule (`2.2.1`) has its top rule's key (`2`): a
+/// tree lists a parent first, each part after it. A name (`polls`,
+/// `polls-1`, a section's slug) has none: names have no order.
+pub fn order_key(label: &str) -> Option<(String, i64)> {
+    let named = !label.chars().any(|c| c.is_ascii_digit())
+        || label.get(1..).is_some_and(|rest| rest.contains('-'));
+    if named {
+        return None;
+    }
+    if let Some((top, rest)) = label.split_once('.') {
+        if !top.is_empty() && !rest.is_empty() {
+            return order_key(top);
+        }
+    }
+    Some(flat_key(label))
+}
+
+fn flat_key(label: &str) -> (String, i64) {
     if let Some(v) = value(label) {
         return (String::new(), v);
     }
@@ -101,4 +117,20 @@ pub fn renumbered(written: &str, number: u32) -> String {
         }
     }
     number.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::order_key;
+
+    #[test]
+    fn sub_rules_take_their_top_rule_s_key_and_names_have_none() {
+        assert_eq!(order_key("203"), Some((String::new(), 203)));
+        assert_eq!(order_key("UC2"), Some(("UC".to_string(), 2)));
+        assert_eq!(order_key("2.2.1"), order_key("2"));
+        assert_eq!(order_key("-216"), Some((String::new(), -216)));
+        for name in ["polls", "polls-1", "win-conditions"] {
+            assert_eq!(order_key(name), None, "{name}");
+        }
+    }
 }
