@@ -2,10 +2,12 @@
 //! sources, and report the findings for people, tools, GitHub pull
 //! requests or code scanning, in one style whatever the format.
 
+mod code_arg;
 mod report;
 
 use super::io::{print_stdout, read_input, Failure};
 use super::progress::Files;
+use code_arg::CodeArg;
 use nomic::check::{self, Input, Levels, Summary};
 use nomic::diagnostic::Diagnostic;
 use nomic::model::Format;
@@ -42,19 +44,25 @@ pub(super) struct Args {
     pub format: OutputFormat,
     /// Report a code's findings (`N703` or `missing-blank-line`) as errors;
     /// `warnings` for every warning
-    #[arg(long, value_name = "CODE")]
+    #[arg(long, value_name = "CODE", value_parser = CodeArg { warnings: true }, hide_possible_values = true)]
     pub deny: Vec<String>,
     /// Report a code's findings as warnings (also under `--deny warnings`)
-    #[arg(long, value_name = "CODE")]
+    #[arg(long, value_name = "CODE", value_parser = CodeArg { warnings: false }, hide_possible_values = true)]
     pub warn: Vec<String>,
     /// Do not report a code's findings
-    #[arg(long, value_name = "CODE")]
+    #[arg(long, value_name = "CODE", value_parser = CodeArg { warnings: false }, hide_possible_values = true)]
     pub allow: Vec<String>,
     /// Print the number of findings of each code after the report
     #[arg(long)]
     pub statistics: bool,
     /// Explain a code: what it means, an example, the fix
-    #[arg(long, value_name = "CODE", conflicts_with = "files")]
+    #[arg(
+        long,
+        value_name = "CODE",
+        conflicts_with = "files",
+        value_parser = CodeArg { warnings: false },
+        hide_possible_values = true
+    )]
     pub explain: Option<String>,
     /// Read every file as this format instead of detecting it
     #[arg(long, value_name = "FORMAT")]

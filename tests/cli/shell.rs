@@ -72,6 +72,15 @@ fn the_bash_script_parses_and_completes_commands_flags_and_values() {
     assert_eq!(flags, ["--statistics"]);
     let formats = bash_completes(dir, &["nomic", "check", "--format", ""]);
     assert_eq!(formats, ["human", "json", "github", "sarif"]);
+    // Finding codes and names, from the library's list of codes.
+    assert_eq!(bash_completes(dir, &["nomic", "check", "--allow", "N40"]), ["N401"]);
+    let names = bash_completes(dir, &["nomic", "check", "--explain", "dangling"]);
+    assert_eq!(names, ["dangling-reference"]);
+    let every = bash_completes(dir, &["nomic", "check", "--deny", "warn"]);
+    assert_eq!(every, ["warnings"]);
+    // `warnings` can only be denied, so `--allow` does not offer it.
+    let allow = bash_completes(dir, &["nomic", "check", "--allow", ""]);
+    assert!(allow.contains(&"N703".to_string()) && !allow.contains(&"warnings".to_string()));
 }
 
 #[test]
@@ -82,6 +91,13 @@ fn the_zsh_fish_and_powershell_scripts_parse() {
         if installed(check) {
             let (_, stderr, ok) = run_in(out.dir.path(), check, &["-n", file]);
             assert!(ok, "{check} -n: {stderr}");
+        }
+        if shell == "fish" && installed("fish") {
+            // Codes come with what they mean.
+            let program = "source nomic.fish; complete -C 'nomic check --allow N40'";
+            let (stdout, stderr, ok) = run_in(out.dir.path(), "fish", &["-c", program]);
+            assert!(ok, "{stderr}");
+            assert_eq!(stdout, "N401\ta rule cites a rule that is not in the ruleset\n");
         }
     }
     let powershell = script("powershell", "nomic.ps1");
