@@ -73,7 +73,10 @@ fn the_bash_script_parses_and_completes_commands_flags_and_values() {
     let formats = bash_completes(dir, &["nomic", "check", "--format", ""]);
     assert_eq!(formats, ["human", "json", "github", "sarif"]);
     // Finding codes and names, from the library's list of codes.
-    assert_eq!(bash_completes(dir, &["nomic", "check", "--allow", "N40"]), ["N401"]);
+    assert_eq!(
+        bash_completes(dir, &["nomic", "check", "--allow", "N40"]),
+        ["N401"]
+    );
     let names = bash_completes(dir, &["nomic", "check", "--explain", "dangling"]);
     assert_eq!(names, ["dangling-reference"]);
     let every = bash_completes(dir, &["nomic", "check", "--deny", "warn"]);
@@ -97,7 +100,10 @@ fn the_zsh_fish_and_powershell_scripts_parse() {
             let program = "source nomic.fish; complete -C 'nomic check --allow N40'";
             let (stdout, stderr, ok) = run_in(out.dir.path(), "fish", &["-c", program]);
             assert!(ok, "{stderr}");
-            assert_eq!(stdout, "N401\ta rule cites a rule that is not in the ruleset\n");
+            assert_eq!(
+                stdout,
+                "N401\ta rule cites a rule that is not in the ruleset\n"
+            );
         }
     }
     let powershell = script("powershell", "nomic.ps1");

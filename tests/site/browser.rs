@@ -3,6 +3,7 @@
 
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::{Client, ClientBuilder};
+use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{json, Value};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -94,7 +95,7 @@ pub(crate) async fn start_with(extra: &[&str]) -> Option<Browser> {
     let Value::Object(capabilities) = capabilities else {
         unreachable!("an object literal")
     };
-    let client = ClientBuilder::native()
+    let client = ClientBuilder::new(HttpConnector::new())
         .capabilities(capabilities)
         .connect(&format!("http://127.0.0.1:{port}"))
         .await
