@@ -317,3 +317,48 @@ fn a_rule_written_anew_keeps_its_decoration() {
     // A new rule takes the dialect's first form.
     assert!(out.ends_with("\n**203.** A new rule.\n"), "{out}");
 }
+
+/// End matter with no heading is the file's footer: link definitions the
+/// rules cite, an address and link list, a numbered list of links.
+#[test]
+fn end_matter_without_a_heading_is_no_rule_text() {
+    let definitions = shape("end-definitions.md", "end-definitions.toml");
+    assert_eq!(labels(&definitions), ["1", "2", "3"]);
+    assert_eq!(
+        definitions.rules[2].text, "no player may cheat.",
+        "the definition serves the whole file"
+    );
+    assert!(definitions.rules[1].text.ends_with("[human rights][1]."));
+    for file in ["end-address", "end-links"] {
+        let ruleset = shape(&format!("{file}.md"), &format!("{file}.toml"));
+        assert_eq!(labels(&ruleset), ["101", "102"], "{file}");
+        assert_eq!(
+            ruleset.rules[1].text, "A proposal passes with a simple majority.",
+            "{file}"
+        );
+    }
+    // A rule's own list, and an address inside a sentence, stay its text.
+    let ordinary = shape("end-ordinary-list.md", "end-ordinary-list.toml");
+    assert!(ordinary.rules[0]
+        .text
+        .ends_with("https://example.org/archive."));
+    assert!(ordinary.rules[1]
+        .text
+        .ends_with("- a majority votes for it;\n- no player objects within a day."));
+}
+
+/// Each rule's own link definitions stay with it: another rule's body
+/// holds some too, so the last rule's are its own.
+#[test]
+fn link_definitions_under_every_rule_stay_rule_text() {
+    let text = "# Rules\n\n## 1. Obey\n\nSee [the site][a].\n\n[a]: https://example.org/a\n\n\
+                ## 2. Vote\n\nSee [the archive][b].\n\n[b]: https://example.org/b\n";
+    let parsed = crate::parse::read(text.as_bytes(), &Default::default()).unwrap();
+    let rules = &parsed.ruleset.rules;
+    assert_eq!(labels(&parsed.ruleset), ["1", "2"]);
+    assert!(
+        rules[1].text.ends_with("[b]: https://example.org/b"),
+        "{:?}",
+        rules[1].text
+    );
+}
