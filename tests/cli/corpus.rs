@@ -23,6 +23,7 @@ fn corpus() -> PathBuf {
 /// One entry of expected.toml.
 #[derive(Debug, serde::Deserialize)]
 struct Expected {
+    title: String,
     rules: usize,
     first: String,
     last: String,
@@ -95,6 +96,8 @@ fn differences(path: &Path, expected: &Expected) -> Vec<String> {
             wrong.push(format!("{what}: read {got:?}, expected {want:?}"));
         }
     };
+    let title = json["title"].as_str().unwrap_or("").to_string();
+    compare("title", title, expected.title.clone());
     compare("rules", rules.len().to_string(), expected.rules.to_string());
     compare("first", identifier(first), expected.first.clone());
     compare("last", identifier(last), expected.last.clone());

@@ -13,6 +13,15 @@ const REAL: [(&str, usize, &str, &str); 3] = [
     ("infinite-nomic-round5-rules.md", 26, "1", "26"),
 ];
 
+/// Their titles, read off the files: pimotte's setext title over its
+/// `# Rules` group; fcc starts with its `# Universal Constants` group and
+/// infinite-nomic with rule 1, so neither has one.
+const TITLES: [(&str, &str); 3] = [
+    ("pimotte-nomic-README.md", "Nomic: The GitHub Edition"),
+    ("fcc-git-nomic-RULES.md", ""),
+    ("infinite-nomic-round5-rules.md", ""),
+];
+
 fn fixture(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/dialects")
@@ -45,6 +54,18 @@ fn the_real_rulesets_parse_with_no_dialect_file_and_say_which_was_inferred() {
         assert_eq!(rules.len(), count, "{name}");
         assert_eq!(label(&rules[0]), first, "{name}");
         assert_eq!(label(&rules[count - 1]), last, "{name}");
+    }
+}
+
+#[test]
+fn a_group_heading_that_comes_first_is_not_the_rulesets_title() {
+    for (name, title) in TITLES {
+        let out = Test::new()
+            .file(name, fixture(name))
+            .args(["parse", name])
+            .run()
+            .status(0);
+        assert_eq!(parse_json(&out.stdout)["title"], title, "{name}");
     }
 }
 

@@ -27,6 +27,7 @@ mod reader;
 mod start;
 mod syntax;
 mod template;
+mod title;
 pub(crate) mod tree;
 
 pub(crate) use crate::model::Dialect;

@@ -353,10 +353,9 @@ pub(crate) fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError>
         trailers.push(trailer_start);
     }
     let footer_start = trailers.last().copied().unwrap_or(text.len());
-    let header_end = pieces.first().map_or(text.len(), |p| p.start);
     let document = Document {
         format: Format::Dialect,
-        title: title(&lines, header_end),
+        title: super::title::title(&lines, &starts, level, dialect),
         pieces,
         footer_start,
         quirks: Vec::new(),
@@ -440,7 +439,7 @@ pub(crate) fn body_end(
 }
 
 /// The mutability a group heading sets, if `line` is one.
-fn group_of(dialect: &Dialect, line: &str) -> Option<Mutability> {
+pub(super) fn group_of(dialect: &Dialect, line: &str) -> Option<Mutability> {
     dialect
         .groups
         .iter()
@@ -476,20 +475,6 @@ fn quirks(
         }
     }
     quirks
-}
-
-/// The ruleset's title: the first heading before the first rule, else the
-/// first non-blank line there.
-fn title(lines: &[Line<'_>], header_end: usize) -> String {
-    let header: Vec<usize> = (0..lines.len())
-        .filter(|&i| lines[i].start < header_end)
-        .collect();
-    header
-        .iter()
-        .find(|&&i| heading_level(lines, i).is_some())
-        .or_else(|| header.iter().find(|&&i| !lines[i].is_blank()))
-        .map(|&i| heading_text(lines[i].text).to_string())
-        .unwrap_or_default()
 }
 
 /// An example first line for error messages.
