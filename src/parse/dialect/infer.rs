@@ -295,10 +295,6 @@ fn score(
             starts = more;
         }
     }
-    // A numbered list of links after the rules is the page's end matter.
-    if super::end_matter::only_links(lines, &starts) {
-        return None;
-    }
     let mut distinct: BTreeSet<&String> = found.iter().collect();
     // A list that writes the same number on every item (`1.` each time)
     // is numbered by position, as Markdown renders it.

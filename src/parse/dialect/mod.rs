@@ -17,7 +17,6 @@ mod body;
 mod combine;
 mod contents;
 mod describe;
-mod end_matter;
 mod folder;
 mod folder_write;
 mod group;

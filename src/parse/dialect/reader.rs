@@ -258,8 +258,6 @@ pub(crate) fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError>
     let mut trailers = Vec::new();
     let mut places = Vec::new();
     let mut group_at = 0;
-    // The bodies read so far: how this file writes a rule's text.
-    let mut bodies = Vec::new();
     for (n, &start) in starts.iter().enumerate() {
         for line in &lines[group_at..start] {
             if let Some(group) = group_of(dialect, line.text) {
@@ -278,18 +276,6 @@ pub(crate) fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError>
         let first_body = start + 1 + usize::from(dialect.underline.is_some());
         let body_end = body_end(&lines, first_body..end, dialect, level, &skipped);
         let body_end = separators_start(&lines, first_body, body_end);
-        let body_end = if n + 1 == starts.len() {
-            // Text on the rule's first line is its first paragraph.
-            let text_from = if fields.text.is_some() {
-                start
-            } else {
-                first_body
-            };
-            super::end_matter::start(&lines, text_from, body_end, &bodies)
-        } else {
-            bodies.push(first_body..body_end);
-            body_end
-        };
         // Blank lines before a trailer belong to the rule.
         let trailer_line = if body_end < end { body_end } else { end };
         let trailer_start = lines.get(trailer_line).map_or(text.len(), |l| l.start);
