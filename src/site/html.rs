@@ -2,9 +2,10 @@
 //! and everything cleaned by ammonia, because rule text is untrusted.
 
 use super::cite::{self, Mark};
+use crate::model::Ruleset;
 use crate::refs;
-use pulldown_cmark::{html, CowStr, Event, Options, Parser, Tag, TagEnd};
-use std::collections::{BTreeSet, HashSet};
+use pulldown_cmark::{html, BrokenLink, CowStr, Event, Options, Parser, Tag, TagEnd};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 /// Renders rule texts; holds the sanitizer, set up once.
 pub(crate) struct RuleText {
@@ -12,7 +13,13 @@ pub(crate) struct RuleText {
     /// The images the site holds (copied at these paths): shown, not
     /// stood in for.
     images: HashSet<String>,
+    /// The file's link reference definitions, by label (see
+    /// [`RuleText::with_references`]): destination and title.
+    references: HashMap<String, (String, String)>,
 }
+
+/// Options of every Markdown reading of rule text here.
+const OPTIONS: Options = Options::ENABLE_TABLES.union(Options::ENABLE_STRIKETHROUGH);
 
 impl RuleText {
     /// A renderer for a site that holds no images.
@@ -34,7 +41,35 @@ impl RuleText {
             .iter()
             .map(|path| path.to_string_lossy().into_owned())
             .collect();
-        RuleText { sanitizer, images }
+        RuleText {
+            sanitizer,
+            images,
+            references: HashMap::new(),
+        }
+    }
+
+    /// The renderer resolving the link reference definitions of the whole
+    /// file (`[1]: https://…`): Markdown holds them document-wide, but each
+    /// rule is rendered alone, so `[Droits Humains][1]` in one rule finds a
+    /// definition kept in another rule, the header or the footer (the end
+    /// matter after the last rule).
+    pub(super) fn with_references(mut self, ruleset: &Ruleset) -> RuleText {
+        let layout = ruleset.layout.as_ref();
+        let pieces = layout
+            .map(|l| l.header.as_str())
+            .into_iter()
+            .chain(ruleset.rules.iter().map(|r| r.text.as_str()))
+            .chain(layout.map(|l| l.footer.as_str()));
+        for piece in pieces {
+            let parser = Parser::new_ext(piece, OPTIONS);
+            for (label, def) in parser.reference_definitions().iter() {
+                let title = def.title.as_deref().unwrap_or("").to_string();
+                self.references
+                    .entry(label_key(label))
+                    .or_insert_with(|| (def.dest.to_string(), title));
+            }
+        }
+        self
     }
 
     /// The rule text as sanitized HTML, each citation of a rule in force a
@@ -44,8 +79,12 @@ impl RuleText {
         let mut events = Vec::new();
         let mut in_link = 0usize;
         let mut in_image = 0usize;
-        let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
-        for (event, range) in Parser::new_ext(markdown, options).into_offset_iter() {
+        let defined = |link: BrokenLink<'_>| {
+            let (dest, title) = self.references.get(&label_key(&link.reference))?;
+            Some((CowStr::from(dest.clone()), CowStr::from(title.clone())))
+        };
+        let parser = Parser::new_with_broken_link_callback(markdown, OPTIONS, Some(defined));
+        for (event, range) in parser.into_offset_iter() {
             match &event {
                 // A relative image is a file beside the source, which the
                 // build copies into the site at the same path when it has
@@ -100,6 +139,16 @@ impl RuleText {
         html::push_html(&mut out, events.into_iter());
         self.sanitizer.clean(&out).to_string()
     }
+}
+
+/// A link label as Markdown matches it: case and runs of white space
+/// do not count.
+fn label_key(label: &str) -> String {
+    label
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
 }
 
 /// The marks whose digits lie wholly inside `range`.

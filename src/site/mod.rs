@@ -100,7 +100,7 @@ pub fn site_files(
     ));
     // The rule pages on every core, beside the search index; pages stay in
     // the rules' order, and the first failing page is the one reported.
-    let rendered = html::RuleText::with_images(&options.images);
+    let rendered = html::RuleText::with_images(&options.images).with_references(ruleset);
     let (pages, search) = rayon::join(
         || {
             (0..site.rules.len())

@@ -53,6 +53,29 @@ fn every_number_of_a_citation_list_links_to_its_rule() {
 }
 
 #[test]
+fn a_reference_link_finds_its_definition_wherever_the_file_keeps_it() {
+    // The definition is end matter after the last rule (the footer), as in
+    // SimpleNomic's Lois.md: the page of the rule citing it links all the same.
+    let text = "# Lois\n\n1. **Loi de Justice :** rien ne contredit les [Droits Humains][1].\n\
+                2. **Loi de Bonne Foi :** aucun joueur ne triche.\n\n\
+                [1]:http://www.un.org/fr/documents/udhr/\n";
+    let ruleset = crate::parse::read(text.as_bytes(), &Default::default())
+        .unwrap()
+        .ruleset;
+    assert!(!ruleset.rules[1].text.contains("[1]:"));
+    let html = RuleText::new()
+        .with_references(&ruleset)
+        .render(&ruleset.rules[0].text, &in_force(&[]));
+    assert!(
+        html.contains("<a href=\"http://www.un.org/fr/documents/udhr/\" rel=\"noopener noreferrer\">Droits Humains</a>"),
+        "{html}"
+    );
+    // Without the file's definitions the reference stays text.
+    let alone = RuleText::new().render(&ruleset.rules[0].text, &in_force(&[]));
+    assert!(alone.contains("[Droits Humains][1]"), "{alone}");
+}
+
+#[test]
 fn a_citation_of_a_rule_not_in_force_is_marked_not_linked() {
     let html = RuleText::new().render("See Rule 206 and Rule 999.", &in_force(&[206]));
     assert!(html.contains("href=\"206.html#r206\""));

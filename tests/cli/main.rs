@@ -11,6 +11,7 @@ mod corpus;
 mod dialects;
 mod diff;
 mod docs_links;
+mod end_matter;
 mod fmt;
 mod folders;
 mod formats;

@@ -1,9 +1,69 @@
 //! A rule's body: the separators and history lines that close it (read),
 //! and how most bodies are laid out (inferred).
 
+use super::end_matter::{self, Bodies};
 use super::reader::{self, underline_char, Line};
-use super::template::Template;
-use crate::model::{Dialect, HistoryEntry, HistoryKind};
+use super::template::{Fields, Template, TextStart};
+use crate::model::{Dialect, HistoryEntry, HistoryKind, Identifiers};
+use std::ops::Range;
+
+/// The lines of each rule's body (`found`, from `reader::rules`): from the
+/// line after its first line (and underline) to where its trailer starts,
+/// so without the separators that close it, the sections that are not
+/// rules after it, or, for the last rule, the end matter that closes the
+/// file (see `end_matter`).
+pub(super) fn bodies(
+    lines: &[Line<'_>],
+    found: &[(usize, Fields)],
+    dialect: &Dialect,
+    template: &Template,
+) -> Vec<Range<usize>> {
+    let skipped = reader::not_rule_lines(lines, dialect);
+    let ends = found.iter().skip(1).map(|(i, _)| *i).chain([lines.len()]);
+    let mut closed = Vec::new();
+    let mut bodies: Vec<Range<usize>> = found
+        .iter()
+        .zip(ends)
+        .map(|((start, _), end)| {
+            let level = own_level(lines, *start, dialect, template);
+            let first = start + 1 + usize::from(dialect.underline.is_some());
+            let end = reader::body_end(lines, first..end, dialect, level, &skipped);
+            let text_end = separators_start(lines, first, end);
+            closed.push(text_end < end);
+            first..text_end
+        })
+        .collect();
+    let last_text_on_first_line = found
+        .last()
+        .is_some_and(|(_, fields)| matches!(fields.text, Some(TextStart::At(_))));
+    let end_matter = end_matter::start(
+        lines,
+        &Bodies {
+            lines: &bodies,
+            closed_by_separators: &closed,
+            last_text_on_first_line,
+        },
+    );
+    if let Some(last) = bodies.last_mut() {
+        last.end = end_matter.clamp(last.start, last.end);
+    }
+    bodies
+}
+
+/// The level of the heading of the rule starting at `start`: contents-
+/// linked rules' headings vary in level, and each ends at its own.
+pub(super) fn own_level(
+    lines: &[Line<'_>],
+    start: usize,
+    dialect: &Dialect,
+    template: &Template,
+) -> usize {
+    let level = reader::rule_level(dialect, template);
+    match dialect.identifiers {
+        Identifiers::Contents => reader::heading_level(lines, start).unwrap_or(level),
+        Identifiers::Written => level,
+    }
+}
 
 /// Where a run of separator lines (`----`, `***`, each after a blank line)
 /// closing a body starts: separators between rules are layout, kept in
@@ -34,7 +94,7 @@ pub(super) fn separators_start(lines: &[Line<'_>], first: usize, end: usize) -> 
 }
 
 /// A thematic break: three or more `-`, `*` or `_`, nothing else but spaces.
-fn is_separator(text: &str) -> bool {
+pub(super) fn is_separator(text: &str) -> bool {
     let marks: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     marks.len() >= 3
         && ['-', '*', '_']

@@ -120,6 +120,9 @@ pub(super) fn findings(
     for name in &dialect.not_rules {
         out.push(format!("not rules: the section `{name}`"));
     }
+    if let Some(end_matter) = end_matter(lines, found, dialect, template) {
+        out.push(end_matter);
+    }
     if let Some(marker) = &dialect.history {
         out.push(format!("history: from a line starting `{marker}`"));
     }
@@ -132,6 +135,34 @@ pub(super) fn findings(
         }
     ));
     out
+}
+
+/// Where the end matter after the last rule starts, in words: what the
+/// reader keeps as the file's footer (headed or not).
+fn end_matter(
+    lines: &[Line<'_>],
+    found: &[(usize, Fields)],
+    dialect: &Dialect,
+    template: &Template,
+) -> Option<String> {
+    let end = super::body::bodies(lines, found, dialect, template)
+        .last()?
+        .end;
+    let first = (end..lines.len()).find(|&i| !lines[i].is_blank())?;
+    // A separator closing the last rule, as it closes the others, is no
+    // end matter of its own.
+    if lines[first..]
+        .iter()
+        .all(|line| line.is_blank() || super::body::is_separator(line.text))
+    {
+        return None;
+    }
+    let count = lines.len() - first;
+    let noun = if count == 1 { "line" } else { "lines" };
+    Some(format!(
+        "end matter: from `{}` on ({count} {noun}), the file's footer, not a rule",
+        lines[first].text.trim_end()
+    ))
 }
 
 /// What a contents-linked reading found: where the identifiers come from,

@@ -295,6 +295,9 @@ fn score(
             starts = more;
         }
     }
+    if super::end_matter::only_links(lines, &starts) {
+        return None;
+    }
     let mut distinct: BTreeSet<&String> = found.iter().collect();
     // A list that writes the same number on every item (`1.` each time)
     // is numbered by position, as Markdown renders it.

@@ -9,6 +9,8 @@
 //! - `reader`: reads a file in a dialect, losslessly;
 //! - `infer`: finds the dialect of a file with no dialect file;
 //! - `contents`: rules whose identifiers are only in a table of contents;
+//! - `body`, `end_matter`: where a rule's body ends (separators, history,
+//!   the end matter after the last rule);
 //! - `tree`: the gutter of a tree drawing's rules, which is layout;
 //! - `folder`: one rule per file;
 //! - `syntax`: a dialect file's TOML or YAML, with located errors.
@@ -17,6 +19,7 @@ mod body;
 mod combine;
 mod contents;
 mod describe;
+mod end_matter;
 mod folder;
 mod folder_write;
 mod group;

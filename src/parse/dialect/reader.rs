@@ -2,7 +2,7 @@
 //! group headings that set mutability and the sections that are not rules,
 //! and keeps every byte (header, rule sources with their trailers, footer).
 
-use super::body::{separators_start, split_history};
+use super::body::{bodies, own_level, split_history};
 use super::ident;
 use super::start;
 use super::template::{Fields, Template, TextStart};
@@ -250,8 +250,7 @@ pub(crate) fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError>
             .expected(format!("a line such as `{}`", example(&template)))
             .in_format(Format::Dialect));
     }
-    let level = rule_level(dialect, &template);
-    let skipped = not_rule_lines(&lines, dialect);
+    let bodies = bodies(&lines, &found, dialect, &template);
     let mut mutability = Mutability::Mutable;
     let mut keys: HashMap<String, u32> = HashMap::new();
     let mut pieces = Vec::new();
@@ -268,14 +267,8 @@ pub(crate) fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError>
         group_at = start + 1;
         let heading = lines[start];
         let fields = found[n].1.clone();
-        // Contents-linked rules' headings vary in level: each ends at its own.
-        let level = match dialect.identifiers {
-            Identifiers::Contents => heading_level(&lines, start).unwrap_or(level),
-            Identifiers::Written => level,
-        };
-        let first_body = start + 1 + usize::from(dialect.underline.is_some());
-        let body_end = body_end(&lines, first_body..end, dialect, level, &skipped);
-        let body_end = separators_start(&lines, first_body, body_end);
+        let level = own_level(&lines, start, dialect, &template);
+        let (first_body, body_end) = (bodies[n].start, bodies[n].end);
         // Blank lines before a trailer belong to the rule.
         let trailer_line = if body_end < end { body_end } else { end };
         let trailer_start = lines.get(trailer_line).map_or(text.len(), |l| l.start);
@@ -341,7 +334,7 @@ pub(crate) fn read(text: &str, dialect: &Dialect) -> Result<Ruleset, ParseError>
     let footer_start = trailers.last().copied().unwrap_or(text.len());
     let document = Document {
         format: Format::Dialect,
-        title: super::title::title(&lines, &starts, level, dialect),
+        title: super::title::title(&lines, &starts, rule_level(dialect, &template), dialect),
         pieces,
         footer_start,
         quirks: Vec::new(),

@@ -450,4 +450,5 @@ fn a_body_opening_with_dashes_has_no_say_in_the_blank_after_heading() {
     assert_eq!(once, twice);
 }
 
+mod end_matter;
 mod shapes;
